@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { ping, type Db } from './db/client';
+import { authPlugin } from './plugins/auth';
+import { envelopePlugin, sendAppError } from './plugins/envelope';
+import { AppError } from './plugins/errors';
+import { CODES } from '@ullage/contracts/codes';
+import { authRoutes } from './modules/auth/routes';
+import { svgCaptchaSource, type CaptchaTextSource } from './modules/auth/captcha';
+import { userRoutes } from './modules/user/routes';
+import { orgRoutes } from './modules/org/routes';
+import { createMetrics, metricsPlugin, type Metrics } from './observability/metrics';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger?: FastifyBaseLogger;
+  captchaSource?: CaptchaTextSource;
+  metrics?: Metrics;
+}
+
+/** Builds the whole HTTP app; main.ts listens with it, tests call it with inject(). */
+export async function buildApp({ config, db, logger, captchaSource = svgCaptchaSource, metrics = createMetrics() }: AppDeps) {
+  const app = Fastify({
+    loggerInstance: logger,
+    logger: logger ? undefined : { level: config.logLevel },
+    trustProxy: config.secureCookies,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(envelopePlugin);
+  await app.register(metricsPlugin, { metrics });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // antd writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Ullage API', version: '0.1.0', description: 'Every answer is the envelope {code, msg, data|info}; codes in docs/api.md.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'], summary: '200 once the database answers' } }, async (_request, reply) => {
+    const up = await ping(db);
+    return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable' });
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, { db, idleMinutes: config.sessionIdleMinutes });
+      await api.register(authRoutes, { db, config, captchaSource });
+      await api.register(userRoutes, { db });
+      await api.register(orgRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  const indexHtml = config.webDist ? await serveWebApp(app, config.webDist) : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    // Client-side routes get the web app; everything else the envelope's 80001.
+    if (indexHtml && request.method === 'GET' && !request.url.startsWith('/api')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return sendAppError(request, reply, new AppError(CODES.notFound, 'common.notFound'));
+  });
+  return app;
+}
+
+/** The built web app at `/`; returns its index.html, or undefined when it is not built. */
+async function serveWebApp(app: FastifyInstance, webDist: string): Promise<string | undefined> {
+  const indexPath = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexPath)) return undefined;
+  await app.register(fastifyStatic, { root: webDist, index: false, wildcard: false, cacheControl: false });
+  return fs.readFileSync(indexPath, 'utf8');
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { isLanguage, type Language } from '@ullage/domain/languages';
+
+/**
+ * The only module that reads process.env. Everything else receives a Config, so tests build
+ * one by hand and nothing depends on the environment of the test runner.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  demo: 'on' | 'off';
+  demoPassword: string | undefined;
+  captcha: boolean;
+  mqttPort: number;
+  mqttUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  logLevel: string;
+  defaultLanguage: Language;
+  loginTitle: string;
+  appDownloadUrl: string | null;
+  /** Idle time after which a session expires. */
+  sessionIdleMinutes: number;
+  /** Where the built web app lives; served at `/` when present. */
+  webDist: string | undefined;
+  /** Set behind a TLS-terminating proxy so cookies are marked Secure. */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intOf(env, 'PORT', 8080);
+  const mqttPort = intOf(env, 'MQTT_PORT', 1883);
+  const demo = (env.DEMO ?? 'on').toLowerCase();
+  if (demo !== 'on' && demo !== 'off') throw new ConfigError(`DEMO must be "on" or "off", got "${env.DEMO}"`);
+  const captcha = (env.CAPTCHA ?? 'on').toLowerCase();
+  if (captcha !== 'on' && captcha !== 'off') throw new ConfigError(`CAPTCHA must be "on" or "off", got "${env.CAPTCHA}"`);
+  const defaultLanguage = env.DEFAULT_LANGUAGE ?? 'en';
+  if (!isLanguage(defaultLanguage)) throw new ConfigError(`DEFAULT_LANGUAGE must be one of zh_CN, en, es, ar`);
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    adminPassword: nonEmpty(env.ADMIN_PASSWORD),
+    demo,
+    demoPassword: nonEmpty(env.DEMO_PASSWORD),
+    captcha: captcha === 'on',
+    mqttPort,
+    mqttUrl: nonEmpty(env.MQTT_URL),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    defaultLanguage,
+    loginTitle: env.LOGIN_TITLE ?? 'Ullage',
+    appDownloadUrl: nonEmpty(env.APP_DOWNLOAD_URL) ?? null,
+    sessionIdleMinutes: intOf(env, 'SESSION_IDLE_MINUTES', 120),
+    webDist: nonEmpty(env.WEB_DIST),
+    secureCookies: env.SECURE_COOKIES === 'on',
+  };
+}
+
+/** A Config for tests: defaults that touch nothing outside the test's own directory. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({}),
+    dataDir: path.resolve('.tmp', `test-${randomBytes(4).toString('hex')}`),
+    demo: 'off',
+    captcha: false,
+    mqttPort: 0,
+    logLevel: 'silent',
+    webDist: undefined,
+    ...overrides,
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+function intOf(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535 * 1000) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  return n;
+}

@@ -1,0 +1,28 @@
+import { DEFAULT_LANGUAGE, isLanguage, matchLanguage, type Language } from '@ullage/domain/languages';
+import { ar } from './ar';
+import { en, type MessageKey, type Messages } from './en';
+import { es } from './es';
+import { zh_CN } from './zh_CN';
+
+export const CATALOGUES: Record<Language, Messages> = { zh_CN, en, es, ar };
+
+export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+export function translator(language: Language): Translate {
+  const catalogue = CATALOGUES[language];
+  return (key, params) =>
+    catalogue[key].replace(/\{(\w+)\}/g, (whole, name: string) => (params && name in params ? String(params[name]) : whole));
+}
+
+/** The request's `language` header decides; a browser-style tag is understood too. */
+export function languageOf(header: string | string[] | undefined): Language {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (isLanguage(value)) return value;
+  return matchLanguage(value) ?? DEFAULT_LANGUAGE;
+}
+
+/** A field name in the catalogue, or the raw name when it has none (it is still named). */
+export function fieldLabel(t: Translate, field: string): string {
+  const key = `field.${field}` as MessageKey;
+  return key in en ? t(key) : field;
+}

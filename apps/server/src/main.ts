@@ -1,0 +1,77 @@
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openPglite, openPostgres, type Database } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { firstStart, type FirstStartResult } from './seed/first-start';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+async function main() {
+  const config = loadConfig();
+  config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const logger = pino({ level: config.logLevel });
+
+  let database: Database;
+  try {
+    database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  }
+  logger.info({ kind: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'database open');
+  await database.migrate();
+  const seeded = await firstStart(database.db, config);
+
+  const app = await buildApp({ config, db: database.db, logger });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`Port ${config.port} on ${config.host} is in use. Stop what uses it, or set PORT.`);
+    throw error;
+  }
+  printWelcome(`http://${config.host}:${config.port}`, seeded, config.demo === 'on');
+}
+
+function printWelcome(url: string, seeded: FirstStartResult, demo: boolean) {
+  const lines = ['', `  Ullage is running at ${url}`, ''];
+  if (seeded.created) {
+    const admin = seeded.adminPassword!;
+    lines.push(`  Sign in as admin with password ${admin.generated ? `${admin.value}  (generated: shown this once)` : 'from ADMIN_PASSWORD'}`);
+    if (demo && seeded.demoPassword) {
+      const d = seeded.demoPassword;
+      lines.push(
+        `  Demo organisation: ${seeded.demoStations} stations. Accounts demo-distributor, demo-company, demo-station`,
+        `  with password ${d.generated ? `${d.value}  (generated: shown this once)` : 'from DEMO_PASSWORD'}`,
+      );
+    }
+  } else {
+    lines.push('  Sign in with the accounts created on the first start.');
+  }
+  lines.push('');
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+function fail(message: string): never {
+  process.stderr.write(`ullage: ${message}\n`);
+  process.exit(1);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) fail(error.message);
+  process.stderr.write(`ullage: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loginBody, loginConfig, loginResult, sessionUser } from '@ullage/contracts/auth';
+import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { userOf } from '../../plugins/auth';
+import { notLoggedIn } from '../../plugins/errors';
+import { ok, okInfo } from '../../plugins/envelope';
+import { findUserById } from '../user/repo';
+import { issueCaptcha, type CaptchaTextSource } from './captcha';
+import { login, logout } from './service';
+import { buildSessionUser } from './session-user';
+import { CAPTCHA_COOKIE, SESSION_COOKIE } from './tokens';
+
+export interface AuthRouteOptions {
+  db: Db;
+  config: Config;
+  captchaSource: CaptchaTextSource;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { db, config, captchaSource }) => {
+  const cookieBase = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
+
+  app.get(
+    '/login/config',
+    { config: { public: true }, schema: { tags: ['login'], summary: 'What the login page needs', response: { 200: envelopeOf(loginConfig) } } },
+    async (request) =>
+      ok(request, {
+        captchaEnabled: config.captcha,
+        casEnabled: false,
+        defaultLanguage: config.defaultLanguage,
+        loginTitle: config.loginTitle,
+        appDownloadUrl: config.appDownloadUrl,
+      }),
+  );
+
+  app.get(
+    '/login/captcha',
+    { config: { public: true }, schema: { tags: ['login'], summary: 'A verification code image (SVG), bound to the visitor by a cookie' } },
+    async (_request, reply) => {
+      const captcha = await issueCaptcha(db, captchaSource);
+      return reply
+        .setCookie(CAPTCHA_COOKIE, captcha.id, { ...cookieBase, path: '/api/login', maxAge: 300 })
+        .header('cache-control', 'no-store')
+        .type('image/svg+xml')
+        .send(captcha.svg);
+    },
+  );
+
+  app.post(
+    '/login/auth',
+    {
+      config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags: ['login'], summary: 'Sign in (JSON or form)', body: loginBody, response: { 200: envelopeOf(loginResult) } },
+    },
+    async (request, reply) => {
+      const outcome = await login(request.body, {
+        db,
+        captchaEnabled: config.captcha,
+        captchaId: request.cookies[CAPTCHA_COOKIE],
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        idleMinutes: config.sessionIdleMinutes,
+      });
+      reply.setCookie(SESSION_COOKIE, outcome.token, cookieBase).clearCookie(CAPTCHA_COOKIE, { path: '/api/login' });
+      return ok(request, { result: 'success' as const, passwordUnsafe: outcome.passwordUnsafe });
+    },
+  );
+
+  app.get(
+    '/login/getInfo',
+    { schema: { tags: ['login'], summary: 'The signed-in user, menus and permissions', response: { 200: envelopeOf(sessionUser) } } },
+    async (request) => {
+      const user = await findUserById(db, userOf(request).id);
+      if (!user) throw notLoggedIn();
+      return ok(request, await buildSessionUser(db, user));
+    },
+  );
+
+  app.post(
+    '/login/logout',
+    {
+      config: { public: true },
+      schema: { tags: ['login'], summary: 'Sign out: the session ends on the server', response: { 200: infoEnvelopeOf(resultInfo) } },
+    },
+    async (request, reply) => {
+      await logout(db, request.cookies[SESSION_COOKIE]);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return okInfo(request, { result: 'success' as const }, 'auth.loggedOut');
+    },
+  );
+};
+

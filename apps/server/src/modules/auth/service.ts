@@ -1,0 +1,66 @@
+import { CODES } from '@ullage/contracts/codes';
+import type { LoginBody } from '@ullage/contracts/auth';
+import { isStrongPassword } from '@ullage/domain/password';
+import type { Db } from '../../db/client';
+import { AppError, assertValid, type FieldRule } from '../../plugins/errors';
+import { findUserByName, setPasswordUnsafe } from '../user/repo';
+import { consumeCaptcha } from './captcha';
+import { clearFailures, lockedMinutesLeft, recordFailure } from './lockout-repo';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+import { deleteSession, insertSession } from './session-repo';
+import { newToken, sha256 } from './tokens';
+
+export interface LoginContext {
+  db: Db;
+  captchaEnabled: boolean;
+  captchaId: string | undefined;
+  ip: string;
+  userAgent: string | undefined;
+  idleMinutes: number;
+}
+
+export interface LoginOutcome {
+  token: string;
+  passwordUnsafe: boolean;
+}
+
+/**
+ * Sign-in: lockout first (a locked key learns nothing more), then the verification code, then
+ * the password. A wrong name and a wrong password answer the same 60005 and take as long.
+ */
+export async function login(body: LoginBody, ctx: LoginContext): Promise<LoginOutcome> {
+  const problems: FieldRule[] = [];
+  if (!body.username.trim()) problems.push({ field: 'username', rule: 'rule.required' });
+  if (!body.password) problems.push({ field: 'password', rule: 'rule.required' });
+  if (ctx.captchaEnabled && !body.code?.trim()) problems.push({ field: 'code', rule: 'rule.required' });
+  assertValid(problems);
+
+  const userKey = `user:${body.username.trim().toLowerCase()}`;
+  const ipKey = `ip:${ctx.ip}`;
+  const minutes = await lockedMinutesLeft(ctx.db, [userKey, ipKey]);
+  if (minutes > 0) throw new AppError(CODES.locked, 'auth.locked', { minutes });
+
+  if (ctx.captchaEnabled && !(await consumeCaptcha(ctx.db, ctx.captchaId, body.code))) {
+    throw new AppError(CODES.captchaInvalid, 'auth.captchaInvalid');
+  }
+
+  const user = await findUserByName(ctx.db, body.username.trim());
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+  if (!user || !passwordOk || user.disabled) {
+    await recordFailure(ctx.db, [userKey, ipKey]);
+    throw new AppError(CODES.loginFailed, 'auth.wrongCredentials');
+  }
+  await clearFailures(ctx.db, userKey);
+
+  // We only see the password in clear here, so this is where a weak one is noticed.
+  const passwordUnsafe = user.passwordUnsafe || !isStrongPassword(body.password);
+  if (passwordUnsafe !== user.passwordUnsafe) await setPasswordUnsafe(ctx.db, user.id, passwordUnsafe);
+
+  const token = newToken();
+  await insertSession(ctx.db, { tokenHash: sha256(token), userId: user.id, idleMinutes: ctx.idleMinutes, ip: ctx.ip, userAgent: ctx.userAgent });
+  return { token, passwordUnsafe };
+}
+
+export async function logout(db: Db, token: string | undefined): Promise<void> {
+  if (token) await deleteSession(db, sha256(token));
+}

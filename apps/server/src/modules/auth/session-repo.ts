@@ -1,0 +1,70 @@
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import type { AccountType } from '@ullage/domain/organisation';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  accountType: AccountType;
+  distributorId: number | null;
+  companyId: number | null;
+  stationId: number | null;
+}
+
+export interface SessionRow {
+  user: AuthUser;
+  lastSeenAt: Date;
+}
+
+export async function insertSession(db: Db, row: { tokenHash: string; userId: number; idleMinutes: number; ip: string; userAgent: string | undefined }) {
+  await db.insert(sessions).values({
+    tokenHash: row.tokenHash,
+    userId: row.userId,
+    expiresAt: sql`now() + make_interval(mins => ${row.idleMinutes})`,
+    ip: row.ip,
+    userAgent: row.userAgent?.slice(0, 500),
+  });
+}
+
+/** The live session of an enabled user, or undefined. */
+export async function findLiveSession(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      accountType: users.accountType,
+      distributorId: users.distributorId,
+      companyId: users.companyId,
+      stationId: users.stationId,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), eq(users.disabled, false)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { lastSeenAt, ...user } = row;
+  return { user: { ...user, accountType: user.accountType as AccountType }, lastSeenAt };
+}
+
+/** Sliding idle expiry. */
+export async function touchSession(db: Db, tokenHash: string, idleMinutes: number) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(mins => ${idleMinutes})` })
+    .where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSession(db: Db, tokenHash: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteOtherSessions(db: Db, userId: number, keepTokenHash: string) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
+}
+
+export async function deleteExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

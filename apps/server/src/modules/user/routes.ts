@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkPwdBody, photoBody, updatePwdBody } from '@ullage/contracts/auth';
+import { CODES } from '@ullage/contracts/codes';
+import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
+import type { Db } from '../../db/client';
+import { userOf } from '../../plugins/auth';
+import { AppError } from '../../plugins/errors';
+import { ok, okInfo } from '../../plugins/envelope';
+import { changePassword, changePhoto, checkPassword } from './service';
+
+export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.put(
+    '/user/checkPwd',
+    { schema: { tags: ['user'], summary: 'Check the signed-in user’s current password', body: checkPwdBody, response: { 200: infoEnvelopeOf(resultInfo) } } },
+    async (request) => {
+      const matches = await checkPassword(db, userOf(request), request.body.username, request.body.pwd);
+      if (!matches) throw new AppError(CODES.oldPasswordWrong, 'password.oldWrong', {}, undefined, { result: 'fail' });
+      return okInfo(request, { result: 'success' as const });
+    },
+  );
+
+  app.put(
+    '/user/updatePwd',
+    { schema: { tags: ['user'], summary: 'Change the signed-in user’s password', body: updatePwdBody, response: { 200: infoEnvelopeOf(resultInfo) } } },
+    async (request) => {
+      await changePassword(db, userOf(request), request.sessionTokenHash!, request.body);
+      return okInfo(request, { result: 'success' as const }, 'password.changed');
+    },
+  );
+
+  app.post(
+    '/user/photo',
+    {
+      bodyLimit: 512 * 1024,
+      schema: { tags: ['user'], summary: 'Change the signed-in user’s photo', body: photoBody, response: { 200: envelopeOf(z.object({ photo: z.string() })) } },
+    },
+    async (request) => {
+      const photo = await changePhoto(db, userOf(request), request.body.fileName, request.body.dataUrl);
+      return { ...ok(request, { photo }), msg: request.t('photo.saved') };
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import { CODES } from '@ullage/contracts/codes';
+import type { UpdatePwdBody } from '@ullage/contracts/auth';
+import { passwordProblems, type PasswordProblem } from '@ullage/domain/password';
+import { isSafeFileName, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@ullage/domain/validation';
+import type { Db } from '../../db/client';
+import type { MessageKey } from '../../i18n/en';
+import { AppError, assertValid, forbidden, notLoggedIn, type FieldRule } from '../../plugins/errors';
+import type { AuthUser } from '../auth/session-repo';
+import { deleteOtherSessions } from '../auth/session-repo';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { findUserById, updatePassword, updatePhoto } from './repo';
+
+/** In the top bar users edit only their own password (spec §6). */
+function assertSelf(user: AuthUser, username: string, userId?: number) {
+  if (username.toLowerCase() !== user.username.toLowerCase() || (userId !== undefined && userId !== user.id)) {
+    throw forbidden('password.notYours');
+  }
+}
+
+async function currentUser(db: Db, user: AuthUser) {
+  const row = await findUserById(db, user.id);
+  if (!row) throw notLoggedIn();
+  return row;
+}
+
+export async function checkPassword(db: Db, user: AuthUser, username: string, pwd: string): Promise<boolean> {
+  assertSelf(user, username);
+  const row = await currentUser(db, user);
+  return verifyPassword(row.passwordHash, pwd);
+}
+
+const PROBLEM_RULES: Record<PasswordProblem, MessageKey> = {
+  required: 'rule.required',
+  length: 'rule.passwordLength',
+  tooLong: 'rule.tooLong',
+  'missing.digit': 'rule.passwordDigit',
+  'missing.upper': 'rule.passwordUpper',
+  'missing.lower': 'rule.passwordLower',
+  'missing.special': 'rule.passwordSpecial',
+};
+
+/** Spec §5 "Change password": every rule checked here as well as in the form. */
+export async function changePassword(db: Db, user: AuthUser, sessionTokenHash: string, body: UpdatePwdBody) {
+  assertSelf(user, body.username, body.userId);
+  const pwd = body.pwd ?? body.password ?? '';
+  const problems: FieldRule[] = [];
+  if (!body.oldPwd) problems.push({ field: 'oldPwd', rule: 'rule.required' });
+  for (const p of passwordProblems(pwd)) problems.push({ field: 'pwd', rule: PROBLEM_RULES[p], params: { max: 255 } });
+  if (!body.rePwd) problems.push({ field: 'rePwd', rule: 'rule.required' });
+  else if (body.rePwd !== pwd) problems.push({ field: 'rePwd', rule: 'rule.notSame' });
+  assertValid(problems);
+
+  const row = await currentUser(db, user);
+  if (!(await verifyPassword(row.passwordHash, body.oldPwd!))) {
+    throw new AppError(CODES.oldPasswordWrong, 'password.oldWrong', {}, undefined, { result: 'fail' });
+  }
+  await updatePassword(db, user.id, await hashPassword(pwd), false);
+  // Other devices signed in with the old password are signed out; this one logs out itself
+  // two seconds after the success message (spec §5).
+  await deleteOtherSessions(db, user.id, sessionTokenHash);
+}
+
+const DATA_URL = /^data:([a-z/+.-]+);base64,([A-Za-z0-9+/=]+)$/;
+
+/** Spec §5 "Photo upload": jpeg/jpg/png/gif, under 250 KB, name without special characters. */
+export async function changePhoto(db: Db, user: AuthUser, fileName: string, dataUrl: string): Promise<string> {
+  const problems: FieldRule[] = [];
+  if (!isSafeFileName(fileName)) problems.push({ field: 'fileName', rule: 'rule.fileName' });
+  const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
+  const match = DATA_URL.exec(dataUrl);
+  const mime = match?.[1] ?? '';
+  if (!match || !(PHOTO_TYPES as readonly string[]).includes(mime) || !['jpeg', 'jpg', 'png', 'gif'].includes(extension)) {
+    problems.push({ field: 'dataUrl', rule: 'rule.imageType' });
+  } else if (Buffer.from(match[2]!, 'base64').length >= PHOTO_MAX_BYTES) {
+    problems.push({ field: 'dataUrl', rule: 'rule.imageSize' });
+  }
+  assertValid(problems);
+  await updatePhoto(db, user.id, dataUrl);
+  return dataUrl;
+}

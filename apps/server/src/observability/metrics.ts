@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * One registry per app (tests build many apps in one process). The ingest and SSE series
+ * are declared here so dashboards can be built before those features fill them.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: 'ullage_http_request_duration_seconds',
+      help: 'HTTP request duration by route, method and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    ingestReadings: new Counter({
+      name: 'ullage_ingest_readings_total',
+      help: 'Tank readings accepted by ingest, by source',
+      labelNames: ['source'] as const,
+      registers: [registry],
+    }),
+    ingestLatency: new Histogram({
+      name: 'ullage_ingest_batch_duration_seconds',
+      help: 'Time from receiving a device batch to its commit',
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+      registers: [registry],
+    }),
+    sseClients: new Gauge({ name: 'ullage_sse_clients', help: 'Open live-push feeds', registers: [registry] }),
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
+
+export const metricsPlugin = fp<{ metrics: Metrics }>(async (app, { metrics }) => {
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.httpDuration
+      .labels(request.method, request.routeOptions.url ?? 'unmatched', String(reply.statusCode))
+      .observe(reply.elapsedTime / 1000);
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+});

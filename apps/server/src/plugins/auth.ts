@@ -1,0 +1,48 @@
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { findLiveSession, touchSession, type AuthUser } from '../modules/auth/session-repo';
+import { SESSION_COOKIE, sha256 } from '../modules/auth/tokens';
+import { notLoggedIn } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user; set on every non-public /api route, null on public ones. */
+    user: AuthUser | null;
+    sessionTokenHash: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without signing in. */
+    public?: boolean;
+  }
+}
+
+/** Touching the session row on every call would make every read a write. */
+const TOUCH_AFTER_MS = 60_000;
+
+/**
+ * Authentication is one hook on the whole /api tree, not a line in each handler: a route is
+ * private unless its config says `public: true`.
+ */
+export const authPlugin = fp<{ db: Db; idleMinutes: number }>(async (app, { db, idleMinutes }) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.public) return;
+    // Routes that are not found fall through to the envelope's 404 handler.
+    if (!request.routeOptions.url) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) throw notLoggedIn();
+    const tokenHash = sha256(token);
+    const session = await findLiveSession(db, tokenHash);
+    if (!session) throw notLoggedIn();
+    if (Date.now() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) await touchSession(db, tokenHash, idleMinutes);
+    request.user = session.user;
+    request.sessionTokenHash = tokenHash;
+  });
+});
+
+/** For handlers of private routes: the hook guarantees a user. */
+export function userOf(request: { user: AuthUser | null }): AuthUser {
+  if (!request.user) throw notLoggedIn();
+  return request.user;
+}

@@ -1,0 +1,89 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { CODES, HTTP_STATUS_OF } from '@ullage/contracts/codes';
+import type { Language } from '@ullage/domain/languages';
+import { fieldLabel, languageOf, translator, type Translate } from '../i18n/translate';
+import type { MessageKey } from '../i18n/en';
+import { AppError, ValidationError, type FieldRule } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+    t: Translate;
+  }
+}
+
+/** `{ code: 1000, msg, data }` */
+export function ok<T>(request: FastifyRequest, data: T) {
+  return { code: CODES.ok, msg: request.t('ok'), data };
+}
+
+/** `{ code: 100, msg, info }`: spec §8 "success, only the info part returned". */
+export function okInfo<T>(request: FastifyRequest, info: T, messageKey: MessageKey = 'ok') {
+  return { code: CODES.okInfo, msg: request.t(messageKey), info };
+}
+
+/**
+ * Localises every answer and turns every failure into the envelope. Bad input of any kind
+ * (schema, JSON syntax, media type, size) becomes 91011 naming the field and the rule; only
+ * a genuine fault answers 500, and it is logged.
+ */
+export const envelopePlugin = fp(async (app) => {
+  app.decorateRequest('language', 'en');
+  app.decorateRequest('t', undefined as unknown as Translate);
+  app.addHook('onRequest', async (request) => {
+    request.language = languageOf(request.headers.language);
+    request.t = translator(request.language);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendAppError(request, reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: FieldRule[] = error.validation.map((issue) =>
+        fieldRuleOfIssue(issue.keyword, issue.instancePath, issue.message ?? '', issue.params),
+      );
+      return sendAppError(request, reply, new ValidationError(fields));
+    }
+    if (error.statusCode === 429) {
+      return sendAppError(request, reply, new AppError(CODES.locked, 'common.tooManyRequests'));
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      // Malformed JSON, wrong media type, body too large: the request itself is the field.
+      request.log.info({ err: error }, 'refused malformed request');
+      return sendAppError(request, reply, new ValidationError([{ field: 'request', rule: 'rule.invalid' }]));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ code: CODES.internal, msg: request.t('common.requestFailed') });
+  });
+});
+
+export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const status = HTTP_STATUS_OF[error.code] ?? 200;
+  if (error instanceof ValidationError) {
+    const fields = error.fields.map((f) => ({
+      field: f.field,
+      rule: f.rule.replace(/^rule\./, ''),
+      message: formatField(request.t, f),
+    }));
+    return reply.status(status).send({ code: error.code, msg: fields[0]?.message ?? request.t('rule.invalid'), data: { fields } });
+  }
+  const body: Record<string, unknown> = { code: error.code, msg: request.t(error.messageKey, error.params) };
+  if (error.data !== undefined) body.data = error.data;
+  if (error.info !== undefined) body.info = error.info;
+  return reply.status(status).send(body);
+}
+
+export function formatField(t: Translate, f: FieldRule): string {
+  return t('validation.format', { field: fieldLabel(t, f.field), rule: t(f.rule, f.params) });
+}
+
+/** Maps a zod issue (as fastify-type-provider-zod reports it) to our field and rule. */
+function fieldRuleOfIssue(keyword: string, instancePath: string, message: string, params: Record<string, unknown>): FieldRule {
+  const field = instancePath.replace(/^\//, '').replace(/\//g, '.') || 'request';
+  if (keyword === 'invalid_type' && /received undefined/.test(message)) return { field, rule: 'rule.required' };
+  if (keyword === 'too_big' && params.maximum !== undefined) return { field, rule: 'rule.tooLong', params: { max: Number(params.maximum) } };
+  return { field, rule: 'rule.invalid' };
+}

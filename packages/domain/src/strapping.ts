@@ -1,0 +1,49 @@
+/**
+ * Height-volume (strapping) tables. Invariant: points are sorted by height, heights and
+ * volumes strictly increasing, first point at height 0.
+ */
+export interface StrappingPoint {
+  heightMm: number;
+  volumeL: number;
+}
+
+/** Litres in a horizontal cylinder of the given diameter and length, filled to `heightMm`. */
+export function horizontalCylinderVolume(diameterMm: number, lengthMm: number, heightMm: number): number {
+  const r = diameterMm / 2;
+  const h = Math.min(Math.max(heightMm, 0), diameterMm);
+  const segmentArea = r * r * Math.acos((r - h) / r) - (r - h) * Math.sqrt(2 * r * h - h * h);
+  return (segmentArea * lengthMm) / 1e6;
+}
+
+/** A strapping table for a horizontal cylinder, one point every `stepMm`. */
+export function cylinderStrappingTable(diameterMm: number, lengthMm: number, stepMm = 50): StrappingPoint[] {
+  const points: StrappingPoint[] = [];
+  for (let h = 0; h < diameterMm; h += stepMm) {
+    points.push({ heightMm: h, volumeL: round1(horizontalCylinderVolume(diameterMm, lengthMm, h)) });
+  }
+  points.push({ heightMm: diameterMm, volumeL: round1(horizontalCylinderVolume(diameterMm, lengthMm, diameterMm)) });
+  return points;
+}
+
+/** Linear interpolation in a strapping table; heights outside it clamp to its ends. */
+export function volumeAtHeight(table: readonly StrappingPoint[], heightMm: number): number {
+  const first = table[0];
+  const last = table[table.length - 1];
+  if (!first || !last) return 0;
+  if (heightMm <= first.heightMm) return first.volumeL;
+  if (heightMm >= last.heightMm) return last.volumeL;
+  let lo = 0;
+  let hi = table.length - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (table[mid]!.heightMm <= heightMm) lo = mid;
+    else hi = mid;
+  }
+  const a = table[lo]!;
+  const b = table[hi]!;
+  return a.volumeL + ((heightMm - a.heightMm) / (b.heightMm - a.heightMm)) * (b.volumeL - a.volumeL);
+}
+
+function round1(n: number): number {
+  return Math.round(n * 10) / 10;
+}

@@ -1,0 +1,26 @@
+/** Field rules of spec §5 that are not about passwords. */
+export const USERNAME_MIN = 5;
+export const MAX_TANKS_PER_STATION = 100;
+export const COORDINATE_MAX_DECIMALS = 5;
+export const PHOTO_MAX_BYTES = 250 * 1024;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const LOGO_MAX_BYTES = 1024 * 1024;
+export const LOGO_TYPES = ['image/jpeg', 'image/png'] as const;
+
+/** Distributor phone: digits and hyphen only. */
+export function isValidPhone(phone: string): boolean {
+  return /^[0-9-]+$/.test(phone);
+}
+
+/** Longitude/latitude: a finite number within range with at most five decimals. */
+export function isValidCoordinate(value: string, kind: 'longitude' | 'latitude'): boolean {
+  if (!/^-?\d{1,3}(\.\d{1,5})?$/.test(value.trim())) return false;
+  const n = Number(value);
+  const limit = kind === 'longitude' ? 180 : 90;
+  return Number.isFinite(n) && Math.abs(n) <= limit;
+}
+
+/** Uploaded file names may hold letters (any script), digits, spaces, dot, dash and underscore. */
+export function isSafeFileName(name: string): boolean {
+  return name.length > 0 && name.length <= 100 && /^[\p{L}\p{N} ._-]+$/u.test(name) && !name.startsWith('.');
+}
