@@ -19,8 +19,27 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+          env: { TEST_BACKEND: 'pglite' },
         },
       },
+      // The same server tests again on the PostgreSQL server, when CI provides one.
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'server-pg',
+                include: ['apps/server/src/**/*.test.ts'],
+                environment: 'node',
+                globalSetup: ['apps/server/src/test/global-setup.ts'],
+                env: { TEST_BACKEND: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                pool: 'forks' as const,
+                maxWorkers: 2,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'e2e',

@@ -9,6 +9,7 @@ export interface StrappingPoint {
 
 /** Litres in a horizontal cylinder of the given diameter and length, filled to `heightMm`. */
 export function horizontalCylinderVolume(diameterMm: number, lengthMm: number, heightMm: number): number {
+  if (!(diameterMm > 0) || !(lengthMm > 0)) return 0;
   const r = diameterMm / 2;
   const h = Math.min(Math.max(heightMm, 0), diameterMm);
   const segmentArea = r * r * Math.acos((r - h) / r) - (r - h) * Math.sqrt(2 * r * h - h * h);
@@ -17,6 +18,7 @@ export function horizontalCylinderVolume(diameterMm: number, lengthMm: number, h
 
 /** A strapping table for a horizontal cylinder, one point every `stepMm`. */
 export function cylinderStrappingTable(diameterMm: number, lengthMm: number, stepMm = 50): StrappingPoint[] {
+  if (!(stepMm > 0)) throw new RangeError(`stepMm must be positive, got ${stepMm}`);
   const points: StrappingPoint[] = [];
   for (let h = 0; h < diameterMm; h += stepMm) {
     points.push({ heightMm: h, volumeL: round1(horizontalCylinderVolume(diameterMm, lengthMm, h)) });

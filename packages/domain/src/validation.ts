@@ -20,7 +20,12 @@ export function isValidCoordinate(value: string, kind: 'longitude' | 'latitude')
   return Number.isFinite(n) && Math.abs(n) <= limit;
 }
 
-/** Uploaded file names may hold letters (any script), digits, spaces, dot, dash and underscore. */
+/**
+ * Uploaded file names may hold letters (any script, with their accents and vowel signs),
+ * digits, spaces, dot, dash and underscore. macOS hands over names decomposed (e + ́), so
+ * marks are allowed and the name is compared composed.
+ */
 export function isSafeFileName(name: string): boolean {
-  return name.length > 0 && name.length <= 100 && /^[\p{L}\p{N} ._-]+$/u.test(name) && !name.startsWith('.');
+  const composed = name.normalize('NFC');
+  return composed.length > 0 && composed.length <= 100 && /^[\p{L}\p{M}\p{N} ._-]+$/u.test(composed) && !composed.startsWith('.');
 }

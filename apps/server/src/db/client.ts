@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,6 +26,7 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
 
 /** The embedded database in `<dataDir>/pg`, owned by this process through the lock file. */
 export async function openPglite(dataDir: string, options: { lock?: boolean } = {}): Promise<Database> {
+  fs.mkdirSync(dataDir, { recursive: true });
   const release = options.lock === false ? () => {} : acquireDataDirLock(dataDir);
   try {
     const client = await PGlite.create({ dataDir: path.join(dataDir, 'pg') });

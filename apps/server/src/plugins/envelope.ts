@@ -54,9 +54,7 @@ export const envelopePlugin = fp(async (app) => {
       return sendAppError(request, reply, new ValidationError([{ field: 'request', rule: 'rule.invalid' }]));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ code: CODES.internal, msg: request.t('common.requestFailed') });
+    return sendEnvelope(reply, 500, { code: CODES.internal, msg: request.t('common.requestFailed') });
   });
 });
 
@@ -68,12 +66,24 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
       rule: f.rule.replace(/^rule\./, ''),
       message: formatField(request.t, f),
     }));
-    return reply.status(status).send({ code: error.code, msg: fields[0]?.message ?? request.t('rule.invalid'), data: { fields } });
+    return sendEnvelope(reply, status, { code: error.code, msg: fields[0]?.message ?? request.t('rule.invalid'), data: { fields } });
   }
   const body: Record<string, unknown> = { code: error.code, msg: request.t(error.messageKey, error.params) };
   if (error.data !== undefined) body.data = error.data;
   if (error.info !== undefined) body.info = error.info;
-  return reply.status(status).send(body);
+  return sendEnvelope(reply, status, body);
+}
+
+/**
+ * Refusals bypass the route's response schema: that schema describes the success body, and a
+ * refusal answered with HTTP 200 (60005, 60008…) must not be forced into it.
+ */
+function sendEnvelope(reply: FastifyReply, status: number, body: Record<string, unknown>) {
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .serializer((payload) => JSON.stringify(payload))
+    .send(body);
 }
 
 export function formatField(t: Translate, f: FieldRule): string {

@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('config (DESIGN.md §4 environment)', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: path.resolve('./data'), demo: 'on', captcha: true, mqttPort: 1883, logLevel: 'info', databaseUrl: undefined, adminPassword: undefined });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({ PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/srv/u', DATABASE_URL: 'postgres://x/y', ADMIN_PASSWORD: 'A', DEMO: 'off', DEMO_PASSWORD: 'B', CAPTCHA: 'off', MQTT_PORT: '0', MQTT_URL: 'mqtt://m', REDIS_URL: 'redis://r', SMTP_URL: 'smtp://s', MAIL_FROM: 'a@b', LOG_LEVEL: 'warn' });
+    expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: '/srv/u', databaseUrl: 'postgres://x/y', adminPassword: 'A', demo: 'off', demoPassword: 'B', captcha: false, mqttPort: 0, mqttUrl: 'mqtt://m', redisUrl: 'redis://r', smtpUrl: 'smtp://s', mailFrom: 'a@b', logLevel: 'warn' });
+  });
+
+  it('refuses nonsense with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(new ConfigError('PORT must be a whole number, got "eighty"'));
+    expect(() => loadConfig({ DEMO: 'maybe' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CAPTCHA: 'no' })).toThrow('CAPTCHA must be "on" or "off", got "no"');
+  });
+});

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+let cookie: string;
+beforeAll(async () => {
+  ctx = await startTestApp();
+  cookie = await signIn(ctx.app, 'demo-station', DEMO_PASSWORD);
+});
+afterAll(() => ctx.close());
+
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const upload = (fileName: string, dataUrl: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/user/photo', headers: { cookie }, payload: { fileName, dataUrl } });
+
+describe('POST /api/user/photo (spec §5: jpeg/jpg/png/gif, under 250 KB, no special characters)', () => {
+  it('stores a png and getInfo returns it', async () => {
+    const dataUrl = `data:image/png;base64,${PNG_1PX}`;
+    const response = await upload('me.png', dataUrl);
+    expect(response.json()).toEqual({ code: 1000, msg: 'Setting saved', data: { photo: dataUrl } });
+    const info = await ctx.app.inject({ method: 'GET', url: '/api/login/getInfo', headers: { cookie } });
+    expect(info.json().data.photo).toBe(dataUrl);
+  });
+
+  it('refuses a bmp', async () => {
+    const response = await upload('me.bmp', `data:image/bmp;base64,${PNG_1PX}`);
+    expect(response.json()).toMatchObject({ code: 91011, msg: 'Image: must be a JPEG, PNG or GIF image' });
+  });
+
+  it('refuses 250 KB or more', async () => {
+    const big = Buffer.alloc(250 * 1024).toString('base64');
+    const response = await upload('big.png', `data:image/png;base64,${big}`);
+    expect(response.json()).toMatchObject({ code: 91011, msg: 'Image: must be smaller than 250 KB' });
+  });
+
+  it('refuses a name with special characters', async () => {
+    const response = await upload('me<script>.png', `data:image/png;base64,${PNG_1PX}`);
+    expect(response.json()).toMatchObject({ code: 91011, msg: 'File name: must not contain special characters' });
+  });
+
+  it('refuses a body far too large with 91011, not 500', async () => {
+    const huge = 'A'.repeat(600 * 1024);
+    const response = await upload('big.png', `data:image/png;base64,${huge}`);
+    expect(response.json().code).toBe(91011);
+  });
+});

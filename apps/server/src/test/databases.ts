@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database } from '../db/client';
+
+export const PG_TEMPLATE_DB = 'ullage_test_template';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** Which database this test worker runs against (the vitest project sets it). */
+export function backend(): Backend {
+  return process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** Changes whenever a migration changes, so a stale template is never reused. */
+export function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const file of fs.readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).sort()) {
+    hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS_FOLDER, file)));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A fresh, migrated, empty database of its own for one test file. */
+export async function freshDatabase(templates: { pgliteTemplate: string; postgresTemplateUrl: string | null }): Promise<Database & { dataDir?: string }> {
+  const id = randomBytes(5).toString('hex');
+  if (backend() === 'postgres') {
+    if (!templates.postgresTemplateUrl) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
+    const name = `ullage_t_${id}`;
+    const admin = new pg.Client({ connectionString: withDatabase(templates.postgresTemplateUrl, 'postgres') });
+    await admin.connect();
+    // Two files cloning the template at the same instant can collide; the second retries.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+        break;
+      } catch (error) {
+        if (attempt >= 20) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    await admin.end();
+    const database = await openPostgres(withDatabase(templates.postgresTemplateUrl, name));
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: withDatabase(templates.postgresTemplateUrl!, 'postgres') });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name}`);
+        await dropper.end();
+      },
+    };
+  }
+  const dataDir = path.resolve('.tmp', `db-${id}`);
+  fs.cpSync(templates.pgliteTemplate, dataDir, { recursive: true });
+  const database = await openPglite(dataDir);
+  return {
+    ...database,
+    dataDir,
+    close: async () => {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

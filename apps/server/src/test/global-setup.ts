@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import pg from 'pg';
+import { MIGRATIONS_FOLDER, openPglite, openPostgres } from '../db/client';
+import { migrationsFingerprint, PG_TEMPLATE_DB, withDatabase } from './databases';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplateUrl: string | null;
+  }
+}
+
+/**
+ * Creates and migrates one database template per run: a PGlite directory (seconds to create,
+ * milliseconds to copy) and, when TEST_DATABASE_URL is set, a PostgreSQL template database
+ * that each test file clones with CREATE DATABASE … TEMPLATE.
+ */
+export default async function setup(project: TestProject) {
+  if (project.name === 'server-pg') return setupPostgres(project);
+  project.provide('postgresTemplateUrl', null);
+  const root = path.resolve('.tmp');
+  const templateDir = path.join(root, `pglite-template-${migrationsFingerprint()}`);
+  if (!fs.existsSync(path.join(templateDir, 'ready'))) {
+    fs.rmSync(templateDir, { recursive: true, force: true });
+    const database = await openPglite(templateDir, { lock: false });
+    await database.migrate();
+    await database.close();
+    fs.writeFileSync(path.join(templateDir, 'ready'), MIGRATIONS_FOLDER);
+  }
+  project.provide('pgliteTemplate', templateDir);
+}
+
+async function setupPostgres(project: TestProject) {
+  project.provide('pgliteTemplate', '');
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('the server-pg project needs TEST_DATABASE_URL');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await dropDatabase(admin, PG_TEMPLATE_DB);
+  await admin.query(`create database ${PG_TEMPLATE_DB}`);
+  const templateUrl = withDatabase(url, PG_TEMPLATE_DB);
+  const database = await openPostgres(templateUrl);
+  await database.migrate();
+  await database.close();
+  project.provide('postgresTemplateUrl', templateUrl);
+
+  return async () => {
+    const leftovers = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'ullage_t_%'`);
+    for (const row of leftovers.rows) await dropDatabase(admin, row.datname);
+    await dropDatabase(admin, PG_TEMPLATE_DB);
+    await admin.end();
+  };
+}
+
+async function dropDatabase(client: pg.Client, name: string) {
+  await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [name]);
+  await client.query(`drop database if exists ${name}`);
+}

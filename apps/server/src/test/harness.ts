@@ -1,0 +1,49 @@
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { testConfig, type Config } from '../config';
+import type { Db } from '../db/client';
+import type { CaptchaTextSource } from '../modules/auth/captcha';
+import { firstStart } from '../seed/first-start';
+import { freshDatabase } from './databases';
+
+export const ADMIN_PASSWORD = 'Admin#2026ok';
+export const DEMO_PASSWORD = 'Demo#2026ok';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a database of its own (PGlite, or PostgreSQL when the project says so),
+ * with the administrator and the demo organisation created as on a first start.
+ */
+export async function startTestApp(options: { config?: Partial<Config>; captchaSource?: CaptchaTextSource; seed?: boolean } = {}): Promise<TestContext> {
+  const database = await freshDatabase({ pgliteTemplate: inject('pgliteTemplate'), postgresTemplateUrl: inject('postgresTemplateUrl') });
+  const config = testConfig({ adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, demo: 'on', ...options.config });
+  if (options.seed !== false) await firstStart(database.db, config);
+  const app = await buildApp({ config, db: database.db, captchaSource: options.captchaSource });
+  await app.ready();
+  return {
+    app: app as unknown as FastifyInstance,
+    db: database.db,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Signs in and returns the Cookie header that carries the session. */
+export async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/login/auth', payload: { username, password } });
+  const body = response.json();
+  if (body.code !== 1000) throw new Error(`sign-in of ${username} failed: ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'ullage_session');
+  if (!cookie) throw new Error('no session cookie');
+  return `ullage_session=${cookie.value}`;
+}

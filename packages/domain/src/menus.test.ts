@@ -1,0 +1,109 @@
+import { describe, it, expect } from 'vitest';
+import { MENU_KEYS, PERMISSIONS, ROLE_NAMES, menuListFor, permissionListFor, type MenuKey, type Permission } from './menus';
+import { ACCOUNT_TYPES, type AccountType } from './organisation';
+
+const ALL: MenuKey[] = [
+  'home',
+  'open_close_report',
+  'leak_failure_analysis',
+  'distributor',
+  'company',
+  'area',
+  'station',
+  'oil_type',
+  'user',
+  'device_param_manage',
+  'tag',
+];
+
+describe('MENU_KEYS', () => {
+  it('spec §6: administrator sees all routes — the 11 menu keys', () => {
+    expect([...MENU_KEYS]).toEqual(ALL);
+  });
+});
+
+describe('menuListFor', () => {
+  const cases: Array<[string, AccountType, MenuKey[]]> = [
+    ['administrator sees all routes', ACCOUNT_TYPES.admin, ALL],
+    [
+      'distributor: everything but tag',
+      ACCOUNT_TYPES.distributor,
+      ['home', 'open_close_report', 'leak_failure_analysis', 'distributor', 'company', 'area', 'station', 'oil_type', 'user', 'device_param_manage'],
+    ],
+    [
+      'company user: no user or product-type menus',
+      ACCOUNT_TYPES.company,
+      ['home', 'open_close_report', 'leak_failure_analysis', 'company', 'area', 'station', 'device_param_manage'],
+    ],
+    [
+      'gas-station user: no company, user or product-type menus',
+      ACCOUNT_TYPES.station,
+      ['home', 'open_close_report', 'leak_failure_analysis', 'station', 'device_param_manage'],
+    ],
+    [
+      'account type 4 also loses leak failure analysis, station, home and open_close_report',
+      ACCOUNT_TYPES.stationAttendant,
+      ['device_param_manage'],
+    ],
+  ];
+  it.each(cases)('spec §6: %s (exact list)', (_label, accountType, expected) => {
+    expect(menuListFor(accountType)).toEqual(expected);
+  });
+
+  const absent: Array<[string, AccountType, MenuKey[]]> = [
+    ['company user: no user or product-type menus', ACCOUNT_TYPES.company, ['user', 'oil_type']],
+    ['gas-station user: no company, user or product-type menus', ACCOUNT_TYPES.station, ['company', 'user', 'oil_type']],
+    [
+      'account type 4: no company, user, product type, leak failure analysis, station, home, open_close_report',
+      ACCOUNT_TYPES.stationAttendant,
+      ['company', 'user', 'oil_type', 'leak_failure_analysis', 'station', 'home', 'open_close_report'],
+    ],
+  ];
+  it.each(absent)('spec §6: %s (keys the spec removes are absent)', (_label, accountType, removed) => {
+    const list = menuListFor(accountType);
+    expect(removed.filter((key) => list.includes(key))).toEqual([]);
+  });
+
+  it('spec §6: station keeps leak_failure_analysis, station, home and open_close_report that type 4 loses', () => {
+    const station = menuListFor(ACCOUNT_TYPES.station);
+    const attendant = menuListFor(ACCOUNT_TYPES.stationAttendant);
+    expect(station.filter((key) => !attendant.includes(key))).toEqual(['home', 'open_close_report', 'leak_failure_analysis', 'station']);
+  });
+
+  it('spec §6: each call returns a fresh list (callers may not mutate shared state)', () => {
+    const first = menuListFor(ACCOUNT_TYPES.admin);
+    first.pop();
+    expect(menuListFor(ACCOUNT_TYPES.admin)).toHaveLength(11);
+  });
+});
+
+describe('permissionListFor', () => {
+  const cases: Array<[string, AccountType, Permission[]]> = [
+    ['administrator: all', ACCOUNT_TYPES.admin, ['inventory:read', 'report:export', 'alarm:process', 'setting:write', 'user:manage', 'device:command']],
+    ['distributor: all', ACCOUNT_TYPES.distributor, ['inventory:read', 'report:export', 'alarm:process', 'setting:write', 'user:manage', 'device:command']],
+    ['company: no user management', ACCOUNT_TYPES.company, ['inventory:read', 'report:export', 'alarm:process', 'setting:write', 'device:command']],
+    ['station: no user management, no settings', ACCOUNT_TYPES.station, ['inventory:read', 'report:export', 'alarm:process', 'device:command']],
+    ['account type 4: read and export only', ACCOUNT_TYPES.stationAttendant, ['inventory:read', 'report:export']],
+  ];
+  it.each(cases)('spec §6: company and station users have no user menu — permissions of %s', (_label, accountType, expected) => {
+    expect(permissionListFor(accountType)).toEqual(expected);
+  });
+
+  it('spec §6: only administrator and distributor may manage users', () => {
+    const all = Object.values(ACCOUNT_TYPES) as AccountType[];
+    expect(all.filter((t) => permissionListFor(t).includes('user:manage'))).toEqual([0, 1]);
+  });
+
+  it('spec §6: the full permission list is returned as a copy', () => {
+    const list = permissionListFor(ACCOUNT_TYPES.admin);
+    list.length = 0;
+    expect([...PERMISSIONS]).toHaveLength(6);
+    expect(permissionListFor(ACCOUNT_TYPES.admin)).toHaveLength(6);
+  });
+});
+
+describe('ROLE_NAMES', () => {
+  it('spec §6: one role name per account type', () => {
+    expect(ROLE_NAMES).toEqual({ 0: 'admin', 1: 'distributor', 2: 'company', 3: 'station', 4: 'station_attendant' });
+  });
+});
