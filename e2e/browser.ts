@@ -1,0 +1,46 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium with the flags this network needs (no background fetches). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export async function newPage(browser: Browser, options: { locale?: string; userAgent?: string; width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: options.locale ?? 'en-US',
+    userAgent: options.userAgent,
+    viewport: { width: options.width ?? 1366, height: options.height ?? 800 },
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the login form, as a user would. */
+export async function logIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type=submit]').click();
+}
+
+/** The route names of the visible side-menu items. */
+export async function menuItems(page: Page): Promise<string[]> {
+  await page.locator('[data-testid="side-menu"] [data-menu]').first().waitFor();
+  return page.locator('[data-testid="side-menu"] [data-menu]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu') ?? ''));
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, logIn, menuItems, newPage } from './browser';
+import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from './server';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('sign-in and the desktop shell', () => {
+  it('the admin logs in, lands on /home and sees every settings menu; logging out returns to /login', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
+    await page.waitForURL('**/home');
+    const items = await menuItems(page);
+    for (const route of ['home', 'abnormal_can', 'alarm_record', 'distributor', 'company', 'station', 'product', 'account', 'deviceParamManage']) {
+      expect(items).toContain(route);
+    }
+    await page.locator('[data-testid="user-menu"]').click();
+    await page.locator('[data-testid="logout"]').click();
+    await page.waitForURL('**/login');
+    // The session ended on the server too: the protected page sends us back.
+    await page.goto('/home');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('a wrong password shows the localised login error and stays on /login', async () => {
+    const { context, page } = await newPage(browser, { locale: 'es-ES' });
+    await logIn(page, 'admin', 'Wrong#password1');
+    await expect.poll(() => page.getByText('Usuario o contraseña incorrectos').count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('a station account sees fewer menus: no company, account or product', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'demo-station', E2E_DEMO_PASSWORD);
+    await page.waitForURL('**/home');
+    const items = await menuItems(page);
+    expect(items).toContain('home');
+    expect(items).toContain('station');
+    for (const hidden of ['company', 'account', 'product', 'distributor', 'tag']) expect(items).not.toContain(hidden);
+    await context.close();
+  });
+
+  it('switching to Arabic stores the choice, reloads and lays the page out right to left', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'demo-company', E2E_DEMO_PASSWORD);
+    await page.waitForURL('**/home');
+    await page.locator('[data-testid="language-picker"]').click();
+    await page.locator('[data-lang="ar"]').click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ar');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    // The side menu is mirrored to the right-hand side.
+    const menu = await page.locator('[data-testid="side-menu"]').boundingBox();
+    expect(menu!.x).toBeGreaterThan(1366 / 2);
+    await context.close();
+  });
+});
+
+describe('redirect rules (spec §2)', () => {
+  it('signed out: a desktop route goes to /login, a mobile route to /loginMobile, / to /login', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/abnormal_can');
+    await page.waitForURL('**/login');
+    await page.goto('/realAlarm');
+    await page.waitForURL('**/loginMobile');
+    await page.goto('/');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('signed in: /login goes to /home, /loginMobile to /realAlarm, / to /home', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'demo-distributor', E2E_DEMO_PASSWORD);
+    await page.waitForURL('**/home');
+    await page.goto('/login');
+    await page.waitForURL('**/home');
+    await page.goto('/loginMobile');
+    await page.waitForURL('**/realAlarm');
+    await page.goto('/');
+    await page.waitForURL('**/home');
+    await context.close();
+  });
+
+  it('the no-sign-in pages open signed out: /app, /404', async () => {
+    const { context, page } = await newPage(browser);
+    for (const path of ['/app', '/404']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+    await context.close();
+  });
+});
