@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { deleteExpiredSessions } from './modules/auth/session-repo';
 import { firstStart, type FirstStartResult } from './seed/first-start';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,11 @@ async function main() {
   const seeded = await firstStart(database.db, config);
 
   const app = await buildApp({ config, db: database.db, logger });
+  // Expired sessions are refused anyway; this only keeps the table small.
+  const housekeeping = setInterval(() => {
+    deleteExpiredSessions(database.db).catch((error: unknown) => logger.warn({ err: error }, 'session cleanup failed'));
+  }, 60 * 60_000);
+  housekeeping.unref();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
