@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { decideAccess, safeRedirectTarget } from './access';
+import { routeByName } from './routes';
+
+function decide(name: string, signedIn: boolean, isMobile = false) {
+  const route = routeByName(name);
+  if (!route) throw new Error(`no route ${name}`);
+  return decideAccess({ route, signedIn, isMobile, resolve: routeByName });
+}
+
+describe('decideAccess (spec §2 redirect rules)', () => {
+  it('sends a signed-in visitor from /login to their landing route, and from /loginMobile to /realAlarm', () => {
+    expect(decide('login', true)).toEqual({ kind: 'landing' });
+    expect(decide('loginMobile', true)).toEqual({ kind: 'redirect', to: '/realAlarm' });
+  });
+
+  it('shows the login pages to a signed-out visitor; phones get the mobile one', () => {
+    expect(decide('login', false)).toEqual({ kind: 'render' });
+    expect(decide('loginMobile', false)).toEqual({ kind: 'render' });
+    expect(decide('login', false, true)).toEqual({ kind: 'redirect', to: '/loginMobile' });
+  });
+
+  it('sends a signed-out visitor to /login from desktop routes and to /loginMobile from mobile ones', () => {
+    expect(decide('home', false)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decide('abnormal_can', false)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decide('screenfull', false)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decide('realAlarm', false)).toEqual({ kind: 'redirect', to: '/loginMobile' });
+    expect(decide('abnormal_can_phone', false)).toEqual({ kind: 'redirect', to: '/loginMobile' });
+  });
+
+  it('lets anyone open the public pages', () => {
+    for (const name of ['404', 'app', 'caslogin']) {
+      expect(decide(name, false)).toEqual({ kind: 'render' });
+      expect(decide(name, true)).toEqual({ kind: 'render' });
+    }
+  });
+
+  it('decides by sign-in only: a signed-in user may open any route', () => {
+    for (const name of ['home', 'distributor', 'tag', 'single_monitor', 'realAlarm', 'screenfull']) {
+      expect(decide(name, true)).toEqual({ kind: 'render' });
+    }
+  });
+
+  it('gives phones the _phone variant of a report', () => {
+    expect(decide('abnormal_can', true, true)).toEqual({ kind: 'redirect', to: '/abnormal_can_phone' });
+    expect(decide('leak_alarm', true, true)).toEqual({ kind: 'redirect', to: '/leak_report_phone' });
+    expect(decide('home', true, true)).toEqual({ kind: 'render' });
+  });
+});
+
+describe('safeRedirectTarget', () => {
+  it.each([
+    ['/station?id=3', '/station?id=3'],
+    ['//evil.example/x', null],
+    ['/\\evil.example', null],
+    ['https://evil.example', null],
+    ['/login', null],
+    ['/loginMobile', null],
+    [null, null],
+  ])('%s → %s', (value, expected) => {
+    expect(safeRedirectTarget(value)).toBe(expected);
+  });
+});

@@ -1,0 +1,49 @@
+import type { RouteDef } from './route-types';
+
+/**
+ * Redirect rules of spec §2, decided from the route and what the browser knows. Route access
+ * depends on being signed in or not; the menu list only decides where "home" is, which needs
+ * getInfo, hence the separate 'landing' answer.
+ */
+export type AccessDecision =
+  | { kind: 'render' }
+  | { kind: 'redirect'; to: string }
+  /** Go to the user's landing route (home or the first permitted one). */
+  | { kind: 'landing' };
+
+export const LOGIN_PATH = '/login';
+export const MOBILE_LOGIN_PATH = '/loginMobile';
+export const MOBILE_HOME_PATH = '/realAlarm';
+
+export interface AccessInput {
+  route: RouteDef;
+  signedIn: boolean;
+  isMobile: boolean;
+  /** Looks up the route a phone variant names. */
+  resolve: (name: string) => RouteDef | undefined;
+}
+
+export function decideAccess({ route, signedIn, isMobile, resolve }: AccessInput): AccessDecision {
+  if (route.name === 'login') {
+    if (signedIn) return { kind: 'landing' };
+    // Phones get the login page made for them.
+    return isMobile ? { kind: 'redirect', to: MOBILE_LOGIN_PATH } : { kind: 'render' };
+  }
+  if (route.name === 'loginMobile') {
+    return signedIn ? { kind: 'redirect', to: MOBILE_HOME_PATH } : { kind: 'render' };
+  }
+  if (!route.requiresSignIn) return { kind: 'render' };
+  if (!signedIn) return { kind: 'redirect', to: route.mobile ? MOBILE_LOGIN_PATH : LOGIN_PATH };
+  if (isMobile && route.phoneVariant) {
+    const variant = resolve(route.phoneVariant);
+    if (variant) return { kind: 'redirect', to: variant.path };
+  }
+  return { kind: 'render' };
+}
+
+/** Only same-site paths are followed after login, never an address an attacker put in the link. */
+export function safeRedirectTarget(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (value.startsWith(LOGIN_PATH) || value.startsWith(MOBILE_LOGIN_PATH)) return null;
+  return value;
+}

@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { DEFAULT_LANGUAGE, matchLanguage, pickLanguage, type Language } from '@ullage/domain/languages';
+import { getInfo, sessionUserQueryKey } from '../features/auth/api/get-info';
+import { fetchLoginConfig, loginConfigQueryKey } from '../features/auth/api/login-config';
+import { applyDocumentLanguage, storedLanguageChoice } from '../i18n/document-language';
+import { initI18n } from '../i18n/i18n';
+import { isMobileSession } from '../lib/device';
+import { isSignedIn } from '../lib/login-state';
+import { queryClient } from '../lib/query-client';
+import { AppProviders } from './providers';
+import { AppRoutes } from './router';
+
+/**
+ * Spec §1: the stored choice, else the browser's languages, else the server's configured
+ * default. The configuration is only awaited when the first two say nothing.
+ */
+async function resolveLanguage(): Promise<Language> {
+  const stored = storedLanguageChoice();
+  const browser = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
+  if (matchLanguage(stored) || browser.some((tag) => matchLanguage(tag))) return pickLanguage(stored, browser);
+  try {
+    const config = await queryClient.fetchQuery({ queryKey: loginConfigQueryKey, queryFn: fetchLoginConfig });
+    return pickLanguage(stored, browser, config.defaultLanguage);
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+export async function boot(root: HTMLElement): Promise<void> {
+  // Recorded once per tab (spec §2), before any route decides on a layout.
+  isMobileSession();
+  // A signed-in visitor will need the user info on any route but the public ones: ask now,
+  // while the language loads, not after the first render.
+  if (isSignedIn()) void queryClient.prefetchQuery({ queryKey: sessionUserQueryKey, queryFn: getInfo });
+  const language = await resolveLanguage();
+  await initI18n(language);
+  applyDocumentLanguage(language);
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>
+        <AppProviders>
+          <AppRoutes />
+        </AppProviders>
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}

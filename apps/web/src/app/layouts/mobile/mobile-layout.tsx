@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import BellOutlined from '@ant-design/icons/es/icons/BellOutlined';
+import CarOutlined from '@ant-design/icons/es/icons/CarOutlined';
+import DatabaseOutlined from '@ant-design/icons/es/icons/DatabaseOutlined';
+import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
+import { useTranslation } from 'react-i18next';
+import { AntdProvider } from '../../../components/antd-provider';
+import { LanguagePicker } from '../../../components/language-picker';
+import { UllageLogo } from '../../../components/ullage-logo';
+import { useSessionUser } from '../../../features/auth/api/get-info';
+import { logout } from '../../../features/auth/api/logout';
+import { ensureFeedback } from '../../../lib/feedback';
+import { MOBILE_LOGIN_PATH } from '../../access';
+import { MOBILE_TABS, routeByName } from '../../routes';
+import { useRouteDef } from '../../use-route-def';
+import type { AccountDialog } from '../account-dialogs';
+import { LazyAccountDialogs } from '../lazy-account-dialogs';
+import { UserMenu } from '../user-menu';
+import { usePasswordWarning } from '../use-password-warning';
+import './mobile-layout.css';
+
+const TAB_ICONS: Record<(typeof MOBILE_TABS)[number], ReactNode> = {
+  realAlarm: <BellOutlined />,
+  invertory: <DatabaseOutlined />,
+  deliveryHistory: <CarOutlined />,
+  setting: <SettingOutlined />,
+};
+
+/**
+ * The phone shell: a top bar, the page, and bottom tabs. Spec §2 "mobile sessions drop the
+ * last added route": phones keep no tag views, only the browser's own history.
+ */
+export function MobileLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const current = useRouteDef();
+  const { data: user } = useSessionUser();
+  const [dialog, setDialog] = useState<AccountDialog>(null);
+
+  useEffect(() => ensureFeedback(), []);
+  const openPasswordDialog = useCallback(() => setDialog('password'), []);
+  usePasswordWarning(user, openPasswordDialog);
+  const doLogout = useCallback(() => {
+    void logout().finally(() => navigate(MOBILE_LOGIN_PATH, { replace: true }));
+  }, [navigate]);
+
+  if (!user) return null;
+  return (
+    <AntdProvider>
+      <div className="mobile-shell">
+        <header className="mobile-shell__header">
+          <UllageLogo size={28} />
+          <h1 className="mobile-shell__title">{current ? t(current.titleKey) : ''}</h1>
+          <LanguagePicker />
+          <UserMenu user={user} onOpen={setDialog} onLogout={doLogout} compact />
+        </header>
+        <main className="mobile-shell__content">
+          <Outlet />
+        </main>
+        <nav className="mobile-shell__tabs" aria-label={t('layout.mobile.tabs')} data-testid="mobile-tabs">
+          {MOBILE_TABS.map((name) => {
+            const def = routeByName(name);
+            if (!def) return null;
+            return (
+              <NavLink key={name} to={def.path} className="mobile-shell__tab" data-menu={name}>
+                <span className="mobile-shell__tab-icon">{TAB_ICONS[name]}</span>
+                <span>{t(def.titleKey)}</span>
+              </NavLink>
+            );
+          })}
+        </nav>
+        <LazyAccountDialogs user={user} open={dialog} onClose={() => setDialog(null)} onLogout={doLogout} />
+      </div>
+    </AntdProvider>
+  );
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
+import { menuListFor } from '@ullage/domain/menus';
+import { buildMenu, groupLandingPath, landingPath, type MenuEntry } from './menu';
+import { MENU_GROUPS, ROUTES } from './routes';
+
+/** The menu as names: 'home', or 'Analysis[abnormal_can,Monthly]'. */
+function shape(entries: MenuEntry[]): string[] {
+  return entries.map((e) => (e.kind === 'item' ? e.name : `${e.id}[${e.children.map((c) => c.name).join(',')}]`));
+}
+
+describe('buildMenu', () => {
+  it('shows the administrator every visible route, grouped as in spec §2', () => {
+    expect(shape(buildMenu(ROUTES, MENU_GROUPS, menuListFor(ACCOUNT_TYPES.admin)))).toEqual([
+      'home',
+      'before_single_monitor',
+      'Analysis[abnormal_can,Monthly,alarm_record,offline_record]',
+      'Data[history_can_save,delivery,open_close_report]',
+      'Alarm[alarm_report,leak_alarm]',
+      'setting[distributor,company,area,station,product,account,tag,deviceParamManage]',
+    ]);
+  });
+
+  it('never lists hidden, phone or mobile routes', () => {
+    const entries = buildMenu(ROUTES, MENU_GROUPS, menuListFor(ACCOUNT_TYPES.admin));
+    const names = entries.flatMap((e) => (e.kind === 'item' ? [e.name] : e.children.map((c) => c.name)));
+    expect(names).toHaveLength(19);
+    for (const hidden of ['single_monitor', 'abnormal_can_phone', 'leak_report_phone', 'realAlarm', 'setting', 'login', 'screenfull']) {
+      expect(names).not.toContain(hidden);
+    }
+  });
+
+  it('turns a group with one visible child into a plain item', () => {
+    // Alarm keeps only alarm_report without leak_failure_analysis; setting keeps only station.
+    const entries = buildMenu(ROUTES, MENU_GROUPS, ['home', 'station']);
+    expect(shape(entries)).toEqual([
+      'home',
+      'before_single_monitor',
+      'Analysis[abnormal_can,Monthly]',
+      'Data[history_can_save,delivery]',
+      'alarm_report',
+      'station',
+    ]);
+    expect(entries[4]).toEqual({ kind: 'item', name: 'alarm_report', path: '/alarm_report', titleKey: 'route.title.alarm_report' });
+  });
+
+  it('filters a station attendant down to routes without menu keys', () => {
+    expect(shape(buildMenu(ROUTES, MENU_GROUPS, menuListFor(ACCOUNT_TYPES.stationAttendant)))).toEqual([
+      'before_single_monitor',
+      'Analysis[abnormal_can,Monthly]',
+      'Data[history_can_save,delivery]',
+      'alarm_report',
+      'deviceParamManage',
+    ]);
+  });
+
+  it('drops a group with no visible child', () => {
+    // Every settings page has a menu key, so an empty menu list leaves the group empty.
+    expect(shape(buildMenu(ROUTES, MENU_GROUPS, []))).toEqual([
+      'before_single_monitor',
+      'Analysis[abnormal_can,Monthly]',
+      'Data[history_can_save,delivery]',
+      'alarm_report',
+    ]);
+  });
+});
+
+describe('landing', () => {
+  it('is /home when home is permitted', () => {
+    expect(landingPath(ROUTES, ['home'])).toBe('/home');
+  });
+
+  it('is the first permitted route without home', () => {
+    expect(landingPath(ROUTES, menuListFor(ACCOUNT_TYPES.stationAttendant))).toBe('/before_single_monitor');
+  });
+
+  it('opens a group at its first permitted child', () => {
+    expect(groupLandingPath(ROUTES, 'Analysis', ['leak_failure_analysis'])).toBe('/abnormal_can');
+    expect(groupLandingPath(ROUTES, 'setting', ['station', 'area'])).toBe('/area');
+    expect(groupLandingPath(ROUTES, 'setting', [])).toBeUndefined();
+  });
+});

@@ -1,0 +1,139 @@
+import type { MenuKey } from '@ullage/domain/menus';
+import type { MessageKey } from '../i18n/message-key';
+import type { MenuGroupDef, MenuGroupId, PageModule, RouteDef, RouteLayout } from './route-types';
+
+/**
+ * The route table of spec §2: every route name, its path, title, menu key, group and flags.
+ * Order matters: the side menu lists routes and groups in this order, and the first
+ * permitted route is where a user without 'home' lands. Paths are flat (`/abnormal_can`,
+ * not `/Analysis/abnormal_can`): a group only arranges the menu.
+ *
+ * Pages not built yet share one placeholder module; the issue that builds a page replaces
+ * its `load` with its own module.
+ */
+const placeholder = (): Promise<PageModule> => import('../components/route-placeholder-page');
+
+export const MENU_GROUPS: readonly MenuGroupDef[] = [
+  { id: 'Analysis', path: '/Analysis', titleKey: 'menu.group.analysis' },
+  { id: 'Data', path: '/Data', titleKey: 'menu.group.data' },
+  { id: 'Alarm', path: '/Alarm', titleKey: 'menu.group.alarm' },
+  // The mobile settings page owns `/setting` itself, so this group's landing path is unused.
+  { id: 'setting', path: '/setting', titleKey: 'menu.group.setting' },
+];
+
+interface Options {
+  menuKey?: MenuKey;
+  group?: MenuGroupId;
+  hidden?: boolean;
+  keepAlive?: boolean;
+  phoneVariant?: string;
+  load?: () => Promise<PageModule>;
+}
+
+function route(layout: RouteLayout, name: string, path: string, titleKey: MessageKey, options: Options = {}): RouteDef {
+  const def: RouteDef = {
+    name,
+    path,
+    titleKey,
+    menuKey: options.menuKey ?? null,
+    group: options.group ?? null,
+    hidden: options.hidden ?? layout !== 'desktop',
+    mobile: layout === 'mobile',
+    keepAlive: options.keepAlive ?? false,
+    layout,
+    requiresSignIn: true,
+    load: options.load ?? placeholder,
+  };
+  if (options.phoneVariant) def.phoneVariant = options.phoneVariant;
+  return def;
+}
+
+function publicRoute(name: string, path: string, titleKey: MessageKey, load: () => Promise<PageModule>): RouteDef {
+  return { ...route('bare', name, path, titleKey, { load }), requiresSignIn: false };
+}
+
+/** A report page with its hidden phone variant next to it. */
+function withPhone(name: string, phoneName: string, group: MenuGroupId, titleKey: MessageKey, menuKey?: MenuKey): RouteDef[] {
+  const desktop: Options = { group, keepAlive: true, phoneVariant: phoneName };
+  if (menuKey) desktop.menuKey = menuKey;
+  return [
+    route('desktop', name, `/${name}`, titleKey, desktop),
+    route('mobile', phoneName, `/${phoneName}`, titleKey, { group, hidden: true }),
+  ];
+}
+
+export const ROUTES: readonly RouteDef[] = [
+  // Without sign-in.
+  publicRoute('login', '/login', 'route.title.login', () => import('../features/auth/pages/login-page')),
+  publicRoute('loginMobile', '/loginMobile', 'route.title.loginMobile', () => import('../features/auth/pages/login-mobile-page')),
+  publicRoute('404', '/404', 'route.title.notFound', () => import('../features/errors/pages/not-found-page')),
+  publicRoute('caslogin', '/caslogin', 'route.title.caslogin', () => import('../features/auth/pages/cas-login-page')),
+  publicRoute('app', '/app', 'route.title.app', () => import('../features/auth/pages/app-download-page')),
+  // Outside the shell, but the big screen shows company data, so it needs a session.
+  route('bare', 'screenfull', '/screenfull', 'route.title.screenfull'),
+
+  // Desktop shell.
+  route('desktop', 'home', '/home', 'route.title.home', { menuKey: 'home', keepAlive: true }),
+  route('desktop', 'before_single_monitor', '/before_single_monitor', 'route.title.before_single_monitor', { keepAlive: true }),
+  route('desktop', 'single_monitor', '/single_monitor', 'route.title.single_monitor', { hidden: true }),
+
+  ...withPhone('abnormal_can', 'abnormal_can_phone', 'Analysis', 'route.title.abnormal_can'),
+  ...withPhone('Monthly', 'Monthly_phone', 'Analysis', 'route.title.Monthly'),
+  ...withPhone('alarm_record', 'alarm_record_phone', 'Analysis', 'route.title.alarm_record', 'leak_failure_analysis'),
+  ...withPhone('offline_record', 'offline_record_phone', 'Analysis', 'route.title.offline_record', 'leak_failure_analysis'),
+
+  ...withPhone('history_can_save', 'history_can_save_phone', 'Data', 'route.title.history_can_save'),
+  ...withPhone('delivery', 'delivery_phone', 'Data', 'route.title.delivery'),
+  ...withPhone('open_close_report', 'open_close_report_phone', 'Data', 'route.title.open_close_report', 'open_close_report'),
+
+  ...withPhone('alarm_report', 'alarm_report_phone', 'Alarm', 'route.title.alarm_report'),
+  ...withPhone('leak_alarm', 'leak_report_phone', 'Alarm', 'route.title.leak_alarm', 'leak_failure_analysis'),
+
+  route('desktop', 'distributor', '/distributor', 'route.title.distributor', { group: 'setting', menuKey: 'distributor', keepAlive: true }),
+  route('desktop', 'company', '/company', 'route.title.company', { group: 'setting', menuKey: 'company', keepAlive: true }),
+  route('desktop', 'area', '/area', 'route.title.area', { group: 'setting', menuKey: 'area', keepAlive: true }),
+  route('desktop', 'station', '/station', 'route.title.station', { group: 'setting', menuKey: 'station', keepAlive: true }),
+  route('desktop', 'product', '/product', 'route.title.product', { group: 'setting', menuKey: 'oil_type', keepAlive: true }),
+  route('desktop', 'account', '/account', 'route.title.account', { group: 'setting', menuKey: 'user', keepAlive: true }),
+  route('desktop', 'tag', '/tag', 'route.title.tag', { group: 'setting', menuKey: 'tag', keepAlive: true }),
+  route('desktop', 'deviceParamManage', '/deviceParamManage', 'route.title.deviceParamManage', {
+    group: 'setting',
+    menuKey: 'device_param_manage',
+    keepAlive: true,
+  }),
+
+  // Mobile shell.
+  route('mobile', 'realAlarm', '/realAlarm', 'route.title.realAlarm'),
+  route('mobile', 'alarmHistory', '/alarmHistory', 'route.title.alarmHistory'),
+  route('mobile', 'setting', '/setting', 'route.title.setting'),
+  route('mobile', 'invertory', '/invertory', 'route.title.invertory'),
+  route('mobile', 'areaInvertory', '/areaInvertory', 'route.title.areaInvertory'),
+  route('mobile', 'stationInvertory', '/stationInvertory', 'route.title.stationInvertory'),
+  route('mobile', 'stationDetails', '/stationDetails', 'route.title.stationDetails'),
+  route('mobile', 'deliveryHistory', '/deliveryHistory', 'route.title.deliveryHistory'),
+  route('mobile', 'deliveryBranches', '/deliveryBranches', 'route.title.deliveryBranches'),
+  route('mobile', 'deliveryArea', '/deliveryArea', 'route.title.deliveryArea'),
+  route('mobile', 'deliveryStation', '/deliveryStation', 'route.title.deliveryStation'),
+  route('mobile', 'deliveryTank', '/deliveryTank', 'route.title.deliveryTank'),
+  route('mobile', 'deliveryDetail', '/deliveryDetail', 'route.title.deliveryDetail'),
+];
+
+const byName = new Map(ROUTES.map((def) => [def.name, def]));
+const byPath = new Map(ROUTES.map((def) => [def.path.toLowerCase(), def]));
+
+export function routeByName(name: string): RouteDef | undefined {
+  return byName.get(name);
+}
+
+/** Paths match case-insensitively, as react-router does by default. */
+export function routeByPath(pathname: string): RouteDef | undefined {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return byPath.get(trimmed.toLowerCase());
+}
+
+export function groupById(id: MenuGroupId): MenuGroupDef | undefined {
+  return MENU_GROUPS.find((group) => group.id === id);
+}
+
+/** The bottom tabs of the mobile shell. */
+export const MOBILE_TABS = ['realAlarm', 'invertory', 'deliveryHistory', 'setting'] as const;

@@ -1,0 +1,42 @@
+import { Suspense } from 'react';
+import type { RouteDef } from './route-types';
+import { PageErrorBoundary } from '../components/page-error-boundary';
+import { uiLocaleReady } from '../i18n/ui-locale';
+import { SessionGate, useShellAccess } from './guards';
+import { lazyComponent, preloadPage } from './page-host';
+import { useRouteDef } from './use-route-def';
+
+// The shells are separate chunks: the login page never downloads them.
+const loadDesktop = () => import('./layouts/desktop/desktop-layout');
+const loadMobile = () => import('./layouts/mobile/mobile-layout');
+const DesktopLayout = lazyComponent(() => loadDesktop().then((m) => m.DesktopLayout));
+const MobileLayout = lazyComponent(() => loadMobile().then((m) => m.MobileLayout));
+
+/**
+ * Everything a shell needs, requested at once instead of one after the other (user info →
+ * shell → antd texts → page). Idempotent: modules and the locale promise are cached.
+ */
+function preloadShell(layout: 'desktop' | 'mobile', def: RouteDef | undefined): void {
+  const ignore = () => {};
+  (layout === 'desktop' ? loadDesktop() : loadMobile()).catch(ignore);
+  uiLocaleReady().catch(ignore);
+  if (def) preloadPage(def);
+}
+
+/** The parent route of every page inside a shell: access first, then the user, then the shell. */
+export function ShellGate({ layout }: { layout: 'desktop' | 'mobile' }) {
+  const def = useRouteDef();
+  const redirect = useShellAccess(def);
+  if (redirect) return redirect;
+  preloadShell(layout, def);
+  const Layout = layout === 'desktop' ? DesktopLayout : MobileLayout;
+  return (
+    <SessionGate>
+      <PageErrorBoundary>
+        <Suspense fallback={null}>
+          <Layout />
+        </Suspense>
+      </PageErrorBoundary>
+    </SessionGate>
+  );
+}
