@@ -53,3 +53,35 @@ describe('platform endpoints', () => {
     });
   });
 });
+
+describe('serving the built web app', () => {
+  it('serves index.html for client routes, assets with long caching, and 80001 under /api', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dist = path.resolve('.tmp', `dist-${Date.now()}`);
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Ullage</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const web = await startTestApp({ seed: false, config: { webDist: dist } });
+    try {
+      for (const url of ['/', '/home', '/abnormal_can', '/realAlarm']) {
+        const page = await web.app.inject({ method: 'GET', url });
+        expect(page.statusCode, `${url} ${page.body}`).toBe(200);
+        expect(page.body).toBe('<!doctype html><title>Ullage</title>');
+      }
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.body).toBe('console.log(1)');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // A rebuild adds files and rewrites index.html; both are picked up without a restart.
+      fs.writeFileSync(path.join(dist, 'assets', 'app-def456.js'), 'console.log(2)');
+      fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Ullage 2</title>');
+      expect((await web.app.inject({ method: 'GET', url: '/assets/app-def456.js' })).body).toBe('console.log(2)');
+      expect((await web.app.inject({ method: 'GET', url: '/home' })).body).toContain('Ullage 2');
+      expect((await web.app.inject({ method: 'GET', url: '/api/nope' })).json().code).toBe(80001);
+      expect((await web.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -81,21 +81,39 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
     { prefix: '/api' },
   );
 
-  const indexHtml = config.webDist ? await serveWebApp(app, config.webDist) : undefined;
-  app.setNotFoundHandler((request, reply) => {
-    // Client-side routes get the web app; everything else the envelope's 80001.
-    if (indexHtml && request.method === 'GET' && !request.url.startsWith('/api')) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  const indexPath = config.webDist ? await serveWebApp(app, config.webDist) : undefined;
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Read on each request: a rebuild replaces index.html and the chunk names it points to.
+    const html = indexPath ? await fs.promises.readFile(indexPath, 'utf8').catch(() => undefined) : undefined;
+    if (!html) return sendAppError(request, reply, new AppError(CODES.notFound, 'common.notFound'));
+    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+  };
+  if (indexPath) app.get('/', { schema: { hide: true } }, sendIndex);
+  app.setNotFoundHandler(async (request, reply) => {
+    // Client-side routes get the web app; a missing asset or API path the envelope's 80001.
+    if (indexPath && request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/assets/')) {
+      return sendIndex(request, reply);
     }
     return sendAppError(request, reply, new AppError(CODES.notFound, 'common.notFound'));
   });
   return app;
 }
 
-/** The built web app at `/`; returns its index.html, or undefined when it is not built. */
+/**
+ * The built web app at `/`; returns the path of its index.html, or undefined when it is not
+ * built. Files are looked up per request (wildcard), so a rebuild needs no restart.
+ */
 async function serveWebApp(app: FastifyInstance, webDist: string): Promise<string | undefined> {
   const indexPath = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexPath)) return undefined;
-  await app.register(fastifyStatic, { root: webDist, index: false, wildcard: false, cacheControl: false });
-  return fs.readFileSync(indexPath, 'utf8');
+  await app.register(fastifyStatic, {
+    root: webDist,
+    index: false,
+    // Vite puts a content hash in every asset name, so those can be cached for good.
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+    cacheControl: false,
+  });
+  return indexPath;
 }
