@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two cores: API tests each hold a database, browser tests a Chromium.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
@@ -18,7 +20,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          maxWorkers: 2,
           env: { TEST_BACKEND: 'pglite' },
         },
       },
@@ -35,8 +36,7 @@ export default defineConfig({
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
                 pool: 'forks' as const,
-                maxWorkers: 2,
-              },
+                    },
             },
           ]
         : []),
@@ -49,6 +49,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // Browser tests run after the rest, on their own.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

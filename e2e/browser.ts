@@ -1,6 +1,13 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set by global-setup.ts: where the server under test listens. */
+    baseUrl: string;
+  }
+}
+
 /** Debian's Chromium with the flags this network needs (no background fetches). */
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -1,11 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-  }
-}
+import './browser';
 
 /** One server for all browser tests. */
 export default async function setup(project: TestProject) {
