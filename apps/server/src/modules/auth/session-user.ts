@@ -1,6 +1,6 @@
 import type { OrgNode, SessionUser } from '@ullage/contracts/auth';
 import { menuListFor, permissionListFor, ROLE_NAMES } from '@ullage/domain/menus';
-import { userTypeOfAccount, type AccountType } from '@ullage/domain/organisation';
+import { ACCOUNT_TYPES, userTypeOfAccount, type AccountType } from '@ullage/domain/organisation';
 import type { Db } from '../../db/client';
 import { findDistributorLogo, listProductColours, listTreeRows } from '../org/repo';
 import { scopeOf } from '../scope/scope';
@@ -29,7 +29,9 @@ export async function buildSessionUser(db: Db, user: UserRow): Promise<SessionUs
   }));
 
   const colours = await listProductColours(db, distributorRows.map((d) => d.id));
-  const ownDistributorId = user.distributorId ?? companyRows[0]?.distributorId ?? null;
+  // The administrator belongs to no distributor and keeps Ullage's own logo; everyone else
+  // sees their distributor's.
+  const ownDistributorId = accountType === ACCOUNT_TYPES.admin ? null : (user.distributorId ?? companyRows[0]?.distributorId ?? null);
   const distributorLogo = ownDistributorId === null ? null : await findDistributorLogo(db, ownDistributorId);
   const roleList = [ROLE_NAMES[accountType]];
   const menuList = menuListFor(accountType);
