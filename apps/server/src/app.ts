@@ -19,6 +19,10 @@ import { authRoutes } from './modules/auth/routes';
 import { svgCaptchaSource, type CaptchaTextSource } from './modules/auth/captcha';
 import { userRoutes } from './modules/user/routes';
 import { orgRoutes } from './modules/org/routes';
+import { distributorRoutes } from './modules/distributor/routes';
+import { companyRoutes } from './modules/company/routes';
+import { areaRoutes } from './modules/area/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { createMetrics, metricsPlugin, type Metrics } from './observability/metrics';
 
 export interface AppDeps {
@@ -77,6 +81,10 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(authRoutes, { db, config, captchaSource });
       await api.register(userRoutes, { db });
       await api.register(orgRoutes, { db });
+      await api.register(distributorRoutes, { db });
+      await api.register(companyRoutes, { db });
+      await api.register(areaRoutes, { db });
+      await api.register(auditRoutes, { db });
     },
     { prefix: '/api' },
   );

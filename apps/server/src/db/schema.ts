@@ -27,6 +27,8 @@ export const distributors = pgTable('distributors', {
   position: text('position'),
   /** A data URL (image/png or image/jpeg, under 1 MB). */
   logo: text('logo'),
+  /** The distributor's standard tank types (spec §3): [{code, oil, maxVolumeL, heightMm}]. */
+  tankTypes: jsonb('tank_types').notNull().default(sql`'[]'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -213,3 +215,20 @@ export const loginFailures = pgTable('login_failures', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/** Who changed what in settings, and when (create, update, delete, status, password reset). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id'),
+    username: text('username').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    /** {field: [before, after]} for updates; the created or deleted row otherwise. */
+    changes: jsonb('changes').notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);

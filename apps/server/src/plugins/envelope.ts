@@ -12,6 +12,10 @@ declare module 'fastify' {
     language: Language;
     t: Translate;
   }
+  interface FastifyContextConfig {
+    /** Labels for fields whose name alone is ambiguous, e.g. `{ code: 'field.entityCode' }`. */
+    fieldLabels?: Record<string, MessageKey>;
+  }
 }
 
 /** `{ code: 1000, msg, data }` */
@@ -40,9 +44,12 @@ export const envelopePlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendAppError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: FieldRule[] = error.validation.map((issue) =>
-        fieldRuleOfIssue(issue.keyword, issue.instancePath, issue.message ?? '', issue.params),
-      );
+      const labels = request.routeOptions.config.fieldLabels ?? {};
+      const fields: FieldRule[] = error.validation.map((issue) => {
+        const rule = fieldRuleOfIssue(issue.keyword, issue.instancePath, issue.message ?? '', issue.params);
+        const labelKey = labels[rule.field];
+        return labelKey ? { ...rule, labelKey } : rule;
+      });
       return sendAppError(request, reply, new ValidationError(fields));
     }
     if (error.statusCode === 429) {
@@ -87,7 +94,7 @@ function sendEnvelope(reply: FastifyReply, status: number, body: Record<string, 
 }
 
 export function formatField(t: Translate, f: FieldRule): string {
-  return t('validation.format', { field: fieldLabel(t, f.field), rule: t(f.rule, f.params) });
+  return t('validation.format', { field: f.labelKey ? t(f.labelKey) : fieldLabel(t, f.field), rule: t(f.rule, f.params) });
 }
 
 /** Maps a zod issue (as fastify-type-provider-zod reports it) to our field and rule. */

@@ -6,6 +6,8 @@ export interface FieldRule {
   field: string;
   rule: MessageKey;
   params?: Record<string, string | number>;
+  /** When the field's name alone is ambiguous (`code` of a company, not the login code). */
+  labelKey?: MessageKey;
 }
 
 /**

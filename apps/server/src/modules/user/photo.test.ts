@@ -27,8 +27,15 @@ describe('POST /api/user/photo (spec §5: jpeg/jpg/png/gif, under 250 KB, no spe
     expect(response.json()).toMatchObject({ code: 91011, msg: 'Image: must be a JPEG, PNG or GIF image' });
   });
 
+  it('refuses a file that is not what it claims: text renamed .png', async () => {
+    const fake = Buffer.from('<script>alert(1)</script>').toString('base64');
+    const response = await upload('me.png', `data:image/png;base64,${fake}`);
+    expect(response.json()).toMatchObject({ code: 91011, msg: 'Image: must be a JPEG, PNG or GIF image' });
+  });
+
   it('refuses 250 KB or more', async () => {
-    const big = Buffer.alloc(250 * 1024).toString('base64');
+    const png = Buffer.from(PNG_1PX, 'base64');
+    const big = Buffer.concat([png, Buffer.alloc(250 * 1024)]).toString('base64');
     const response = await upload('big.png', `data:image/png;base64,${big}`);
     expect(response.json()).toMatchObject({ code: 91011, msg: 'Image: must be smaller than 250 KB' });
   });

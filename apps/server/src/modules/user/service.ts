@@ -9,6 +9,7 @@ import type { AuthUser } from '../auth/session-repo';
 import { deleteOtherSessions } from '../auth/session-repo';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { findUserById, updatePassword, updatePhoto } from './repo';
+import { decodeImageDataUrl } from '../../lib/images';
 
 /** In the top bar users edit only their own password (spec §6). */
 function assertSelf(user: AuthUser, username: string, userId?: number) {
@@ -60,18 +61,17 @@ export async function changePassword(db: Db, user: AuthUser, sessionTokenHash: s
   await deleteOtherSessions(db, user.id, sessionTokenHash);
 }
 
-const DATA_URL = /^data:([a-z/+.-]+);base64,([A-Za-z0-9+/=]+)$/;
-
 /** Spec §5 "Photo upload": jpeg/jpg/png/gif, under 250 KB, name without special characters. */
 export async function changePhoto(db: Db, user: AuthUser, fileName: string, dataUrl: string): Promise<string> {
   const problems: FieldRule[] = [];
   if (!isSafeFileName(fileName)) problems.push({ field: 'fileName', rule: 'rule.fileName' });
   const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
-  const match = DATA_URL.exec(dataUrl);
-  const mime = match?.[1] ?? '';
-  if (!match || !(PHOTO_TYPES as readonly string[]).includes(mime) || !['jpeg', 'jpg', 'png', 'gif'].includes(extension)) {
+  const image = decodeImageDataUrl(dataUrl);
+  // Checked by content: the bytes must be the image type the name and the data URL claim.
+  const claimed = image && (PHOTO_TYPES as readonly string[]).includes(image.declared) ? image.declared : undefined;
+  if (!image || !claimed || image.actual !== claimed || !['jpeg', 'jpg', 'png', 'gif'].includes(extension)) {
     problems.push({ field: 'dataUrl', rule: 'rule.imageType' });
-  } else if (Buffer.from(match[2]!, 'base64').length >= PHOTO_MAX_BYTES) {
+  } else if (image.bytes.length >= PHOTO_MAX_BYTES) {
     problems.push({ field: 'dataUrl', rule: 'rule.imageSize' });
   }
   assertValid(problems);

@@ -1,0 +1,33 @@
+import { desc, eq, sql, and, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema';
+import type { AuthUser } from '../auth/session-repo';
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'enable' | 'disable' | 'resetPassword';
+
+/** Records a settings change; call inside the transaction that makes it. */
+export async function recordAudit(db: Db, user: AuthUser, action: AuditAction, entity: string, entityId: number | null, changes: Record<string, unknown>) {
+  await db.insert(auditLog).values({ userId: user.id, username: user.username, action, entity, entityId, changes });
+}
+
+/** {field: [before, after]} of the fields that changed. */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) {
+      // Images are recorded as changed, not copied into the log.
+      const shown = (v: unknown) => (typeof v === 'string' && v.startsWith('data:') ? '[image]' : v);
+      changes[key] = [shown(before[key] ?? null), shown(after[key] ?? null)];
+    }
+  }
+  return changes;
+}
+
+export async function listAudit(db: Db, filter: { entity?: string; limit: number; offset: number }) {
+  const where: SQL | undefined = filter.entity ? and(eq(auditLog.entity, filter.entity)) : undefined;
+  const [rows, total] = await Promise.all([
+    db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(filter.limit).offset(filter.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}

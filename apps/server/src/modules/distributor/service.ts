@@ -1,0 +1,83 @@
+import { CODES } from '@ullage/contracts/codes';
+import type { DistributorInput } from '@ullage/contracts/settings-org';
+import { isValidPhone, LOGO_MAX_BYTES } from '@ullage/domain/validation';
+import type { Db } from '../../db/client';
+import { isForeignKeyViolation } from '../../lib/db-errors';
+import { decodeImageDataUrl } from '../../lib/images';
+import { AppError, assertValid, notFound, type FieldRule } from '../../plugins/errors';
+import { diff, recordAudit } from '../audit/repo';
+import type { AuthUser } from '../auth/session-repo';
+import { assertCanManageDistributors } from '../scope/manage';
+import { scopeOf } from '../scope/scope';
+import * as repo from './repo';
+
+/** Spec §5: required name, contact and phone; phone digits and hyphen; logo jpeg/png under 1 MB. */
+function check(input: DistributorInput) {
+  const problems: FieldRule[] = [];
+  if (!input.name) problems.push({ field: 'name', rule: 'rule.required' });
+  if (!input.contactName) problems.push({ field: 'contactName', rule: 'rule.required' });
+  if (!input.phone) problems.push({ field: 'phone', rule: 'rule.required' });
+  else if (!isValidPhone(input.phone)) problems.push({ field: 'phone', rule: 'rule.phone' });
+  if (input.logo) {
+    const image = decodeImageDataUrl(input.logo);
+    // Checked by content: a renamed file or a mislabelled data URL is refused.
+    if (!image || (image.actual !== 'image/png' && image.actual !== 'image/jpeg') || image.declared !== image.actual) {
+      problems.push({ field: 'logo', rule: 'rule.logoType' });
+    } else if (image.bytes.length >= LOGO_MAX_BYTES) {
+      problems.push({ field: 'logo', rule: 'rule.logoSize' });
+    }
+  }
+  input.tankTypes.forEach((tank, i) => {
+    if (!tank.code) problems.push({ field: `tankTypes.${i}.code`, rule: 'rule.required', labelKey: 'field.entityCode' });
+  });
+  assertValid(problems);
+}
+
+async function visible(db: Db, user: AuthUser, id: number) {
+  const distributor = await repo.findDistributor(db, scopeOf(user), id);
+  if (!distributor) throw notFound();
+  return distributor;
+}
+
+export const getDistributor = visible;
+
+export async function createDistributor(db: Db, user: AuthUser, input: DistributorInput) {
+  assertCanManageDistributors(user);
+  check(input);
+  const id = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const newId = await repo.insertDistributor(t, input);
+    await recordAudit(t, user, 'create', 'distributor', newId, diff({}, { ...input }));
+    return newId;
+  });
+  return visible(db, user, id);
+}
+
+export async function updateDistributor(db: Db, user: AuthUser, id: number, input: DistributorInput) {
+  const before = await visible(db, user, id);
+  assertCanManageDistributors(user, id);
+  check(input);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await repo.updateDistributor(t, id, input);
+    await recordAudit(t, user, 'update', 'distributor', id, diff(before, { ...input }));
+  });
+  return visible(db, user, id);
+}
+
+export async function deleteDistributor(db: Db, user: AuthUser, id: number) {
+  const before = await visible(db, user, id);
+  assertCanManageDistributors(user);
+  const inUse = () => new AppError(CODES.inUse, 'settings.distributorInUse');
+  if ((await repo.distributorDependents(db, id)) > 0) throw inUse();
+  try {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await repo.deleteDistributor(t, id);
+      await recordAudit(t, user, 'delete', 'distributor', id, diff({ ...before }, {}));
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw inUse();
+    throw error;
+  }
+}

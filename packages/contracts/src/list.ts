@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Paging, sorting and search shared by every settings and report list. */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(10),
+  /** A column the endpoint allows sorting by; others are refused with 91011. */
+  sortField: z.string().max(50).optional(),
+  sortOrder: z.enum(['ascend', 'descend']).optional(),
+  /** Free-text search over the list's name and code columns. */
+  q: z.string().max(100).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export function listResultOf<T extends z.ZodType>(row: T) {
+  return z.object({ list: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+}
+export interface ListResult<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
