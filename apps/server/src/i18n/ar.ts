@@ -48,6 +48,7 @@ export const ar: Messages = {
   'field.dataUrl': 'الصورة',
   'field.id': 'المعرّف',
   'field.request': 'الطلب',
+  'rule.duplicate': 'مستخدم بالفعل في هذه القائمة',
   'rule.phone': 'يجب أن يحتوي على أرقام وشرطات فقط',
   'rule.logoType': 'يجب أن تكون صورة JPEG أو PNG',
   'rule.logoSize': 'يجب أن يكون حجمها أقل من 1 ميغابايت',

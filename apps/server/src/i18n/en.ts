@@ -47,6 +47,7 @@ export const en = {
   'field.dataUrl': 'Image',
   'field.id': 'Id',
   'field.request': 'Request',
+  'rule.duplicate': 'is already used in this list',
   'rule.phone': 'must contain only digits and hyphens',
   'rule.logoType': 'must be a JPEG or PNG image',
   'rule.logoSize': 'must be smaller than 1 MB',

@@ -48,6 +48,7 @@ export const es: Messages = {
   'field.dataUrl': 'Imagen',
   'field.id': 'Identificador',
   'field.request': 'Solicitud',
+  'rule.duplicate': 'ya se usa en esta lista',
   'rule.phone': 'solo puede contener dígitos y guiones',
   'rule.logoType': 'debe ser una imagen JPEG o PNG',
   'rule.logoSize': 'debe ocupar menos de 1 MB',

@@ -21,8 +21,17 @@ export function languageOf(header: string | string[] | undefined): Language {
   return matchLanguage(value) ?? DEFAULT_LANGUAGE;
 }
 
-/** A field name in the catalogue, or the raw name when it has none (it is still named). */
+/**
+ * A field name in the catalogue, or the raw name when it has none (it is still named). A
+ * path into a list (`tankTypes.0.maxVolumeL`) reads "Tanks 1 · Max volume".
+ */
 export function fieldLabel(t: Translate, field: string): string {
-  const key = `field.${field}` as MessageKey;
-  return key in en ? t(key) : field;
+  const one = (name: string) => {
+    const key = `field.${name}` as MessageKey;
+    return key in en ? t(key) : name;
+  };
+  const parts = field.split('.');
+  // Inside a list row `code` is the row's code; the bare `field.code` is the login's verification code.
+  if (parts.length === 3 && /^\d+$/.test(parts[1]!)) return `${one(parts[0]!)} ${Number(parts[1]) + 1} · ${one(parts[2] === 'code' ? 'entityCode' : parts[2]!)}`;
+  return one(field);
 }

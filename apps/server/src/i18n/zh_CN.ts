@@ -48,6 +48,7 @@ export const zh_CN: Messages = {
   'field.dataUrl': '图片',
   'field.id': '编号',
   'field.request': '请求',
+  'rule.duplicate': '在列表中重复',
   'rule.phone': '只能包含数字和连字符',
   'rule.logoType': '须为 JPEG 或 PNG 图片',
   'rule.logoSize': '须小于 1 MB',

@@ -75,10 +75,17 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
     }));
     return sendEnvelope(reply, status, { code: error.code, msg: fields[0]?.message ?? request.t('rule.invalid'), data: { fields } });
   }
-  const body: Record<string, unknown> = { code: error.code, msg: request.t(error.messageKey, error.params) };
-  if (error.data !== undefined) body.data = error.data;
+  const msg = request.t(error.messageKey, error.params);
+  const body: Record<string, unknown> = { code: error.code, msg };
+  if (error.data !== undefined) body.data = withFieldMessages(error.data, msg);
   if (error.info !== undefined) body.info = error.info;
   return sendEnvelope(reply, status, body);
+}
+
+/** Field problems attached to a refusal (80006 on `code`) carry the refusal's own sentence. */
+function withFieldMessages(data: Record<string, unknown>, msg: string): Record<string, unknown> {
+  const fields = data.fields as { field: string; rule: string; message?: string }[] | undefined;
+  return fields ? { ...data, fields: fields.map((f) => ({ ...f, message: f.message ?? msg })) } : data;
 }
 
 /**

@@ -89,9 +89,24 @@ export const ROUTES: readonly RouteDef[] = [
   ...withPhone('alarm_report', 'alarm_report_phone', 'Alarm', 'route.title.alarm_report'),
   ...withPhone('leak_alarm', 'leak_report_phone', 'Alarm', 'route.title.leak_alarm', 'leak_failure_analysis'),
 
-  route('desktop', 'distributor', '/distributor', 'route.title.distributor', { group: 'setting', menuKey: 'distributor', keepAlive: true }),
-  route('desktop', 'company', '/company', 'route.title.company', { group: 'setting', menuKey: 'company', keepAlive: true }),
-  route('desktop', 'area', '/area', 'route.title.area', { group: 'setting', menuKey: 'area', keepAlive: true }),
+  route('desktop', 'distributor', '/distributor', 'route.title.distributor', {
+    group: 'setting',
+    menuKey: 'distributor',
+    keepAlive: true,
+    load: () => import('../features/settings-org/pages/distributor-page'),
+  }),
+  route('desktop', 'company', '/company', 'route.title.company', {
+    group: 'setting',
+    menuKey: 'company',
+    keepAlive: true,
+    load: () => import('../features/settings-org/pages/company-page'),
+  }),
+  route('desktop', 'area', '/area', 'route.title.area', {
+    group: 'setting',
+    menuKey: 'area',
+    keepAlive: true,
+    load: () => import('../features/settings-org/pages/area-page'),
+  }),
   route('desktop', 'station', '/station', 'route.title.station', { group: 'setting', menuKey: 'station', keepAlive: true }),
   route('desktop', 'product', '/product', 'route.title.product', { group: 'setting', menuKey: 'oil_type', keepAlive: true }),
   route('desktop', 'account', '/account', 'route.title.account', { group: 'setting', menuKey: 'user', keepAlive: true }),

@@ -44,7 +44,7 @@ describe('company settings API', () => {
   it('refuses a code that exists, in any letter case: 80006 "Code already exists"', async () => {
     const response = await call('admin', 'POST', '/api/company', valid({ code: 'nwp' }));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ code: 80006, msg: 'Code already exists', data: { fields: [{ field: 'code', rule: 'unique' }] } });
+    expect(response.json()).toMatchObject({ code: 80006, msg: 'Code already exists', data: { fields: [{ field: 'code', rule: 'unique', message: 'Code already exists' }] } });
     expect((await call('admin', 'POST', '/api/company', valid({ code: 'NWP' }), 'zh_CN')).json().msg).toBe('编码已存在');
   });
 

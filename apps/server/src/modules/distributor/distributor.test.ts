@@ -40,6 +40,8 @@ describe('distributor settings API', () => {
     ['a missing contact', { contactName: '' }, 'Contact: is required'],
     ['a gif logo', { logo: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' }, 'Logo: must be a JPEG or PNG image'],
     ['text posing as a png logo', { logo: `data:image/png;base64,${Buffer.from('hello').toString('base64')}` }, 'Logo: must be a JPEG or PNG image'],
+    ['two tank types with one code', { tankTypes: [{ code: 'T1', oil: '95#', maxVolumeL: 1000, heightMm: 2000 }, { code: 't1', oil: '92#', maxVolumeL: 1000, heightMm: 2000 }] }, 'Tanks 2 · Code: is already used in this list'],
+    ['a negative tank volume', { tankTypes: [{ code: 'T1', oil: '95#', maxVolumeL: -5, heightMm: 2000 }] }, 'Tanks 1 · Max volume: is not valid'],
     ['a logo of 1 MB', { logo: `data:image/png;base64,${Buffer.concat([Buffer.from(PNG, 'base64'), Buffer.alloc(1024 * 1024)]).toString('base64')}` }, 'Logo: must be smaller than 1 MB'],
   ];
   for (const [name, overrides, msg] of refusals) {

@@ -27,8 +27,11 @@ function check(input: DistributorInput) {
       problems.push({ field: 'logo', rule: 'rule.logoSize' });
     }
   }
+  const seen = new Set<string>();
   input.tankTypes.forEach((tank, i) => {
-    if (!tank.code) problems.push({ field: `tankTypes.${i}.code`, rule: 'rule.required', labelKey: 'field.entityCode' });
+    if (!tank.code) problems.push({ field: `tankTypes.${i}.code`, rule: 'rule.required' });
+    else if (seen.has(tank.code.toLowerCase())) problems.push({ field: `tankTypes.${i}.code`, rule: 'rule.duplicate' });
+    seen.add(tank.code.toLowerCase());
   });
   assertValid(problems);
 }

@@ -1,0 +1,73 @@
+import { LANGUAGE_HEADER, LANGUAGE_STORAGE_KEY } from '@ullage/domain/languages';
+import { i18n } from '../../i18n/i18n';
+import { ApiError, apiUrl, REQUEST_TIMEOUT_MS, type Query } from '../../lib/api-client';
+import { toastError } from '../../lib/feedback';
+import { beginLoading } from '../../lib/loading-store';
+import { decideOutcome } from '../../lib/response-outcome';
+import { fileNameFromDisposition } from './file-name';
+
+/**
+ * Downloads a file endpoint (an .xlsx export) with the API client's cookies and `language`
+ * header, and saves the blob. A JSON answer is an envelope refusing the export: it is
+ * handled like any other call (toast per spec §8, ApiError).
+ */
+export async function downloadFile(path: string, query: Query, fallbackName: string): Promise<void> {
+  const done = beginLoading();
+  const controller = new AbortController();
+  const timeout = window.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const headers: Record<string, string> = { Accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json' };
+  try {
+    const language = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (language) headers[LANGUAGE_HEADER] = language;
+  } catch {
+    // No storage: the server uses its default language.
+  }
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), { credentials: 'include', headers, signal: controller.signal });
+  } catch {
+    done();
+    window.clearTimeout(timeout);
+    const outcome = decideOutcome({ kind: controller.signal.aborted ? 'timeout' : 'network' });
+    return fail(outcome);
+  }
+  try {
+    const type = response.headers.get('Content-Type') ?? '';
+    if (!response.ok || type.includes('application/json')) {
+      let body: unknown;
+      try {
+        body = await response.json();
+      } catch {
+        body = undefined;
+      }
+      const outcome = decideOutcome({ kind: 'http', status: response.status, body });
+      // An envelope saying success on a file endpoint is still not a file.
+      return fail(outcome.kind === 'success' ? decideOutcome({ kind: 'http', status: 500, body: undefined }) : outcome);
+    }
+    const blob = await response.blob();
+    save(blob, fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName);
+  } finally {
+    done();
+    window.clearTimeout(timeout);
+  }
+}
+
+function fail(outcome: ReturnType<typeof decideOutcome>): never {
+  if (outcome.kind === 'success') throw new ApiError('unexpected', null);
+  const message = outcome.message;
+  const text = 'server' in message ? message.server : i18n.t(message.key);
+  toastError(text, 'durationMs' in outcome ? outcome.durationMs : 3000);
+  throw new ApiError(text, outcome.code);
+}
+
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+import { SETTINGS_ORG_KEY } from './keys';
+
+/** DELETE /api/area/:id: code 100; 80007 when others depend on it, 80003 role, 80001 not found. */
+export async function deleteArea(id: number): Promise<void> {
+  await apiCall(`/api/area/${id}`, { method: 'DELETE' });
+}
+
+export function useDeleteArea() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: deleteArea, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_ORG_KEY }) });
+}

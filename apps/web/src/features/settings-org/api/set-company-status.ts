@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+import { SETTINGS_ORG_KEY } from './keys';
+
+/** PUT /api/company/:id/status: enables or disables a company (a disabled one gets no new stations). */
+export async function setCompanyStatus({ id, disabled }: { id: number; disabled: boolean }): Promise<void> {
+  await apiCall(`/api/company/${id}/status`, { method: 'PUT', body: { disabled } });
+}
+
+export function useSetCompanyStatus() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: setCompanyStatus, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_ORG_KEY }) });
+}

@@ -1,0 +1,179 @@
+import { useEffect } from 'react';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Select from 'antd/es/select';
+import { useTranslation } from 'react-i18next';
+import type { CompanyInput, CompanyRow } from '@ullage/contracts/settings-org';
+import type { MessageKey } from '../../../i18n/message-key';
+import { toastSuccess } from '../../../lib/feedback';
+import { useCreateCompany } from '../api/create-company';
+import { useUpdateCompany } from '../api/update-company';
+import { optionMatches, type OrgOption } from '../org-options';
+import { showRefusalOnForm } from '../submit-errors';
+import { TEMP_UNITS, VOLUME_UNITS, tempUnitKey, volumeUnitKey } from '../units';
+import { optionalText } from '../validators';
+import './org-form.css';
+
+interface Values {
+  name: string;
+  code: string;
+  distributorId?: number;
+  province?: string;
+  city?: string;
+  district?: string;
+  tempUnit: 1 | 2;
+  volumeUnit: 1 | 2;
+  contactName: string;
+  contactPhone: string;
+}
+
+export const COMPANY_FIELDS = ['name', 'code', 'distributorId', 'province', 'city', 'district', 'tempUnit', 'volumeUnit', 'contactName', 'contactPhone'] as const;
+
+interface CompanyFormModalProps {
+  open: boolean;
+  /** The company being edited; null creates one. */
+  row: CompanyRow | null;
+  distributors: OrgOption[];
+  /** A distributor account creates only under its own distributor. */
+  lockedDistributorId: number | null;
+  onClose: () => void;
+}
+
+function valuesOf(row: CompanyRow | null, lockedDistributorId: number | null): Partial<Values> {
+  if (!row) return { tempUnit: 1, volumeUnit: 1, ...(lockedDistributorId ? { distributorId: lockedDistributorId } : {}) };
+  return {
+    name: row.name,
+    code: row.code,
+    distributorId: row.distributorId,
+    province: row.province ?? '',
+    city: row.city ?? '',
+    district: row.district ?? '',
+    tempUnit: row.tempUnit === 2 ? 2 : 1,
+    volumeUnit: row.volumeUnit === 2 ? 2 : 1,
+    contactName: row.contactName ?? '',
+    contactPhone: row.contactPhone ?? '',
+  };
+}
+
+function inputOf(values: Values): CompanyInput {
+  return {
+    name: values.name.trim(),
+    code: values.code.trim(),
+    distributorId: values.distributorId ?? 0,
+    province: optionalText(values.province),
+    city: optionalText(values.city),
+    district: optionalText(values.district),
+    tempUnit: values.tempUnit,
+    volumeUnit: values.volumeUnit,
+    contactName: values.contactName.trim(),
+    contactPhone: values.contactPhone.trim(),
+  };
+}
+
+/** Create or edit a company (spec §3, §5): every field, the code unique on the server. */
+export function CompanyFormModal({ open, row, distributors, lockedDistributorId, onClose }: CompanyFormModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const create = useCreateCompany();
+  const update = useUpdateCompany();
+  const pending = create.isPending || update.isPending;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(valuesOf(row, lockedDistributorId));
+  }, [open, row, lockedDistributorId, form]);
+
+  const required = (key: MessageKey) => ({ required: true, whitespace: true, message: t(key) });
+  const max = (n: number) => ({ max: n, message: t('settingsOrg.rule.maxLength', { max: n }) });
+
+  const submit = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the fields say what is wrong
+    }
+    const body = inputOf(values);
+    const onError = (error: unknown) =>
+      showRefusalOnForm(form, error, { known: COMPANY_FIELDS, conflictField: 'code', conflictFallback: t('common.error.codeExists') });
+    const onSuccess = () => {
+      toastSuccess(t('common.result.settingSaved'));
+      onClose();
+    };
+    if (row) update.mutate({ id: row.id, body }, { onSuccess, onError });
+    else create.mutate(body, { onSuccess, onError });
+  };
+
+  const distributorLocked = lockedDistributorId !== null;
+
+  return (
+    <Modal
+      open={open}
+      title={row ? t('settingsOrg.company.edit') : t('settingsOrg.company.create')}
+      okText={t('common.action.save')}
+      cancelText={t('common.action.cancel')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={pending}
+      okButtonProps={{ 'data-testid': 'company-submit' }}
+      width={720}
+      forceRender
+      destroyOnHidden={false}
+      mask={{ closable: false }}
+    >
+      <Form form={form} name="company" layout="vertical" autoComplete="off" data-testid="company-form" onFinish={() => void submit()}>
+        <div className="org-form__grid">
+          <Form.Item name="name" label={t('settingsOrg.company.name')} rules={[required('settingsOrg.company.nameRequired'), max(100)]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="code" label={t('settingsOrg.company.code')} rules={[required('settingsOrg.company.codeRequired'), max(32)]}>
+            <Input maxLength={32} />
+          </Form.Item>
+          <Form.Item
+            name="distributorId"
+            label={t('settingsOrg.company.distributor')}
+            rules={[{ required: true, message: t('settingsOrg.company.distributorRequired') }]}
+          >
+            <Select
+              options={distributors}
+              disabled={distributorLocked}
+              showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+              placeholder={t('settingsOrg.company.distributorPlaceholder')}
+            />
+          </Form.Item>
+          <Form.Item name="province" label={t('settingsOrg.company.province')} rules={[max(50)]}>
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="city" label={t('settingsOrg.company.city')} rules={[max(50)]}>
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="district" label={t('settingsOrg.company.district')} rules={[max(50)]}>
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="tempUnit" label={t('settingsOrg.company.tempUnit')} rules={[{ required: true, message: t('settingsOrg.company.tempUnitRequired') }]}>
+            <Select options={TEMP_UNITS.map((unit) => ({ value: unit, label: t(tempUnitKey(unit)!) }))} />
+          </Form.Item>
+          <Form.Item
+            name="volumeUnit"
+            label={t('settingsOrg.company.volumeUnit')}
+            rules={[{ required: true, message: t('settingsOrg.company.volumeUnitRequired') }]}
+          >
+            <Select options={VOLUME_UNITS.map((unit) => ({ value: unit, label: t(volumeUnitKey(unit)!) }))} />
+          </Form.Item>
+          <Form.Item name="contactName" label={t('settingsOrg.company.contactName')} rules={[required('settingsOrg.company.contactNameRequired'), max(50)]}>
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item
+            name="contactPhone"
+            label={t('settingsOrg.company.contactPhone')}
+            rules={[required('settingsOrg.company.contactPhoneRequired'), max(30)]}
+          >
+            <Input maxLength={30} inputMode="tel" />
+          </Form.Item>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,169 @@
+import { useEffect } from 'react';
+import Button from 'antd/es/button';
+import Drawer from 'antd/es/drawer';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import { useTranslation } from 'react-i18next';
+import type { DistributorInput, DistributorRow } from '@ullage/contracts/settings-org';
+import { toastSuccess } from '../../../lib/feedback';
+import { useCreateDistributor } from '../api/create-distributor';
+import { useUpdateDistributor } from '../api/update-distributor';
+import { showRefusalOnForm } from '../submit-errors';
+import { optionalText, phoneProblem, type TankTypeDraft } from '../validators';
+import { LogoField } from './logo-field';
+import { TankTypesField } from './tank-types-field';
+import './org-form.css';
+
+interface Values {
+  name: string;
+  area?: string;
+  country?: string;
+  contactName: string;
+  phone: string;
+  position?: string;
+  logo?: string | null;
+  tankTypes?: TankTypeDraft[];
+}
+
+export const DISTRIBUTOR_FIELDS = ['name', 'area', 'country', 'contactName', 'phone', 'position', 'logo', 'tankTypes'] as const;
+
+interface DistributorFormDrawerProps {
+  open: boolean;
+  row: DistributorRow | null;
+  onClose: () => void;
+}
+
+function valuesOf(row: DistributorRow | null): Partial<Values> {
+  if (!row) return { logo: null, tankTypes: [] };
+  return {
+    name: row.name,
+    area: row.area ?? '',
+    country: row.country ?? '',
+    contactName: row.contactName ?? '',
+    phone: row.phone ?? '',
+    position: row.position ?? '',
+    logo: row.logo,
+    tankTypes: row.tankTypes.map((tank) => ({ ...tank })),
+  };
+}
+
+function inputOf(values: Values): DistributorInput {
+  return {
+    name: values.name.trim(),
+    area: optionalText(values.area),
+    country: optionalText(values.country),
+    contactName: values.contactName.trim(),
+    phone: values.phone.trim(),
+    position: optionalText(values.position),
+    logo: values.logo ?? null,
+    tankTypes: (values.tankTypes ?? []).map((tank) => ({
+      code: (tank.code ?? '').trim(),
+      oil: (tank.oil ?? '').trim(),
+      maxVolumeL: Number(tank.maxVolumeL),
+      heightMm: Number(tank.heightMm),
+    })),
+  };
+}
+
+/** Create or edit a distributor (spec §3, §5): contact, phone digits and hyphen, logo, tank types. */
+export function DistributorFormDrawer({ open, row, onClose }: DistributorFormDrawerProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const create = useCreateDistributor();
+  const update = useUpdateDistributor();
+  const pending = create.isPending || update.isPending;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(valuesOf(row));
+  }, [open, row, form]);
+
+  const max = (n: number) => ({ max: n, message: t('settingsOrg.rule.maxLength', { max: n }) });
+
+  const submit = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const body = inputOf(values);
+    const onError = (error: unknown) => showRefusalOnForm(form, error, { known: DISTRIBUTOR_FIELDS });
+    const onSuccess = () => {
+      toastSuccess(t('common.result.settingSaved'));
+      onClose();
+    };
+    if (row) update.mutate({ id: row.id, body }, { onSuccess, onError });
+    else create.mutate(body, { onSuccess, onError });
+  };
+
+  return (
+    <Drawer
+      open={open}
+      title={row ? t('settingsOrg.distributor.edit') : t('settingsOrg.distributor.create')}
+      size={760}
+      onClose={onClose}
+      forceRender
+      maskClosable={false}
+      extra={
+        <span className="list-page__row-actions">
+          <Button onClick={onClose}>{t('common.action.cancel')}</Button>
+          <Button type="primary" loading={pending} onClick={() => void submit()} data-testid="distributor-submit">
+            {t('common.action.save')}
+          </Button>
+        </span>
+      }
+    >
+      <Form form={form} name="distributor" layout="vertical" autoComplete="off" data-testid="distributor-form">
+        <div className="org-form__grid">
+          <Form.Item
+            name="name"
+            label={t('settingsOrg.distributor.name')}
+            rules={[{ required: true, whitespace: true, message: t('settingsOrg.distributor.nameRequired') }, max(100)]}
+          >
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="country" label={t('settingsOrg.distributor.country')} rules={[max(100)]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="area" label={t('settingsOrg.distributor.area')} rules={[max(100)]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="position" label={t('settingsOrg.distributor.position')} rules={[max(50)]}>
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item
+            name="contactName"
+            label={t('settingsOrg.distributor.contactName')}
+            rules={[{ required: true, whitespace: true, message: t('settingsOrg.distributor.contactNameRequired') }, max(50)]}
+          >
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item
+            name="phone"
+            label={t('settingsOrg.distributor.phone')}
+            rules={[
+              { required: true, whitespace: true, message: t('settingsOrg.distributor.phoneRequired') },
+              max(30),
+              {
+                validator: async (_, value: string | undefined) => {
+                  const key = phoneProblem(value);
+                  if (key) throw new Error(t(key));
+                },
+              },
+            ]}
+          >
+            <Input maxLength={30} inputMode="tel" />
+          </Form.Item>
+          <Form.Item name="logo" label={t('settingsOrg.distributor.logo')} className="org-form__wide">
+            <LogoField />
+          </Form.Item>
+          <Form.Item label={t('settingsOrg.distributor.tankTypes')} className="org-form__wide" required={false}>
+            <TankTypesField />
+          </Form.Item>
+        </div>
+      </Form>
+    </Drawer>
+  );
+}

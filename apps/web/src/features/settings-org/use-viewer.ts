@@ -1,0 +1,8 @@
+import { useSessionUser } from '../auth/api/get-info';
+import type { OrgViewer } from './permissions';
+
+/** The signed-in account as the permission rules see it; null until getInfo has answered. */
+export function useViewer(): OrgViewer | null {
+  const { data } = useSessionUser();
+  return data ? { accountType: data.accountType, orgId: data.orgId } : null;
+}
