@@ -12,7 +12,7 @@ import { useUpdateCompany } from '../api/update-company';
 import { optionMatches, type OrgOption } from '../org-options';
 import { showRefusalOnForm } from '../submit-errors';
 import { TEMP_UNITS, VOLUME_UNITS, tempUnitKey, volumeUnitKey } from '../units';
-import { optionalText } from '../validators';
+import { optionalText, phoneProblem } from '../validators';
 import './org-form.css';
 
 interface Values {
@@ -168,7 +168,17 @@ export function CompanyFormModal({ open, row, distributors, lockedDistributorId,
           <Form.Item
             name="contactPhone"
             label={t('settingsOrg.company.contactPhone')}
-            rules={[required('settingsOrg.company.contactPhoneRequired'), max(30)]}
+            rules={[
+              required('settingsOrg.company.contactPhoneRequired'),
+              max(30),
+              {
+                // The server applies the distributor phone rule (digits and hyphen) here too.
+                validator: async (_, value: string | undefined) => {
+                  const key = phoneProblem(value);
+                  if (key) throw new Error(t(key));
+                },
+              },
+            ]}
           >
             <Input maxLength={30} inputMode="tel" />
           </Form.Item>
