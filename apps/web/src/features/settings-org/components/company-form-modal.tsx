@@ -4,6 +4,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
+import { phoneRule } from '../phone-rule';
 import type { CompanyInput, CompanyRow } from '@ullage/contracts/settings-org';
 import type { MessageKey } from '../../../i18n/message-key';
 import { toastSuccess } from '../../../lib/feedback';
@@ -12,7 +13,7 @@ import { useUpdateCompany } from '../api/update-company';
 import { optionMatches, type OrgOption } from '../org-options';
 import { showRefusalOnForm } from '../submit-errors';
 import { TEMP_UNITS, VOLUME_UNITS, tempUnitKey, volumeUnitKey } from '../units';
-import { optionalText, phoneProblem } from '../validators';
+import { optionalText } from '../validators';
 import './org-form.css';
 
 interface Values {
@@ -171,13 +172,7 @@ export function CompanyFormModal({ open, row, distributors, lockedDistributorId,
             rules={[
               required('settingsOrg.company.contactPhoneRequired'),
               max(30),
-              {
-                // The server applies the distributor phone rule (digits and hyphen) here too.
-                validator: async (_, value: string | undefined) => {
-                  const key = phoneProblem(value);
-                  if (key) throw new Error(t(key));
-                },
-              },
+              phoneRule(t),
             ]}
           >
             <Input maxLength={30} inputMode="tel" />

@@ -4,12 +4,13 @@ import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
+import { phoneRule } from '../phone-rule';
 import type { DistributorInput, DistributorRow } from '@ullage/contracts/settings-org';
 import { toastSuccess } from '../../../lib/feedback';
 import { useCreateDistributor } from '../api/create-distributor';
 import { useUpdateDistributor } from '../api/update-distributor';
 import { showRefusalOnForm } from '../submit-errors';
-import { optionalText, phoneProblem, type TankTypeDraft } from '../validators';
+import { optionalText, type TankTypeDraft } from '../validators';
 import { LogoField } from './logo-field';
 import { TankTypesField } from './tank-types-field';
 import './org-form.css';
@@ -146,12 +147,7 @@ export function DistributorFormDrawer({ open, row, onClose }: DistributorFormDra
             rules={[
               { required: true, whitespace: true, message: t('settingsOrg.distributor.phoneRequired') },
               max(30),
-              {
-                validator: async (_, value: string | undefined) => {
-                  const key = phoneProblem(value);
-                  if (key) throw new Error(t(key));
-                },
-              },
+              phoneRule(t),
             ]}
           >
             <Input maxLength={30} inputMode="tel" />
