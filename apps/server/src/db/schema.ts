@@ -232,3 +232,22 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
+
+/** Tags: the platform's small dictionary of key/value settings (spec §3), administrator-managed. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    type: text('type').notNull(),
+    typeValue: text('type_value'),
+    remark: text('remark'),
+    disabled: boolean('disabled').notNull().default(false),
+    creator: text('creator').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    modifier: text('modifier'),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('tags_type_key_key').on(t.type, t.key)],
+);

@@ -23,7 +23,8 @@ export function languageOf(header: string | string[] | undefined): Language {
 
 /**
  * A field name in the catalogue, or the raw name when it has none (it is still named). A
- * path into a list (`tankTypes.0.maxVolumeL`) reads "Tanks 1 · Max volume".
+ * path into lists reads as its parts: `tanks.0.strapping.3.heightMm` is
+ * "Tank 1 · Height-volume point 4 · Height (mm)".
  */
 export function fieldLabel(t: Translate, field: string): string {
   const one = (name: string) => {
@@ -31,7 +32,12 @@ export function fieldLabel(t: Translate, field: string): string {
     return key in en ? t(key) : name;
   };
   const parts = field.split('.');
-  // Inside a list row `code` is the row's code; the bare `field.code` is the login's verification code.
-  if (parts.length === 3 && /^\d+$/.test(parts[1]!)) return `${one(parts[0]!)} ${Number(parts[1]) + 1} · ${one(parts[2] === 'code' ? 'entityCode' : parts[2]!)}`;
-  return one(field);
+  if (parts.length === 1) return one(field);
+  const labels: string[] = [];
+  for (const part of parts) {
+    if (/^\d+$/.test(part) && labels.length > 0) labels[labels.length - 1] += ` ${Number(part) + 1}`;
+    // Inside a list row `code` is the row's code; the bare `field.code` is the login's verification code.
+    else labels.push(one(part === 'code' ? 'entityCode' : part));
+  }
+  return labels.join(' · ');
 }
