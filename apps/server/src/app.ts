@@ -21,8 +21,12 @@ import { userRoutes } from './modules/user/routes';
 import { orgRoutes } from './modules/org/routes';
 import { distributorRoutes } from './modules/distributor/routes';
 import { companyRoutes } from './modules/company/routes';
+import { productRoutes } from './modules/product/routes';
+import { tagRoutes } from './modules/tag/routes';
+import { accountRoutes } from './modules/account/routes';
 import { areaRoutes } from './modules/area/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { stationRoutes } from './modules/station/routes';
 import { createMetrics, metricsPlugin, type Metrics } from './observability/metrics';
 
 export interface AppDeps {
@@ -83,8 +87,12 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(orgRoutes, { db });
       await api.register(distributorRoutes, { db });
       await api.register(companyRoutes, { db });
+      await api.register(productRoutes, { db });
+      await api.register(tagRoutes, { db });
+      await api.register(accountRoutes, { db });
       await api.register(areaRoutes, { db });
       await api.register(auditRoutes, { db });
+      await api.register(stationRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -29,3 +29,21 @@ export function isSafeFileName(name: string): boolean {
   const composed = name.normalize('NFC');
   return composed.length > 0 && composed.length <= 100 && /^[\p{L}\p{M}\p{N} ._-]+$/u.test(composed) && !composed.startsWith('.');
 }
+
+/** An IANA time zone name the runtime knows (`Asia/Shanghai`, `UTC`). */
+export function isValidTimezone(name: string): boolean {
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IPv4 address or a host name (device and server addresses). */
+export function isValidHost(value: string): boolean {
+  const ipv4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+  const hostname = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+  return ipv4.test(value) || (hostname.test(value) && !/^[\d.]+$/.test(value));
+}

@@ -20,9 +20,11 @@ export async function xlsxOf<T>(sheetName: string, columns: SheetColumn<T>[], ro
 }
 
 export function sendXlsx(reply: FastifyReply, fileName: string, body: Buffer) {
+  // HTTP headers are Latin-1: a Chinese or Arabic name goes in filename*, with an ASCII stand-in.
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '') || 'export';
   return reply
     .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${fileName}.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}.xlsx`)
+    .header('content-disposition', `attachment; filename="${ascii}.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}.xlsx`)
     .header('cache-control', 'no-store')
     .send(body);
 }

@@ -108,6 +108,7 @@ export function formatField(t: Translate, f: FieldRule): string {
 function fieldRuleOfIssue(keyword: string, instancePath: string, message: string, params: Record<string, unknown>): FieldRule {
   const field = instancePath.replace(/^\//, '').replace(/\//g, '.') || 'request';
   if (keyword === 'invalid_type' && /received undefined/.test(message)) return { field, rule: 'rule.required' };
-  if (keyword === 'too_big' && params.maximum !== undefined) return { field, rule: 'rule.tooLong', params: { max: Number(params.maximum) } };
+  // Only a string's maximum is a length; a number out of range is simply not valid.
+  if (keyword === 'too_big' && params.origin === 'string' && params.maximum !== undefined) return { field, rule: 'rule.tooLong', params: { max: Number(params.maximum) } };
   return { field, rule: 'rule.invalid' };
 }

@@ -2,9 +2,8 @@ import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { areas, companies, stations } from '../../db/schema';
 import { likePattern, orderOf, pageOf } from '../../lib/list';
+import { AREA_SCOPE, COMPANY_SCOPE } from '../scope/columns';
 import { scopeFilter, type Scope } from '../scope/scope';
-
-const AREA_SCOPE = { distributorId: areas.distributorId, companyId: areas.companyId };
 
 export interface AreaFilter {
   page: number;
@@ -54,7 +53,7 @@ export async function findCompanyInScope(db: Db, scope: Scope, companyId: number
   const rows = await db
     .select({ id: companies.id, distributorId: companies.distributorId })
     .from(companies)
-    .where(and(scopeFilter(scope, { distributorId: companies.distributorId, companyId: companies.id }), eq(companies.id, companyId)));
+    .where(and(scopeFilter(scope, COMPANY_SCOPE), eq(companies.id, companyId)));
   return rows[0];
 }
 

@@ -4,9 +4,8 @@ import type { Db } from '../../db/client';
 import { areas, companies, distributors, products, stations, users } from '../../db/schema';
 import { likePattern, orderOf, pageOf } from '../../lib/list';
 import { rawRows } from '../../lib/raw-sql';
+import { COMPANY_SCOPE } from '../scope/columns';
 import { scopeFilter, type Scope } from '../scope/scope';
-
-const COMPANY_SCOPE = { distributorId: companies.distributorId, companyId: companies.id };
 
 export interface CompanyFilter {
   page: number;

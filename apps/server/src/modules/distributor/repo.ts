@@ -4,9 +4,8 @@ import type { Db } from '../../db/client';
 import { companies, distributors, products, users } from '../../db/schema';
 import { likePattern, orderOf, pageOf } from '../../lib/list';
 import { rawRows } from '../../lib/raw-sql';
+import { DISTRIBUTOR_SCOPE } from '../scope/columns';
 import { scopeFilter, type Scope } from '../scope/scope';
-
-const DISTRIBUTOR_SCOPE = { distributorId: distributors.id };
 
 export interface DistributorFilter {
   page: number;

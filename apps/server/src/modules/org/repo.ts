@@ -1,63 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { areas, companies, distributors, products, stations, tanks } from '../../db/schema';
+import { companies, distributors, products, stations } from '../../db/schema';
+import { COMPANY_SCOPE, STATION_SCOPE } from '../scope/columns';
 import { scopeFilter, type Scope } from '../scope/scope';
-
-/** Only repos know SQL; every query here is filtered by the caller's scope. */
-const STATION_SCOPE = { distributorId: stations.distributorId, companyId: stations.companyId, stationId: stations.id };
-const TANK_SCOPE = { distributorId: tanks.distributorId, companyId: tanks.companyId, stationId: tanks.stationId };
-
-export async function listStations(db: Db, scope: Scope, filter: { q?: string; companyId?: number; id?: number } = {}) {
-  const conditions: (SQL | undefined)[] = [scopeFilter(scope, STATION_SCOPE)];
-  if (filter.q) conditions.push(or(ilike(stations.name, `%${filter.q}%`), ilike(stations.code, `%${filter.q}%`)));
-  if (filter.companyId !== undefined) conditions.push(eq(stations.companyId, filter.companyId));
-  if (filter.id !== undefined) conditions.push(eq(stations.id, filter.id));
-  return db
-    .select({
-      id: stations.id,
-      code: stations.code,
-      name: stations.name,
-      companyId: stations.companyId,
-      companyName: companies.name,
-      areaId: stations.areaId,
-      areaName: areas.name,
-      timezone: stations.timezone,
-      address: stations.address,
-      deviceType: stations.deviceType,
-      distributorId: stations.distributorId,
-      tankCount: count(tanks.id),
-    })
-    .from(stations)
-    .innerJoin(companies, eq(companies.id, stations.companyId))
-    .leftJoin(areas, eq(areas.id, stations.areaId))
-    .leftJoin(tanks, eq(tanks.stationId, stations.id))
-    .where(and(...conditions))
-    .groupBy(stations.id, companies.name, areas.name)
-    .orderBy(asc(stations.code));
-}
-
-/** A station inside the scope, or undefined: out of scope and absent look the same. */
-export async function findStation(db: Db, scope: Scope, id: number) {
-  const rows = await listStations(db, scope, { id });
-  return rows[0];
-}
-
-export async function listTanksOfStation(db: Db, scope: Scope, stationId: number) {
-  return db
-    .select({
-      id: tanks.id,
-      stationId: tanks.stationId,
-      code: tanks.code,
-      productCode: products.code,
-      productName: products.name,
-      heightMm: tanks.heightMm,
-      volumeL: tanks.volumeL,
-    })
-    .from(tanks)
-    .leftJoin(products, eq(products.id, tanks.productId))
-    .where(and(scopeFilter(scope, TANK_SCOPE), eq(tanks.stationId, stationId)))
-    .orderBy(asc(tanks.code));
-}
 
 /** The distributors, companies and stations a scope sees, for the company tree. */
 export async function listTreeRows(db: Db, scope: Scope) {
@@ -71,7 +16,7 @@ export async function listTreeRows(db: Db, scope: Scope) {
   const companyWhere =
     scope.kind === 'station'
       ? inArray(companies.id, stationRows.length ? stationRows.map((s) => s.companyId) : [-1])
-      : scopeFilter(scope, { distributorId: companies.distributorId, companyId: companies.id });
+      : scopeFilter(scope, COMPANY_SCOPE);
   const companyRows = await db
     .select({ id: companies.id, name: companies.name, code: companies.code, distributorId: companies.distributorId, tempUnit: companies.tempUnit, volumeUnit: companies.volumeUnit })
     .from(companies)

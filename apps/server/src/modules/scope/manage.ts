@@ -27,3 +27,11 @@ export function assertCanManageAreas(user: AuthUser) {
   if (user.accountType === ACCOUNT_TYPES.admin || user.accountType === ACCOUNT_TYPES.distributor || user.accountType === ACCOUNT_TYPES.company) return;
   throw forbidden();
 }
+
+/** Stations: the administrator, a distributor account under its distributor, a company account in its company. */
+export function assertCanManageStations(user: AuthUser, company: { id: number; distributorId: number }) {
+  if (user.accountType === ACCOUNT_TYPES.admin) return;
+  if (user.accountType === ACCOUNT_TYPES.distributor && user.distributorId === company.distributorId) return;
+  if (user.accountType === ACCOUNT_TYPES.company && user.companyId === company.id) return;
+  throw forbidden();
+}

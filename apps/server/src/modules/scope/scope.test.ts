@@ -17,7 +17,7 @@ afterAll(() => ctx.close());
 const get = async (who: string, url: string) => (await ctx.app.inject({ method: 'GET', url, headers: { cookie: cookies[who]! } })).json();
 
 async function stationIdsByCompany() {
-  const all = (await get('admin', '/api/station/list')).data as { id: number; code: string; companyId: number }[];
+  const all = (await get('admin', '/api/station/list?pageSize=50')).data.list as { id: number; code: string; companyId: number }[];
   const own = all.find((s) => s.code === 'NWP-SH01')!;
   const sameCompany = all.filter((s) => s.companyId === own.companyId && s.id !== own.id);
   const otherCompany = all.filter((s) => s.companyId !== own.companyId);
@@ -27,12 +27,12 @@ async function stationIdsByCompany() {
 describe('tenant scope on every query', () => {
   it('the administrator sees all 12 demo stations, the distributor all 12, the company its 6, the station its 1', async () => {
     const { own } = await stationIdsByCompany();
-    expect((await get('admin', '/api/station/list')).data).toHaveLength(12);
-    expect((await get('demo-distributor', '/api/station/list')).data).toHaveLength(12);
-    const company = (await get('demo-company', '/api/station/list')).data as { code: string }[];
+    expect((await get('admin', '/api/station/list?pageSize=50')).data.list).toHaveLength(12);
+    expect((await get('demo-distributor', '/api/station/list?pageSize=50')).data.total).toBe(12);
+    const company = (await get('demo-company', '/api/station/list?pageSize=50')).data.list as { code: string }[];
     expect(company).toHaveLength(6);
     expect(company.every((s) => s.code.startsWith('NWP-'))).toBe(true);
-    expect((await get('demo-station', '/api/station/list')).data.map((s: { id: number }) => s.id)).toEqual([own.id]);
+    expect((await get('demo-station', '/api/station/list')).data.list.map((s: { id: number }) => s.id)).toEqual([own.id]);
   });
 
   it('a station user cannot read another station, even of its own company: 80001', async () => {
@@ -52,7 +52,7 @@ describe('tenant scope on every query', () => {
       expect((await get('demo-company', `/api/station/${s.id}/tanks`)).code).toBe(80001);
     }
     const filtered = await get('demo-company', `/api/station/list?companyId=${otherCompany[0]!.companyId}`);
-    expect(filtered).toMatchObject({ code: 1000, data: [] });
+    expect(filtered).toMatchObject({ code: 1000, data: { list: [], total: 0 } });
   });
 
   it('the company tree of each user holds only what they may see', async () => {

@@ -1,0 +1,134 @@
+import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ProductInput } from '@ullage/contracts/settings-more';
+import type { Db } from '../../db/client';
+import { companies, distributors, products, tanks } from '../../db/schema';
+import { likePattern, orderOf, pageOf } from '../../lib/list';
+import type { Scope } from '../scope/scope';
+
+export interface ProductFilter {
+  page: number;
+  pageSize: number;
+  sortField?: string;
+  sortOrder?: 'ascend' | 'descend';
+  q?: string;
+  distributorId?: number;
+  companyId?: number;
+  type?: 'gasoline' | 'diesel';
+  id?: number;
+}
+
+/** Open to all the distributor's companies, or reserved to this one. */
+const openTo = (companyId: SQL) => or(isNull(products.companyId), sql`${products.companyId} = ${companyId}`);
+
+/**
+ * Products belong to a distributor, so the generic scope columns do not fit: company and
+ * station accounts see their distributor's products that are not reserved to another company
+ * (station forms choose from them).
+ */
+export function productScope(scope: Scope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'none':
+      return sql`false`;
+    case 'distributor':
+      return eq(products.distributorId, scope.distributorId);
+    case 'company': {
+      const companyId = sql`${scope.companyId}::int`;
+      return and(sql`${products.distributorId} = (select c.distributor_id from companies c where c.id = ${companyId})`, openTo(companyId));
+    }
+    case 'station': {
+      const companyId = sql`(select s.company_id from stations s where s.id = ${scope.stationId}::int)`;
+      return and(sql`${products.distributorId} = (select s.distributor_id from stations s where s.id = ${scope.stationId}::int)`, openTo(companyId));
+    }
+  }
+}
+
+const columns = {
+  id: products.id,
+  name: products.name,
+  shortName: products.shortName,
+  code: products.code,
+  type: sql<'gasoline' | 'diesel'>`${products.type}`,
+  distributorId: products.distributorId,
+  distributorName: distributors.name,
+  companyId: products.companyId,
+  companyName: companies.name,
+  color: products.color,
+  // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
+  tankCount: sql<number>`(select count(*)::int from tanks t where t.product_id = "products"."id")`,
+  createdAt: sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+};
+
+function whereOf(scope: Scope, filter: ProductFilter): SQL | undefined {
+  const q = filter.q ? likePattern(filter.q) : undefined;
+  return and(
+    productScope(scope),
+    q ? or(ilike(products.name, q), ilike(products.shortName, q), ilike(products.code, q)) : undefined,
+    filter.distributorId !== undefined ? eq(products.distributorId, filter.distributorId) : undefined,
+    filter.companyId !== undefined ? eq(products.companyId, filter.companyId) : undefined,
+    filter.type ? eq(products.type, filter.type) : undefined,
+    filter.id !== undefined ? eq(products.id, filter.id) : undefined,
+  );
+}
+
+export async function listProducts(db: Db, scope: Scope, filter: ProductFilter) {
+  const where = whereOf(scope, filter);
+  const order = orderOf(filter, { name: products.name, code: products.code, type: products.type, createdAt: products.createdAt }, asc(products.code), products.id);
+  const { limit, offset } = pageOf(filter);
+  const [list, total] = await Promise.all([
+    db
+      .select(columns)
+      .from(products)
+      .innerJoin(distributors, eq(distributors.id, products.distributorId))
+      .leftJoin(companies, eq(companies.id, products.companyId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+  ]);
+  return { list, total: total[0]?.n ?? 0 };
+}
+
+export async function findProduct(db: Db, scope: Scope, id: number) {
+  return (await listProducts(db, scope, { id, page: 1, pageSize: 1 })).list[0];
+}
+
+export async function codeTaken(db: Db, code: string, exceptId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(sql`lower(${products.code}) = lower(${code})`, exceptId === undefined ? undefined : sql`${products.id} <> ${exceptId}`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function distributorExists(db: Db, id: number): Promise<boolean> {
+  return (await db.select({ id: distributors.id }).from(distributors).where(eq(distributors.id, id))).length > 0;
+}
+
+export async function companyOfDistributor(db: Db, companyId: number, distributorId: number): Promise<boolean> {
+  const rows = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, companyId), eq(companies.distributorId, distributorId)));
+  return rows.length > 0;
+}
+
+type ProductValues = Omit<ProductInput, 'shortName' | 'companyId'> & { shortName: string | null; companyId: number | null };
+
+export async function insertProduct(db: Db, values: ProductValues): Promise<number> {
+  const [row] = await db.insert(products).values(values).returning({ id: products.id });
+  return row!.id;
+}
+
+export async function updateProduct(db: Db, id: number, values: ProductValues) {
+  await db.update(products).set(values).where(eq(products.id, id));
+}
+
+export async function productTankCount(db: Db, id: number): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(tanks).where(eq(tanks.productId, id));
+  return rows[0]?.n ?? 0;
+}
+
+export async function deleteProduct(db: Db, id: number) {
+  await db.delete(products).where(eq(products.id, id));
+}

@@ -1,0 +1,172 @@
+import { and, asc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { StationInput, TankInput } from '@ullage/contracts/settings-more';
+import type { Db } from '../../db/client';
+import { areas, companies, products, stations, tanks, users } from '../../db/schema';
+import { likePattern, orderOf, pageOf } from '../../lib/list';
+import { COMPANY_SCOPE, STATION_SCOPE } from '../scope/columns';
+import { scopeFilter, type Scope } from '../scope/scope';
+
+export interface StationFilter {
+  page: number;
+  pageSize: number;
+  sortField?: string;
+  sortOrder?: 'ascend' | 'descend';
+  q?: string;
+  companyId?: number;
+  areaId?: number;
+  distributorId?: number;
+  id?: number;
+}
+
+const columns = {
+  id: stations.id,
+  name: stations.name,
+  code: stations.code,
+  taxNumber: stations.taxNumber,
+  companyId: stations.companyId,
+  companyName: companies.name,
+  areaId: stations.areaId,
+  areaName: areas.name,
+  address: stations.address,
+  phone: stations.phone,
+  timezone: stations.timezone,
+  longitude: sql<string | null>`${stations.longitude}::text`,
+  latitude: sql<string | null>`${stations.latitude}::text`,
+  deviceIp: stations.deviceIp,
+  devicePort: stations.devicePort,
+  serverIp: stations.serverIp,
+  deviceType: stations.deviceType,
+  instrumentType: stations.instrumentType,
+  // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
+  tankCount: sql<number>`(select count(*)::int from tanks t where t.station_id = "stations"."id")`,
+  hasDeviceKey: sql<boolean>`${stations.deviceKeyHash} is not null`,
+  createdAt: sql<string>`to_char(${stations.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+};
+
+export async function listStations(db: Db, scope: Scope, filter: StationFilter) {
+  const where = and(
+    scopeFilter(scope, STATION_SCOPE),
+    filter.q ? or(ilike(stations.name, likePattern(filter.q)), ilike(stations.code, likePattern(filter.q))) : undefined,
+    filter.companyId !== undefined ? eq(stations.companyId, filter.companyId) : undefined,
+    filter.areaId !== undefined ? eq(stations.areaId, filter.areaId) : undefined,
+    filter.distributorId !== undefined ? eq(stations.distributorId, filter.distributorId) : undefined,
+    filter.id !== undefined ? eq(stations.id, filter.id) : undefined,
+  ) as SQL | undefined;
+  const order = orderOf(filter, { name: stations.name, code: stations.code, companyName: companies.name, createdAt: stations.createdAt }, asc(stations.code), stations.id);
+  const { limit, offset } = pageOf(filter);
+  const [list, total] = await Promise.all([
+    db.select(columns).from(stations).innerJoin(companies, eq(companies.id, stations.companyId)).leftJoin(areas, eq(areas.id, stations.areaId)).where(where).orderBy(...order).limit(limit).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(stations).where(where),
+  ]);
+  return { list, total: total[0]?.n ?? 0 };
+}
+
+export async function listTanks(db: Db, stationId: number) {
+  const rows = await db
+    .select({
+      id: tanks.id,
+      code: tanks.code,
+      productId: tanks.productId,
+      productName: products.name,
+      productColor: products.color,
+      heightMm: tanks.heightMm,
+      volumeL: tanks.volumeL,
+      diameterMm: tanks.diameterMm,
+      probeAddress: tanks.probeAddress,
+      oilOffsetMm: tanks.oilOffsetMm,
+      waterOffsetMm: tanks.waterOffsetMm,
+      highOilAlarmMm: tanks.highOilAlarmMm,
+      highOilWarnMm: tanks.highOilWarnMm,
+      lowOilWarnMm: tanks.lowOilWarnMm,
+      lowOilAlarmMm: tanks.lowOilAlarmMm,
+      highWaterAlarmMm: tanks.highWaterAlarmMm,
+      strapping: tanks.strapping,
+    })
+    .from(tanks)
+    .leftJoin(products, eq(products.id, tanks.productId))
+    .where(eq(tanks.stationId, stationId))
+    .orderBy(sql`length(${tanks.code})`, asc(tanks.code));
+  return rows.map((t) => ({ ...t, productId: t.productId ?? 0, strapping: t.strapping as { heightMm: number; volumeL: number }[] }));
+}
+
+export async function findStationDetail(db: Db, scope: Scope, id: number) {
+  const row = (await listStations(db, scope, { id, page: 1, pageSize: 1 })).list[0];
+  return row ? { ...row, tanks: await listTanks(db, id) } : undefined;
+}
+
+export async function codeTaken(db: Db, code: string, exceptId?: number) {
+  const rows = await db
+    .select({ id: stations.id })
+    .from(stations)
+    .where(and(sql`lower(${stations.code}) = lower(${code})`, exceptId === undefined ? undefined : sql`${stations.id} <> ${exceptId}`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findCompanyInScope(db: Db, scope: Scope, companyId: number) {
+  const rows = await db
+    .select({ id: companies.id, distributorId: companies.distributorId, disabled: companies.disabled })
+    .from(companies)
+    .where(and(scopeFilter(scope, COMPANY_SCOPE), eq(companies.id, companyId)));
+  return rows[0];
+}
+
+export async function areaCompany(db: Db, areaId: number) {
+  const rows = await db.select({ companyId: areas.companyId }).from(areas).where(eq(areas.id, areaId));
+  return rows[0]?.companyId;
+}
+
+/** Products a station of this company may use: its distributor's, not reserved to another company. */
+export async function usableProductIds(db: Db, distributorId: number, companyId: number, ids: number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.distributorId, distributorId), or(sql`${products.companyId} is null`, eq(products.companyId, companyId))));
+  return new Set(rows.map((r) => r.id));
+}
+
+type StationColumns = Omit<StationInput, 'tanks' | 'longitude' | 'latitude'> & { longitude: number | null; latitude: number | null; distributorId: number };
+
+export async function insertStation(db: Db, row: StationColumns & { deviceKeyHash: string }) {
+  const [inserted] = await db.insert(stations).values(row).returning({ id: stations.id });
+  return inserted!.id;
+}
+
+export async function updateStation(db: Db, id: number, row: StationColumns) {
+  await db.update(stations).set(row).where(eq(stations.id, id));
+}
+
+export async function setDeviceKeyHash(db: Db, id: number, deviceKeyHash: string) {
+  await db.update(stations).set({ deviceKeyHash }).where(eq(stations.id, id));
+}
+
+function tankValues(tank: TankInput) {
+  const { id: _id, ...rest } = tank;
+  return rest;
+}
+
+/** The form holds all tanks: existing ones (with id) are updated, new ones added, missing ones removed. */
+export async function replaceTanks(db: Db, station: { id: number; companyId: number; distributorId: number }, input: TankInput[]) {
+  const keep = input.filter((t) => t.id !== undefined).map((t) => t.id!);
+  await db.delete(tanks).where(and(eq(tanks.stationId, station.id), keep.length ? notInArray(tanks.id, keep) : undefined));
+  for (const tank of input) {
+    const values = { ...tankValues(tank), stationId: station.id, companyId: station.companyId, distributorId: station.distributorId };
+    if (tank.id !== undefined) await db.update(tanks).set(values).where(and(eq(tanks.id, tank.id), eq(tanks.stationId, station.id)));
+    else await db.insert(tanks).values(values);
+  }
+}
+
+export async function tankIdsOf(db: Db, stationId: number) {
+  return (await db.select({ id: tanks.id }).from(tanks).where(eq(tanks.stationId, stationId))).map((r) => r.id);
+}
+
+export async function stationAccounts(db: Db, id: number) {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.stationId, id));
+  return rows[0]?.n ?? 0;
+}
+
+export async function deleteStation(db: Db, id: number) {
+  await db.delete(tanks).where(eq(tanks.stationId, id));
+  await db.delete(stations).where(eq(stations.id, id));
+}

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '@ullage/contracts/settings-org';
+import { stationDetail, stationInput, stationListQuery, stationRow, stationSaved, tankRow } from '@ullage/contracts/settings-more';
+import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
+import { listResultOf } from '@ullage/contracts/list';
+import type { Db } from '../../db/client';
+import type { MessageKey } from '../../i18n/en';
+import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf } from '../../lib/xlsx';
+import { userOf } from '../../plugins/auth';
+import { ok, okInfo } from '../../plugins/envelope';
+import { scopeOf } from '../scope/scope';
+import { listStations } from './repo';
+import * as service from './service';
+
+const tags = ['settings: station'];
+const config = { fieldLabels: { code: 'field.entityCode' } } as const;
+
+export const stationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/station/list', { schema: { tags, summary: 'Stations in the caller’s scope', querystring: stationListQuery, response: { 200: envelopeOf(listResultOf(stationRow)) } } }, async (request) => {
+    const { list, total } = await listStations(db, scopeOf(userOf(request)), request.query);
+    return ok(request, { list, total, page: request.query.page, pageSize: request.query.pageSize });
+  });
+
+  app.get('/station/export', { schema: { tags, summary: 'The filtered list as xlsx', querystring: stationListQuery } }, async (request, reply) => {
+    const t = request.t;
+    const { list } = await listStations(db, scopeOf(userOf(request)), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS });
+    const body = await xlsxOf(t('export.sheet.station'), [
+      { header: t('field.name'), width: 26, value: (r) => r.name },
+      { header: t('field.entityCode'), value: (r) => r.code },
+      { header: t('field.taxNumber'), value: (r) => r.taxNumber },
+      { header: t('field.companyName'), width: 24, value: (r) => r.companyName },
+      { header: t('field.areaName'), value: (r) => r.areaName },
+      { header: t('field.address'), width: 30, value: (r) => r.address },
+      { header: t('field.phone'), value: (r) => r.phone },
+      { header: t('field.timezone'), width: 20, value: (r) => r.timezone },
+      { header: t('field.longitude'), value: (r) => r.longitude },
+      { header: t('field.latitude'), value: (r) => r.latitude },
+      { header: t('field.deviceType'), width: 26, value: (r) => (r.deviceType ? t(`value.deviceType.${r.deviceType}` as MessageKey) : '') },
+      { header: t('field.deviceIp'), value: (r) => r.deviceIp },
+      { header: t('field.devicePort'), value: (r) => r.devicePort },
+      { header: t('field.tankCount'), value: (r) => r.tankCount },
+      { header: t('field.createdAt'), width: 22, value: (r) => r.createdAt },
+    ], list);
+    return sendXlsx(reply, t('export.sheet.station'), body);
+  });
+
+  app.get('/station/:id', { schema: { tags, summary: 'One station with its tanks', params: idParams, response: { 200: envelopeOf(stationDetail) } } }, async (request) =>
+    ok(request, await service.getStation(db, userOf(request), request.params.id)),
+  );
+
+  app.get('/station/:id/tanks', { schema: { tags, summary: 'The tanks of a station', params: idParams, response: { 200: envelopeOf(z.array(tankRow)) } } }, async (request) =>
+    ok(request, (await service.getStation(db, userOf(request), request.params.id)).tanks),
+  );
+
+  app.post('/station', { config, bodyLimit: 4 * 1024 * 1024, schema: { tags, summary: 'Create a station with its tanks; answers the device key once', body: stationInput, response: { 200: envelopeOf(stationSaved) } } }, async (request) => ({
+    ...ok(request, await service.createStation(db, userOf(request), request.body)),
+    msg: request.t('common.settingSaved'),
+  }));
+
+  app.put('/station/:id', { config, bodyLimit: 4 * 1024 * 1024, schema: { tags, summary: 'Edit a station and its tanks', params: idParams, body: stationInput, response: { 200: envelopeOf(stationSaved) } } }, async (request) => ({
+    ...ok(request, await service.updateStation(db, userOf(request), request.params.id, request.body)),
+    msg: request.t('common.settingSaved'),
+  }));
+
+  app.post('/station/:id/device-key', { schema: { tags, summary: 'Rotate the device key; the old one stops working', params: idParams, response: { 200: envelopeOf(z.object({ deviceKey: z.string() })) } } }, async (request) => ({
+    ...ok(request, { deviceKey: await service.rotateDeviceKey(db, userOf(request), request.params.id) }),
+    msg: request.t('common.settingSaved'),
+  }));
+
+  app.delete('/station/:id', { schema: { tags, summary: 'Delete a station without accounts (its tanks go with it)', params: idParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
+    await service.deleteStation(db, userOf(request), request.params.id);
+    return okInfo(request, { result: 'success' as const }, 'settings.deleted');
+  });
+};

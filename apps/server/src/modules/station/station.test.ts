@@ -1,0 +1,200 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { stations, tanks } from '../../db/schema';
+import { sha256 } from '../auth/tokens';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+const cookie: Record<string, string> = {};
+const ids = { NWP: 0, LSF: 0, nwpArea: 0, lsfArea: 0, g95: 0, d0: 0, lsfStation: 0, ownStation: 0 };
+beforeAll(async () => {
+  ctx = await startTestApp();
+  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
+  for (const name of ['demo-distributor', 'demo-company', 'demo-station']) cookie[name] = await signIn(ctx.app, name, DEMO_PASSWORD);
+  const companies = (await call('admin', 'GET', '/api/company/list')).json().data.list as { id: number; code: string }[];
+  ids.NWP = companies.find((c) => c.code === 'NWP')!.id;
+  ids.LSF = companies.find((c) => c.code === 'LSF')!.id;
+  ids.nwpArea = (await call('admin', 'GET', `/api/area/list?companyId=${ids.NWP}`)).json().data.list[0].id;
+  ids.lsfArea = (await call('admin', 'GET', `/api/area/list?companyId=${ids.LSF}`)).json().data.list[0].id;
+  const stationList = (await call('admin', 'GET', '/api/station/list?pageSize=50')).json().data.list as { id: number; code: string }[];
+  ids.lsfStation = stationList.find((s) => s.code === 'LSF-HO01')!.id;
+  ids.ownStation = stationList.find((s) => s.code === 'NWP-SH01')!.id;
+  const tankList = (await call('admin', 'GET', `/api/station/${ids.ownStation}`)).json().data.tanks as { productId: number; productName: string }[];
+  ids.g95 = tankList.find((t) => t.productName === '95# Gasoline')!.productId;
+  ids.d0 = tankList.find((t) => t.productName === '0# Diesel')!.productId;
+});
+afterAll(() => ctx.close());
+
+const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') =>
+  ctx.app.inject({ method, url, payload, headers: { cookie: cookie[who]!, language } });
+
+const tank = (code: string, overrides: object = {}) => ({
+  code,
+  productId: ids.g95,
+  heightMm: 2000,
+  volumeL: 20000,
+  diameterMm: 2000,
+  probeAddress: code,
+  oilOffsetMm: 0,
+  waterOffsetMm: 0,
+  lowOilAlarmMm: 200,
+  lowOilWarnMm: 300,
+  highOilWarnMm: 1800,
+  highOilAlarmMm: 1900,
+  highWaterAlarmMm: 100,
+  strapping: [{ heightMm: 0, volumeL: 0 }, { heightMm: 1000, volumeL: 10000 }, { heightMm: 2000, volumeL: 20000 }],
+  ...overrides,
+});
+const station = (overrides: object = {}) => ({
+  name: 'Valencia Puerto',
+  code: `VAL-${Math.random().toString(36).slice(2, 7)}`,
+  taxNumber: 'ES-B12345678',
+  companyId: ids.NWP,
+  areaId: ids.nwpArea,
+  address: 'Av. del Puerto 1, Valencia',
+  phone: '34-96-555-0100',
+  timezone: 'Europe/Madrid',
+  longitude: '-0.32456',
+  latitude: '39.45981',
+  deviceIp: '10.20.30.40',
+  devicePort: 10001,
+  serverIp: 'ullage.example.com',
+  deviceType: 'veeder-root-tls',
+  instrumentType: 'TLS-350',
+  tanks: [tank('1'), tank('2', { productId: ids.d0 }), tank('3')],
+  ...overrides,
+});
+
+describe('station settings API', () => {
+  let createdId: number;
+  let firstKey: string;
+
+  it('a company account creates a station with three tanks and gets its device key once', async () => {
+    const response = await call('demo-company', 'POST', '/api/station', station({ code: 'VAL-01' }));
+    const body = response.json();
+    expect(body).toMatchObject({ code: 1000, msg: 'Setting saved', data: { station: { code: 'VAL-01', companyName: 'Northwind Petroleum', tankCount: 3, hasDeviceKey: true, longitude: '-0.32456', timezone: 'Europe/Madrid' } } });
+    expect(body.data.station.tanks.map((t: { code: string; productName: string }) => `${t.code}:${t.productName}`)).toEqual(['1:95# Gasoline', '2:0# Diesel', '3:95# Gasoline']);
+    firstKey = body.data.deviceKey;
+    expect(firstKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    createdId = body.data.station.id;
+    const [row] = await ctx.db.select().from(stations).where(eq(stations.id, createdId));
+    expect(row!.deviceKeyHash).toBe(sha256(firstKey));
+    // Reading it back never shows the key.
+    expect(JSON.stringify((await call('demo-company', 'GET', `/api/station/${createdId}`)).json())).not.toContain(firstKey);
+  });
+
+  it('refuses an existing code: 80006 "Code already exists"', async () => {
+    expect((await call('admin', 'POST', '/api/station', station({ code: 'nwp-sh01' }))).json()).toMatchObject({ code: 80006, msg: 'Code already exists' });
+  });
+
+  const refusals: [string, () => object, string][] = [
+    ['a missing tax number', () => ({ taxNumber: '' }), 'Tax number: is required'],
+    ['an unknown time zone', () => ({ timezone: 'Mars/Olympus' }), 'Time zone: must be a time zone such as Europe/Madrid'],
+    ['a longitude with six decimals', () => ({ longitude: '-0.324567' }), 'Longitude: must be a valid number with at most five decimals'],
+    ['a latitude beyond 90', () => ({ latitude: '91.5' }), 'Latitude: must be a valid number with at most five decimals'],
+    ['a device address that is neither IP nor host', () => ({ deviceIp: '999.1.1.1' }), 'Device IP: must be an IP address or host name'],
+    ['a port beyond 65535', () => ({ devicePort: 70000 }), 'Device port: is not valid'],
+    ['101 tanks', () => ({ tanks: Array.from({ length: 101 }, (_, i) => tank(String(i + 1))) }), 'Tank: must hold at most 100 tanks'],
+    ['two tanks with one code', () => ({ tanks: [tank('1'), tank('1')] }), 'Tank 2 · Code: is already used in this list'],
+    ['thresholds out of order', () => ({ tanks: [tank('1', { lowOilWarnMm: 150 })] }), 'Tank 1 · Low oil warning: must be in order: low alarm < low warning < high warning < high alarm'],
+    ['a high alarm above the tank', () => ({ tanks: [tank('1', { highOilAlarmMm: 2100 })] }), 'Tank 1 · High oil alarm: must not exceed the tank height'],
+    ['a height-volume table that falls', () => ({ tanks: [tank('1', { strapping: [{ heightMm: 0, volumeL: 0 }, { heightMm: 1000, volumeL: 10000 }, { heightMm: 900, volumeL: 12000 }] })] }), 'Tank 1 · Height-volume point 3 · Height (mm): heights and volumes must increase from point to point'],
+    ['a height-volume point above the tank', () => ({ tanks: [tank('1', { strapping: [{ heightMm: 0, volumeL: 0 }, { heightMm: 2500, volumeL: 19000 }] })] }), 'Tank 1 · Height-volume point 2 · Height (mm): must stay within the tank height and volume'],
+    ['a product that does not exist', () => ({ tanks: [tank('1', { productId: 9999 })] }), 'Tank 1 · Product: is not valid'],
+    ['an area of another company', () => ({ areaId: ids.lsfArea }), 'Area: must be an area of the chosen company'],
+  ];
+  for (const [name, overrides, msg] of refusals) {
+    it(`refuses ${name}: 91011 "${msg}"`, async () => {
+      const response = await call('admin', 'POST', '/api/station', station(overrides()));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 91011, msg });
+    });
+  }
+
+  it('a disabled company cannot receive new stations', async () => {
+    await call('admin', 'PUT', `/api/company/${ids.LSF}/status`, { disabled: true });
+    try {
+      const response = await call('admin', 'POST', '/api/station', station({ companyId: ids.LSF, areaId: ids.lsfArea }), 'es');
+      expect(response.json()).toMatchObject({ code: 91011, msg: 'Empresa: está deshabilitada y no puede recibir estaciones nuevas' });
+    } finally {
+      await call('admin', 'PUT', `/api/company/${ids.LSF}/status`, { disabled: false });
+    }
+  });
+
+  it('edits the station and its tanks in one form: kept tanks keep their ids, removed ones go, new ones come', async () => {
+    const detail = (await call('demo-company', 'GET', `/api/station/${createdId}`)).json().data;
+    const [t1, , t3] = detail.tanks;
+    const response = await call('demo-company', 'PUT', `/api/station/${createdId}`, station({
+      code: 'VAL-01',
+      name: 'Valencia Puerto Norte',
+      tanks: [tank('1', { id: t1.id, heightMm: 2100 }), tank('3', { id: t3.id }), tank('4', { productId: ids.d0 })],
+    }));
+    expect(response.json().data.deviceKey).toBeNull();
+    const after = response.json().data.station;
+    expect(after.name).toBe('Valencia Puerto Norte');
+    expect(after.tanks.map((t: { id: number; code: string; heightMm: number }) => [t.code, t.heightMm])).toEqual([['1', 2100], ['3', 2000], ['4', 2000]]);
+    expect(after.tanks[0].id).toBe(t1.id);
+    expect(after.tanks[1].id).toBe(t3.id);
+  });
+
+  it('refuses a tank id that belongs to another station', async () => {
+    const foreignTank = (await call('admin', 'GET', `/api/station/${ids.lsfStation}`)).json().data.tanks[0].id;
+    const response = await call('admin', 'PUT', `/api/station/${createdId}`, station({ code: 'VAL-01', tanks: [tank('9', { id: foreignTank })] }));
+    expect(response.json()).toMatchObject({ code: 91011 });
+    const still = (await call('admin', 'GET', `/api/station/${ids.lsfStation}`)).json().data.tanks[0];
+    expect(still.id).toBe(foreignTank);
+    expect(still.code).not.toBe('9');
+  });
+
+  it('rotates the device key: a new one, shown once; the old hash is gone', async () => {
+    const response = await call('demo-company', 'POST', `/api/station/${createdId}/device-key`);
+    const key = response.json().data.deviceKey as string;
+    expect(key).not.toBe(firstKey);
+    const [row] = await ctx.db.select().from(stations).where(eq(stations.id, createdId));
+    expect(row!.deviceKeyHash).toBe(sha256(key));
+  });
+
+  it('lists with filters and sorting, exports xlsx in the caller’s language', async () => {
+    const list = (await call('admin', 'GET', `/api/station/list?companyId=${ids.NWP}&sortField=code&sortOrder=ascend&pageSize=3`)).json().data;
+    expect(list.total).toBe(7);
+    expect(list.list.map((s: { code: string }) => s.code)).toEqual(['NWP-CA05', 'NWP-DX03', 'NWP-MD06']);
+    const response = await call('admin', 'GET', `/api/station/export?companyId=${ids.NWP}`, undefined, 'zh_CN');
+    expect(response.headers['content-type'], response.body.slice(0, 300)).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('油站');
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['名称', '编码', '税号']);
+    expect(sheet.rowCount).toBe(8);
+  });
+
+  it('refuses to delete a station that has accounts (80007); deletes one without, with its tanks', async () => {
+    expect((await call('admin', 'DELETE', `/api/station/${ids.ownStation}`)).json()).toEqual({ code: 80007, msg: 'This station still has accounts; remove them first' });
+    expect((await call('demo-company', 'DELETE', `/api/station/${createdId}`)).json().code).toBe(100);
+    expect(await ctx.db.select().from(tanks).where(eq(tanks.stationId, createdId))).toHaveLength(0);
+  });
+});
+
+describe('station settings: who may do what', () => {
+  it('a company account cannot read, edit, rotate or delete another company’s station, nor create under it', async () => {
+    expect((await call('demo-company', 'GET', `/api/station/${ids.lsfStation}`)).json().code).toBe(80001);
+    expect((await call('demo-company', 'PUT', `/api/station/${ids.lsfStation}`, station({ companyId: ids.NWP }))).json().code).toBe(80001);
+    expect((await call('demo-company', 'POST', `/api/station/${ids.lsfStation}/device-key`)).json().code).toBe(80001);
+    expect((await call('demo-company', 'DELETE', `/api/station/${ids.lsfStation}`)).json().code).toBe(80001);
+    expect((await call('demo-company', 'POST', '/api/station', station({ companyId: ids.LSF, areaId: ids.lsfArea }))).json()).toMatchObject({ code: 91011, msg: 'Company: is not valid' });
+  });
+
+  it('a station account reads its own station but changes nothing', async () => {
+    const own = (await call('demo-station', 'GET', `/api/station/${ids.ownStation}`)).json();
+    expect(own.data.code).toBe('NWP-SH01');
+    expect((await call('demo-station', 'PUT', `/api/station/${ids.ownStation}`, station({ code: 'NWP-SH01' }))).json().code).toBe(80003);
+    expect((await call('demo-station', 'POST', `/api/station/${ids.ownStation}/device-key`)).json().code).toBe(80003);
+    expect((await call('demo-station', 'POST', '/api/station', station())).json().code).toBe(80003);
+  });
+
+  it('a distributor account manages stations of its companies', async () => {
+    const response = await call('demo-distributor', 'POST', '/api/station', station({ companyId: ids.LSF, areaId: ids.lsfArea }));
+    expect(response.json().code).toBe(1000);
+  });
+});

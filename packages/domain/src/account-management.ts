@@ -1,0 +1,54 @@
+import { ACCOUNT_TYPES, type AccountType } from './organisation';
+
+/**
+ * Who may manage which accounts (spec §6, issue 3). An account's place is its type and the
+ * organisation keys it carries; a station account carries its company and distributor too,
+ * a company account its distributor, so one comparison decides.
+ */
+export interface AccountPlace {
+  accountType: AccountType;
+  distributorId: number | null;
+  companyId: number | null;
+  stationId: number | null;
+}
+
+/** The account types each kind of account may create, edit or remove. */
+export function manageableAccountTypes(actorType: AccountType): readonly AccountType[] {
+  switch (actorType) {
+    case ACCOUNT_TYPES.admin:
+    case ACCOUNT_TYPES.distributor:
+      return [ACCOUNT_TYPES.distributor, ACCOUNT_TYPES.company, ACCOUNT_TYPES.station, ACCOUNT_TYPES.stationAttendant];
+    case ACCOUNT_TYPES.company:
+      return [ACCOUNT_TYPES.company, ACCOUNT_TYPES.station, ACCOUNT_TYPES.stationAttendant];
+    case ACCOUNT_TYPES.station:
+    case ACCOUNT_TYPES.stationAttendant:
+      return [];
+  }
+}
+
+/**
+ * The administrator manages every account but the administrator's; a distributor account
+ * those under its distributor; a company account the company and station accounts of its
+ * company; station accounts none.
+ */
+export function canManageAccount(actor: AccountPlace, target: AccountPlace): boolean {
+  if (!manageableAccountTypes(actor.accountType).includes(target.accountType)) return false;
+  switch (actor.accountType) {
+    case ACCOUNT_TYPES.admin:
+      return true;
+    case ACCOUNT_TYPES.distributor:
+      return actor.distributorId !== null && target.distributorId === actor.distributorId;
+    case ACCOUNT_TYPES.company:
+      return actor.companyId !== null && target.companyId === actor.companyId;
+    default:
+      return false;
+  }
+}
+
+/** The platform's own administrator account is never disabled, removed or reset from settings. */
+export const ADMIN_USERNAME = 'admin';
+
+/** Disabling, deleting or resetting is refused on one's own account and on the administrator's. */
+export function isProtectedAccount(actorId: number, target: { id: number; username: string }): boolean {
+  return target.id === actorId || target.username.toLowerCase() === ADMIN_USERNAME;
+}
