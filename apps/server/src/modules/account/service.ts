@@ -11,7 +11,7 @@ import { generatePassword } from '../../seed/generated-password';
 import { diff, recordAudit } from '../audit/repo';
 import { hashPassword } from '../auth/passwords';
 import type { AuthUser } from '../auth/session-repo';
-import { assertCanManageAccount, assertCanManageAccountType } from '../scope/manage-more';
+import { assertCanManageAccount, assertCanManageAccountType } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import * as repo from './repo';
 

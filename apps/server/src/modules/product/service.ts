@@ -5,7 +5,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import { diff, recordAudit } from '../audit/repo';
 import type { AuthUser } from '../auth/session-repo';
-import { assertCanManageProducts } from '../scope/manage-more';
+import { assertCanManageProducts } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import * as repo from './repo';
 

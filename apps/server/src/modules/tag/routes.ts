@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok, okInfo } from '../../plugins/envelope';
-import { assertAdministrator } from '../scope/manage-more';
+import { assertAdministrator } from '../scope/manage';
 import { listTags } from './repo';
 import * as service from './service';
 

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import { diff, recordAudit } from '../audit/repo';
 import type { AuthUser } from '../auth/session-repo';
-import { assertAdministrator } from '../scope/manage-more';
+import { assertAdministrator } from '../scope/manage';
 import * as repo from './repo';
 
 const tagExists = () => new AppError(CODES.conflict, 'settings.tagExists', {}, { fields: [{ field: 'key', rule: 'unique' }] });
