@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountInput, AccountRow } from '@ullage/contracts/settings-more';
+import { apiData } from '../../../lib/api-client';
+import { SETTINGS_MORE_KEY } from './keys';
+
+/** POST /api/account: creates one, answers the new row (91011 rules, 80006 exists, 80003 role). */
+export function createAccount(body: AccountInput): Promise<AccountRow> {
+  return apiData<AccountRow>('/api/account', { method: 'POST', body });
+}
+
+export function useCreateAccount() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: createAccount, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+import { SETTINGS_MORE_KEY } from './keys';
+
+/** DELETE /api/product/:id: code 100; 80007 when others depend on it, 80003 role, 80001 not found. */
+export async function deleteProduct(id: number): Promise<void> {
+  await apiCall(`/api/product/${id}`, { method: 'DELETE' });
+}
+
+export function useDeleteProduct() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: deleteProduct, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+import { SETTINGS_MORE_KEY } from './keys';
+
+/** DELETE /api/station/:id: code 100; 80007 when others depend on it, 80003 role, 80001 not found. */
+export async function deleteStation(id: number): Promise<void> {
+  await apiCall(`/api/station/${id}`, { method: 'DELETE' });
+}
+
+export function useDeleteStation() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: deleteStation, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+}

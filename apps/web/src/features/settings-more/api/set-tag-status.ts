@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+import { SETTINGS_MORE_KEY } from './keys';
+
+/** PUT /api/tag/:id/status: enables or disables one. */
+export async function setTagStatus({ id, disabled }: { id: number; disabled: boolean }): Promise<void> {
+  await apiCall(`/api/tag/${id}/status`, { method: 'PUT', body: { disabled } });
+}
+
+export function useSetTagStatus() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: setTagStatus, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+}

@@ -1,0 +1,260 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import Button from 'antd/es/button';
+import Popconfirm from 'antd/es/popconfirm';
+import Select from 'antd/es/select';
+import Table from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
+import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
+import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
+import { useTranslation } from 'react-i18next';
+import type { StationRow } from '@ullage/contracts/settings-more';
+import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
+import type { PageProps } from '../../../app/route-types';
+import { ListPage } from '../../../components/list-page/list-page';
+import { exportQuery, pageAfterDelete } from '../../../components/list-page/list-query';
+import { useServerList } from '../../../components/list-page/use-server-list';
+import { toastSuccess } from '../../../lib/feedback';
+import { useOrgTree } from '../../settings-org/api/org-tree';
+import { formatCreatedAt } from '../../settings-org/format';
+import { companyOptions, distributorOptions, optionMatches } from '../../settings-org/org-options';
+import { useViewer } from '../../settings-org/use-viewer';
+import { useCompanyAreas } from '../api/area-options';
+import { useDeleteStation } from '../api/delete-station';
+import { exportStations } from '../api/export-stations';
+import { moreKeys } from '../api/keys';
+import { listStations } from '../api/list-stations';
+import { useRotateDeviceKey } from '../api/rotate-device-key';
+import { deviceTypeKey } from '../choices';
+import { MoreRowActions } from '../components/more-row-actions';
+import { SecretModal } from '../components/secret-modal';
+import { moreRights } from '../permissions';
+import { useFormUsed } from '../use-form-used';
+
+/** The form loads when first opened, keeping the list's chunk small. */
+const StationFormDrawer = lazy(() => import('../components/station-form-drawer').then((module) => ({ default: module.StationFormDrawer })));
+
+export const STATION_SORT_FIELDS = ['name', 'code', 'companyName', 'createdAt'] as const;
+
+type Filters = { distributorId: number | undefined; companyId: number | undefined; areaId: number | undefined };
+
+/** System settings → Stations (spec §3, §5): list, export, create and edit with tanks, device keys. */
+export function Page({ route }: PageProps) {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const rights = moreRights(viewer);
+  const tree = useOrgTree();
+  const list = useServerList<StationRow, Filters>({
+    queryKey: moreKeys.stations,
+    fetch: listStations,
+    filters: { distributorId: undefined, companyId: undefined, areaId: undefined },
+    sortFields: STATION_SORT_FIELDS,
+    showTotal: (total) => t('list.total', { total }),
+  });
+  const { distributorId, companyId } = list.state.filters;
+  const distributors = useMemo(() => distributorOptions(tree.data ?? []), [tree.data]);
+  const companies = useMemo(() => companyOptions(tree.data ?? [], distributorId), [tree.data, distributorId]);
+  const areas = useCompanyAreas(companyId);
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const formUsed = useFormUsed(editing !== null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const remove = useDeleteStation();
+  const rotate = useRotateDeviceKey();
+  const [exporting, setExporting] = useState(false);
+  const isCompany = viewer?.accountType === ACCOUNT_TYPES.company;
+
+  const onDelete = async (row: StationRow) => {
+    await remove.mutateAsync(row.id);
+    toastSuccess(t('list.delete.done'));
+    list.setPage(pageAfterDelete(list.state.page, list.state.pageSize, list.total));
+  };
+
+  const onRotate = (row: StationRow) =>
+    rotate
+      .mutateAsync(row.id)
+      .then((answer) => setSecret(answer.deviceKey))
+      .catch(() => undefined);
+
+  const onExport = () => {
+    setExporting(true);
+    exportStations(exportQuery(list.state), `${t('route.title.station')}.xlsx`)
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  };
+
+  const missing = t('common.placeholder.missing');
+  const columns: ColumnsType<StationRow> = [
+    {
+      title: t('settingsMore.station.name'),
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      sortOrder: list.sortOrderOf('name'),
+      ellipsis: true,
+      width: 170,
+      fixed: 'start',
+      render: (value: string) => <bdi>{value}</bdi>,
+    },
+    { title: t('settingsMore.station.code'), dataIndex: 'code', key: 'code', sorter: true, sortOrder: list.sortOrderOf('code'), width: 110 },
+    {
+      title: t('settingsMore.station.company'),
+      dataIndex: 'companyName',
+      key: 'companyName',
+      sorter: true,
+      sortOrder: list.sortOrderOf('companyName'),
+      ellipsis: true,
+      width: 150,
+      render: (value: string) => <bdi>{value}</bdi>,
+    },
+    { title: t('settingsMore.station.area'), dataIndex: 'areaName', key: 'areaName', width: 120, ellipsis: true, render: (value: string | null) => <bdi>{value || missing}</bdi> },
+    { title: t('settingsMore.station.tankCount'), dataIndex: 'tankCount', key: 'tankCount', width: 80, align: 'end' },
+    {
+      title: t('settingsMore.station.deviceType'),
+      dataIndex: 'deviceType',
+      key: 'deviceType',
+      width: 170,
+      ellipsis: true,
+      render: (value: string | null) => {
+        const key = deviceTypeKey(value);
+        return key ? t(key) : value || missing;
+      },
+    },
+    {
+      title: t('settingsMore.station.deviceAddress'),
+      key: 'device',
+      width: 150,
+      render: (_, row) => <span dir="ltr">{row.deviceIp ? `${row.deviceIp}${row.devicePort ? `:${row.devicePort}` : ''}` : missing}</span>,
+    },
+    { title: t('settingsMore.station.timezone'), dataIndex: 'timezone', key: 'timezone', width: 150, ellipsis: true, render: (value: string) => <span dir="ltr">{value}</span> },
+    {
+      title: t('settingsMore.station.deviceKey'),
+      dataIndex: 'hasDeviceKey',
+      key: 'hasDeviceKey',
+      width: 110,
+      render: (value: boolean) => (value ? <Tag color="green">{t('settingsMore.station.keySet')}</Tag> : <Tag>{t('settingsMore.station.keyNone')}</Tag>),
+    },
+    {
+      title: t('list.column.createdAt'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sorter: true,
+      sortOrder: list.sortOrderOf('createdAt'),
+      width: 150,
+      render: (value: string) => formatCreatedAt(value),
+    },
+  ];
+  if (rights.station) {
+    columns.push({
+      title: t('list.column.actions'),
+      key: 'actions',
+      fixed: 'end',
+      width: 120,
+      render: (_, row) => (
+        <MoreRowActions entity="station" id={row.id} name={row.name} onEdit={() => setEditing({ id: row.id })} onDelete={() => onDelete(row)}>
+          <Popconfirm
+            title={t('settingsMore.station.rotateTitle')}
+            description={t('settingsMore.station.rotateConfirm', { name: row.name })}
+            okText={t('settingsMore.station.rotate')}
+            cancelText={t('common.action.cancel')}
+            okButtonProps={{ danger: true, 'data-testid': `station-rotate-key-confirm-${row.id}` }}
+            onConfirm={() => onRotate(row)}
+          >
+              <Button
+                type="text"
+                size="small"
+                icon={<KeyOutlined />}
+                title={t('settingsMore.station.rotate')}
+                loading={rotate.isPending && rotate.variables === row.id}
+                aria-label={`${t('settingsMore.station.rotate')} ${row.name}`}
+                data-testid={`station-rotate-key-${row.id}`}
+              />
+          </Popconfirm>
+        </MoreRowActions>
+      ),
+    });
+  }
+
+  return (
+    <ListPage
+      title={t(route.titleKey)}
+      search={{ placeholder: t('settingsMore.station.search'), onSearch: list.setSearch, testId: 'station-search' }}
+      filters={
+        <>
+          {distributors.length > 1 ? (
+            <Select
+              className="list-page__filter"
+              allowClear
+              showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+              placeholder={t('settingsOrg.filter.allDistributors')}
+              aria-label={t('settingsOrg.company.distributor')}
+              options={distributors}
+              value={distributorId}
+              onChange={(value?: number) => list.setState((s) => ({ ...s, page: 1, filters: { distributorId: value, companyId: undefined, areaId: undefined } }))}
+              data-testid="station-filter-distributor"
+            />
+          ) : null}
+          {!isCompany ? (
+            <Select
+              className="list-page__filter"
+              allowClear
+              showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+              placeholder={t('settingsOrg.filter.allCompanies')}
+              aria-label={t('settingsMore.station.company')}
+              options={companies}
+              value={companyId}
+              onChange={(value?: number) => list.setState((s) => ({ ...s, page: 1, filters: { ...s.filters, companyId: value, areaId: undefined } }))}
+              data-testid="station-filter-company"
+            />
+          ) : null}
+          <Select
+            className="list-page__filter"
+            allowClear
+            placeholder={t('settingsMore.filter.allAreas')}
+            aria-label={t('settingsMore.station.area')}
+            options={(areas.data?.list ?? []).map((a) => ({ value: a.id, label: a.name }))}
+            value={list.state.filters.areaId}
+            disabled={companyId === undefined}
+            onChange={(value?: number) => list.setFilter('areaId', value)}
+            data-testid="station-filter-area"
+          />
+        </>
+      }
+      actions={
+        <>
+          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="station-export">
+            {t('list.action.export')}
+          </Button>
+          {rights.station ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })} data-testid="station-create">
+              {t('settingsMore.station.create')}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <Table<StationRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="station-table" />
+      {rights.station && formUsed ? (
+        <Suspense fallback={null}>
+        <StationFormDrawer
+          open={editing !== null}
+          stationId={editing?.id ?? null}
+          lockedCompanyId={isCompany ? (viewer?.orgId ?? null) : null}
+          onClose={() => setEditing(null)}
+          onSaved={(deviceKey) => {
+            setEditing(null);
+            if (deviceKey) setSecret(deviceKey);
+          }}
+        />
+        </Suspense>
+      ) : null}
+      <SecretModal
+        secret={secret}
+        title={t('settingsMore.station.deviceKeyTitle')}
+        note={t('settingsMore.station.deviceKeyNote')}
+        testId="device-key"
+        onClose={() => setSecret(null)}
+      />
+    </ListPage>
+  );
+}
