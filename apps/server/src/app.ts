@@ -18,6 +18,7 @@ import { CODES } from '@ullage/contracts/codes';
 import { authRoutes } from './modules/auth/routes';
 import { svgCaptchaSource, type CaptchaTextSource } from './modules/auth/captcha';
 import { userRoutes } from './modules/user/routes';
+import { FileStore } from './lib/file-store';
 import { orgRoutes } from './modules/org/routes';
 import { distributorRoutes } from './modules/distributor/routes';
 import { companyRoutes } from './modules/company/routes';
@@ -83,7 +84,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
     async (api) => {
       await api.register(authPlugin, { db, idleMinutes: config.sessionIdleMinutes });
       await api.register(authRoutes, { db, config, captchaSource });
-      await api.register(userRoutes, { db });
+      await api.register(userRoutes, { db, files: new FileStore(config.dataDir) });
       await api.register(orgRoutes, { db });
       await api.register(distributorRoutes, { db });
       await api.register(companyRoutes, { db });

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
 
@@ -14,12 +17,23 @@ const upload = (fileName: string, dataUrl: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/user/photo', headers: { cookie }, payload: { fileName, dataUrl } });
 
 describe('POST /api/user/photo (spec §5: jpeg/jpg/png/gif, under 250 KB, no special characters)', () => {
-  it('stores a png and getInfo returns it', async () => {
-    const dataUrl = `data:image/png;base64,${PNG_1PX}`;
-    const response = await upload('me.png', dataUrl);
-    expect(response.json()).toEqual({ code: 1000, msg: 'Setting saved', data: { photo: dataUrl } });
+  it('stores a png under DATA_DIR by its hash; getInfo points at it and it is served as image/png', async () => {
+    const response = await upload('me.png', `data:image/png;base64,${PNG_1PX}`);
+    const hash = createHash('sha256').update(Buffer.from(PNG_1PX, 'base64')).digest('hex');
+    expect(response.json()).toEqual({ code: 1000, msg: 'Setting saved', data: { photo: `/api/user/photo/${hash}.png` } });
+    expect(fs.existsSync(path.join(ctx.config.dataDir, 'files', 'photos', `${hash}.png`))).toBe(true);
     const info = await ctx.app.inject({ method: 'GET', url: '/api/login/getInfo', headers: { cookie } });
-    expect(info.json().data.photo).toBe(dataUrl);
+    expect(info.json().data.photo).toBe(`/api/user/photo/${hash}.png`);
+    const served = await ctx.app.inject({ method: 'GET', url: `/api/user/photo/${hash}.png`, headers: { cookie } });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(Buffer.from(PNG_1PX, 'base64'))).toBe(true);
+  });
+
+  it('serves photos only to signed-in users and only names it made', async () => {
+    const hash = createHash('sha256').update(Buffer.from(PNG_1PX, 'base64')).digest('hex');
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/user/photo/${hash}.png` })).json().code).toBe(30001);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/photo/..%2F..%2Fpg%2FPG_VERSION', headers: { cookie } })).json().code).toBe(80001);
   });
 
   it('refuses a bmp', async () => {

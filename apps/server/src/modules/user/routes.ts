@@ -5,11 +5,13 @@ import { CODES } from '@ullage/contracts/codes';
 import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
 import type { Db } from '../../db/client';
 import { userOf } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { AppError, notFound } from '../../plugins/errors';
+import type { FileStore } from '../../lib/file-store';
+import { sniffImage } from '../../lib/images';
 import { ok, okInfo } from '../../plugins/envelope';
 import { changePassword, changePhoto, checkPassword } from './service';
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> = async (app, { db, files }) => {
   app.put(
     '/user/checkPwd',
     { schema: { tags: ['user'], summary: 'Check the signed-in user’s current password', body: checkPwdBody, response: { 200: infoEnvelopeOf(resultInfo) } } },
@@ -36,8 +38,21 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       schema: { tags: ['user'], summary: 'Change the signed-in user’s photo', body: photoBody, response: { 200: envelopeOf(z.object({ photo: z.string() })) } },
     },
     async (request) => {
-      const photo = await changePhoto(db, userOf(request), request.body.fileName, request.body.dataUrl);
+      const photo = await changePhoto(db, files, userOf(request), request.body.fileName, request.body.dataUrl);
       return { ...ok(request, { photo }), msg: request.t('photo.saved') };
+    },
+  );
+
+  app.get(
+    '/user/photo/:name',
+    { schema: { tags: ['user'], summary: 'A stored photo (signed-in users), with its real image type', params: z.object({ name: z.string().max(80) }) } },
+    async (request, reply) => {
+      const bytes = await files.get('photos', request.params.name);
+      if (!bytes) throw notFound();
+      const type = sniffImage(bytes);
+      if (!type) throw notFound();
+      // The type comes from the bytes, never from the upload; nosniff (helmet) keeps browsers to it.
+      return reply.type(type).header('cache-control', 'private, max-age=31536000, immutable').header('content-disposition', 'inline').send(bytes);
     },
   );
 };

@@ -10,6 +10,7 @@ import { deleteOtherSessions } from '../auth/session-repo';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { findUserById, updatePassword, updatePhoto } from './repo';
 import { decodeImageDataUrl } from '../../lib/images';
+import type { FileStore } from '../../lib/file-store';
 
 /** In the top bar users edit only their own password (spec §6). */
 function assertSelf(user: AuthUser, username: string, userId?: number) {
@@ -62,7 +63,10 @@ export async function changePassword(db: Db, user: AuthUser, sessionTokenHash: s
 }
 
 /** Spec §5 "Photo upload": jpeg/jpg/png/gif, under 250 KB, name without special characters. */
-export async function changePhoto(db: Db, user: AuthUser, fileName: string, dataUrl: string): Promise<string> {
+const EXTENSION_OF: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif' };
+
+/** Stored under DATA_DIR by content hash; the user's photo is the URL that serves it. */
+export async function changePhoto(db: Db, files: FileStore, user: AuthUser, fileName: string, dataUrl: string): Promise<string> {
   const problems: FieldRule[] = [];
   if (!isSafeFileName(fileName)) problems.push({ field: 'fileName', rule: 'rule.fileName' });
   const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
@@ -75,6 +79,8 @@ export async function changePhoto(db: Db, user: AuthUser, fileName: string, data
     problems.push({ field: 'dataUrl', rule: 'rule.imageSize' });
   }
   assertValid(problems);
-  await updatePhoto(db, user.id, dataUrl);
-  return dataUrl;
+  const stored = await files.put('photos', image!.bytes, EXTENSION_OF[image!.actual!]!);
+  const url = `/api/user/photo/${stored}`;
+  await updatePhoto(db, user.id, url);
+  return url;
 }
