@@ -27,7 +27,7 @@ import { listAccounts } from '../api/list-accounts';
 import { useResetAccountPassword } from '../api/reset-account-password';
 import { useSetAccountStatus } from '../api/set-account-status';
 import { AccountFormModal } from '../components/account-form-modal';
-import { MoreRowActions } from '../components/more-row-actions';
+import { RowActions } from '../../../components/list-page/row-actions';
 import { SecretModal } from '../components/secret-modal';
 import { grantableAccountTypes, moreRights } from '../permissions';
 import { accountTypeKey } from '../unit-options';
@@ -162,7 +162,7 @@ export function Page({ route }: PageProps) {
       width: 120,
       render: (_, row) =>
         manageable(row) ? (
-        <MoreRowActions entity="account" id={row.id} name={row.username} onEdit={() => setEditing({ row })} onDelete={() => onDelete(row)}>
+        <RowActions entity="account" id={row.id} name={row.username} onEdit={() => setEditing({ row })} onDelete={() => onDelete(row)}>
           <Popconfirm
             title={t('settingsMore.account.resetTitle')}
             description={t('settingsMore.account.resetConfirm', { name: row.username })}
@@ -186,7 +186,7 @@ export function Page({ route }: PageProps) {
                 data-testid={`account-reset-${row.id}`}
               />
           </Popconfirm>
-        </MoreRowActions>
+        </RowActions>
         ) : null,
     });
   }

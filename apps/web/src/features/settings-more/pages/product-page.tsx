@@ -22,7 +22,7 @@ import { exportProducts } from '../api/export-products';
 import { moreKeys } from '../api/keys';
 import { listProducts } from '../api/list-products';
 import { PRODUCT_TYPE_CHOICES, productTypeKey } from '../choices';
-import { MoreRowActions } from '../components/more-row-actions';
+import { RowActions } from '../../../components/list-page/row-actions';
 import { moreRights } from '../permissions';
 import { useFormUsed } from '../use-form-used';
 import '../components/settings-more.css';
@@ -128,7 +128,7 @@ export function Page({ route }: PageProps) {
       key: 'actions',
       fixed: 'end',
       width: 96,
-      render: (_, row) => <MoreRowActions entity="product" id={row.id} name={row.name} onEdit={() => setEditing({ row })} onDelete={() => onDelete(row)} />,
+      render: (_, row) => <RowActions entity="product" id={row.id} name={row.name} onEdit={() => setEditing({ row })} onDelete={() => onDelete(row)} />,
     });
   }
 

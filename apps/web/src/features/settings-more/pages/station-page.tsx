@@ -27,7 +27,7 @@ import { moreKeys } from '../api/keys';
 import { listStations } from '../api/list-stations';
 import { useRotateDeviceKey } from '../api/rotate-device-key';
 import { deviceTypeKey } from '../choices';
-import { MoreRowActions } from '../components/more-row-actions';
+import { RowActions } from '../../../components/list-page/row-actions';
 import { SecretModal } from '../components/secret-modal';
 import { moreRights } from '../permissions';
 import { useFormUsed } from '../use-form-used';
@@ -151,7 +151,7 @@ export function Page({ route }: PageProps) {
       fixed: 'end',
       width: 120,
       render: (_, row) => (
-        <MoreRowActions entity="station" id={row.id} name={row.name} onEdit={() => setEditing({ id: row.id })} onDelete={() => onDelete(row)}>
+        <RowActions entity="station" id={row.id} name={row.name} onEdit={() => setEditing({ id: row.id })} onDelete={() => onDelete(row)}>
           <Popconfirm
             title={t('settingsMore.station.rotateTitle')}
             description={t('settingsMore.station.rotateConfirm', { name: row.name })}
@@ -170,7 +170,7 @@ export function Page({ route }: PageProps) {
                 data-testid={`station-rotate-key-${row.id}`}
               />
           </Popconfirm>
-        </MoreRowActions>
+        </RowActions>
       ),
     });
   }

@@ -23,7 +23,7 @@ import { exportTags } from '../api/export-tags';
 import { moreKeys } from '../api/keys';
 import { listTags } from '../api/list-tags';
 import { useSetTagStatus } from '../api/set-tag-status';
-import { MoreRowActions } from '../components/more-row-actions';
+import { RowActions } from '../../../components/list-page/row-actions';
 import { TagFormModal } from '../components/tag-form-modal';
 import { moreRights } from '../permissions';
 
@@ -120,7 +120,7 @@ export function Page({ route }: PageProps) {
       key: 'actions',
       fixed: 'end',
       width: 96,
-      render: (_, row) => <MoreRowActions entity="tag" id={row.id} name={row.key} onEdit={() => setEditing({ row })} onDelete={() => onDelete(row)} />,
+      render: (_, row) => <RowActions entity="tag" id={row.id} name={row.key} onEdit={() => setEditing({ row })} onDelete={() => onDelete(row)} />,
     });
   }
 

@@ -18,7 +18,7 @@ import { orgKeys } from '../api/keys';
 import { listAreas } from '../api/list-areas';
 import { useOrgTree } from '../api/org-tree';
 import { AreaFormModal } from '../components/area-form-modal';
-import { RowActions } from '../components/row-actions';
+import { RowActions } from '../../../components/list-page/row-actions';
 import { formatCreatedAt } from '../format';
 import { companyOptions, distributorOptions, optionMatches } from '../org-options';
 import { areaRights } from '../permissions';

@@ -22,7 +22,7 @@ import { listCompanies } from '../api/list-companies';
 import { useOrgTree } from '../api/org-tree';
 import { useSetCompanyStatus } from '../api/set-company-status';
 import { CompanyFormModal } from '../components/company-form-modal';
-import { RowActions } from '../components/row-actions';
+import { RowActions } from '../../../components/list-page/row-actions';
 import { formatCreatedAt, joinRegion } from '../format';
 import { distributorOptions, optionMatches } from '../org-options';
 import { companyRights } from '../permissions';

@@ -16,7 +16,7 @@ import { exportDistributors } from '../api/export-distributors';
 import { orgKeys } from '../api/keys';
 import { listDistributors } from '../api/list-distributors';
 import { DistributorFormDrawer } from '../components/distributor-form-drawer';
-import { RowActions } from '../components/row-actions';
+import { RowActions } from '../../../components/list-page/row-actions';
 import { formatCreatedAt } from '../format';
 import { distributorRights } from '../permissions';
 import { useViewer } from '../use-viewer';

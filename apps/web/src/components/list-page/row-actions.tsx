@@ -6,8 +6,9 @@ import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
 import { useTranslation } from 'react-i18next';
 
-interface MoreRowActionsProps {
-  entity: 'product' | 'tag' | 'account' | 'station';
+interface RowActionsProps {
+  /** Prefix of the test ids: `<entity>-edit-<id>`, `<entity>-delete-<id>`. */
+  entity: string;
   id: number;
   name: string;
   onEdit?: (() => void) | undefined;
@@ -17,7 +18,7 @@ interface MoreRowActionsProps {
 }
 
 /** Edit, extra actions and delete (with a confirm) for one row; a missing handler hides its button. */
-export function MoreRowActions({ entity, id, name, onEdit, onDelete, children }: MoreRowActionsProps) {
+export function RowActions({ entity, id, name, onEdit, onDelete, children }: RowActionsProps) {
   const { t } = useTranslation();
   return (
     <span className="list-page__row-actions">
