@@ -14,10 +14,11 @@ const ALL: MenuKey[] = [
   'user',
   'device_param_manage',
   'tag',
+  'audit',
 ];
 
 describe('MENU_KEYS', () => {
-  it('spec §6: administrator sees all routes — the 11 menu keys', () => {
+  it('spec §6: administrator sees all routes — the 12 menu keys', () => {
     expect([...MENU_KEYS]).toEqual(ALL);
   });
 });
@@ -26,7 +27,7 @@ describe('menuListFor', () => {
   const cases: Array<[string, AccountType, MenuKey[]]> = [
     ['administrator sees all routes', ACCOUNT_TYPES.admin, ALL],
     [
-      'distributor: everything but tag',
+      'distributor: everything but tag and audit',
       ACCOUNT_TYPES.distributor,
       ['home', 'open_close_report', 'leak_failure_analysis', 'distributor', 'company', 'area', 'station', 'oil_type', 'user', 'device_param_manage'],
     ],
@@ -73,7 +74,7 @@ describe('menuListFor', () => {
   it('spec §6: each call returns a fresh list (callers may not mutate shared state)', () => {
     const first = menuListFor(ACCOUNT_TYPES.admin);
     first.pop();
-    expect(menuListFor(ACCOUNT_TYPES.admin)).toHaveLength(11);
+    expect(menuListFor(ACCOUNT_TYPES.admin)).toHaveLength(12);
   });
 });
 

@@ -16,20 +16,22 @@ export const MENU_KEYS = [
   'user',
   'device_param_manage',
   'tag',
+  'audit',
 ] as const;
 export type MenuKey = (typeof MENU_KEYS)[number];
 
 const WITHOUT: Record<AccountType, readonly MenuKey[]> = {
   // Administrator: sees all routes.
   [ACCOUNT_TYPES.admin]: [],
-  // Tags are the platform's own dictionary, so only the administrator edits them.
-  [ACCOUNT_TYPES.distributor]: ['tag'],
+  // Tags are the platform's own dictionary and the audit log its record of changes: only
+  // the administrator has them.
+  [ACCOUNT_TYPES.distributor]: ['tag', 'audit'],
   // Spec §6: company users have no user or product-type menus. Distributors and tags sit
   // above a company, so a company account cannot manage them either.
-  [ACCOUNT_TYPES.company]: ['user', 'oil_type', 'distributor', 'tag'],
+  [ACCOUNT_TYPES.company]: ['user', 'oil_type', 'distributor', 'tag', 'audit'],
   // Spec §6: station users have no company, user or product-type menus; distributors,
   // areas and tags belong to the organisations above a station.
-  [ACCOUNT_TYPES.station]: ['company', 'user', 'oil_type', 'distributor', 'area', 'tag'],
+  [ACCOUNT_TYPES.station]: ['company', 'user', 'oil_type', 'distributor', 'area', 'tag', 'audit'],
   // Spec §6: account type 4 also loses leak failure analysis and station, and the home and
   // open_close_report routes.
   [ACCOUNT_TYPES.stationAttendant]: [
@@ -39,6 +41,7 @@ const WITHOUT: Record<AccountType, readonly MenuKey[]> = {
     'distributor',
     'area',
     'tag',
+    'audit',
     'leak_failure_analysis',
     'station',
     'home',
