@@ -17,14 +17,14 @@ describe('buildMenu', () => {
       'Analysis[abnormal_can,Monthly,alarm_record,offline_record]',
       'Data[history_can_save,delivery,open_close_report]',
       'Alarm[alarm_report,leak_alarm]',
-      'setting[distributor,company,area,station,product,account,tag,deviceParamManage]',
+      'setting[distributor,company,area,station,product,account,tag,audit,deviceParamManage]',
     ]);
   });
 
   it('never lists hidden, phone or mobile routes', () => {
     const entries = buildMenu(ROUTES, MENU_GROUPS, menuListFor(ACCOUNT_TYPES.admin));
     const names = entries.flatMap((e) => (e.kind === 'item' ? [e.name] : e.children.map((c) => c.name)));
-    expect(names).toHaveLength(19);
+    expect(names).toHaveLength(20);
     for (const hidden of ['single_monitor', 'abnormal_can_phone', 'leak_report_phone', 'realAlarm', 'setting', 'login', 'screenfull']) {
       expect(names).not.toContain(hidden);
     }

@@ -13,7 +13,7 @@ const SPEC_ROUTE_NAMES = [
   'history_can_save', 'delivery', 'open_close_report',
   'history_can_save_phone', 'delivery_phone', 'open_close_report_phone',
   'alarm_report', 'alarm_report_phone', 'leak_alarm', 'leak_report_phone',
-  'distributor', 'company', 'area', 'station', 'product', 'account', 'tag', 'deviceParamManage',
+  'distributor', 'company', 'area', 'station', 'product', 'account', 'tag', 'audit', 'deviceParamManage',
   // Mobile.
   'realAlarm', 'alarmHistory', 'setting', 'invertory', 'areaInvertory', 'stationInvertory', 'stationDetails',
   'deliveryHistory', 'deliveryBranches', 'deliveryArea', 'deliveryStation', 'deliveryTank', 'deliveryDetail',
@@ -58,7 +58,8 @@ describe('route table', () => {
     expect(menuKeyOf('account')).toBe('user');
     expect(menuKeyOf('deviceParamManage')).toBe('device_param_manage');
     expect(menuKeyOf('tag')).toBe('tag');
-    const keyed = new Set(['home', 'open_close_report', 'alarm_record', 'offline_record', 'leak_alarm', 'distributor', 'company', 'area', 'station', 'product', 'account', 'deviceParamManage', 'tag']);
+    expect(menuKeyOf('audit')).toBe('audit');
+    const keyed = new Set(['home', 'open_close_report', 'alarm_record', 'offline_record', 'leak_alarm', 'distributor', 'company', 'area', 'station', 'product', 'account', 'deviceParamManage', 'tag', 'audit']);
     for (const def of ROUTES) {
       if (!keyed.has(def.name)) expect(def.menuKey, def.name).toBeNull();
       else expect(MENU_KEYS).toContain(def.menuKey);
@@ -70,7 +71,7 @@ describe('route table', () => {
     expect(groupOf('Analysis')).toEqual(['abnormal_can', 'Monthly', 'alarm_record', 'offline_record']);
     expect(groupOf('Data')).toEqual(['history_can_save', 'delivery', 'open_close_report']);
     expect(groupOf('Alarm')).toEqual(['alarm_report', 'leak_alarm']);
-    expect(groupOf('setting')).toEqual(['distributor', 'company', 'area', 'station', 'product', 'account', 'tag', 'deviceParamManage']);
+    expect(groupOf('setting')).toEqual(['distributor', 'company', 'area', 'station', 'product', 'account', 'tag', 'audit', 'deviceParamManage']);
     expect(MENU_GROUPS.map((g) => g.id)).toEqual(['Analysis', 'Data', 'Alarm', 'setting']);
   });
 

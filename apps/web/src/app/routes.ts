@@ -131,6 +131,12 @@ export const ROUTES: readonly RouteDef[] = [
     keepAlive: true,
     load: () => import('../features/settings-more/pages/tag-page'),
   }),
+  route('desktop', 'audit', '/audit', 'route.title.audit', {
+    group: 'setting',
+    menuKey: 'audit',
+    keepAlive: true,
+    load: () => import('../features/settings-audit/pages/audit-page'),
+  }),
   route('desktop', 'deviceParamManage', '/deviceParamManage', 'route.title.deviceParamManage', {
     group: 'setting',
     menuKey: 'device_param_manage',
