@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, logIn, newPage } from './browser';
-import { E2E_DEMO_PASSWORD } from './server';
+import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from './server';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,6 +47,32 @@ describe('change password from the user menu (spec §5)', () => {
       data: { username: 'demo-company', oldPwd: NEW_PASSWORD, pwd: E2E_DEMO_PASSWORD, rePwd: E2E_DEMO_PASSWORD },
     });
     expect((await restored.json()).code).toBe(100);
+    await context.close();
+  });
+});
+
+describe('a password reset by the administrator must be changed at the next login', () => {
+  it('the change-password dialog opens by itself and the new password is accepted', async () => {
+    const admin = await newPage(browser);
+    await logIn(admin.page, 'admin', E2E_ADMIN_PASSWORD);
+    await admin.page.waitForURL('**/home');
+    const accounts = await (await admin.page.request.get('/api/account/list?q=demo-station')).json();
+    const id = accounts.data.list.find((a: { username: string }) => a.username === 'demo-station').id;
+    const reset = await (await admin.page.request.post(`/api/account/${id}/reset-password`)).json();
+    const temporary = reset.data.temporaryPassword as string;
+    await admin.context.close();
+
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'demo-station', temporary);
+    await page.locator('#old-password').waitFor({ state: 'visible', timeout: 15_000 });
+    await page.locator('#old-password').fill(temporary);
+    await page.locator('#new-password').fill(E2E_DEMO_PASSWORD);
+    await page.locator('#confirm-password').fill(E2E_DEMO_PASSWORD);
+    await page.locator('[data-testid="change-password-submit"]').click();
+    await expect.poll(() => page.getByText('Modification succeeded, please log in again').count()).toBeGreaterThan(0);
+    await page.waitForURL('**/login', { timeout: 10_000 });
+    await logIn(page, 'demo-station', E2E_DEMO_PASSWORD);
+    await page.waitForURL('**/home');
     await context.close();
   });
 });

@@ -64,6 +64,8 @@ export const sessionUser = z.object({
   distributorLogo: z.string().nullable(),
   photo: z.string().nullable(),
   passwordUnsafe: z.boolean(),
+  /** After an administrator's reset: only changing the password is allowed until it is done. */
+  mustChangePassword: z.boolean(),
   userPermission: z.object({
     roleList: z.array(z.string()),
     menuList: z.array(z.string()),

@@ -178,6 +178,8 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** Set when the password breaks the rules or was reset; cleared by a password change. */
     passwordUnsafe: boolean('password_unsafe').notNull().default(false),
+    /** Set by an administrator's reset: until the password is changed, only that is allowed. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,6 +9,7 @@ export const ar: Messages = {
   'auth.captchaInvalid': 'رمز التحقق غير صحيح أو منتهي الصلاحية',
   'auth.locked': 'محاولات فاشلة كثيرة. حاول مرة أخرى بعد {minutes} دقيقة',
   'auth.loggedOut': 'تم تسجيل الخروج',
+  'auth.mustChangePassword': 'غيّر كلمة المرور المؤقتة قبل المتابعة',
   'auth.passwordNotSafe': 'كلمة المرور غير آمنة، يرجى تغييرها في أقرب وقت ممكن',
   'password.oldWrong': 'كلمة المرور القديمة غير صحيحة',
   'password.notSame': 'كلمتا المرور غير متطابقتين',

@@ -8,6 +8,7 @@ export const en = {
   'auth.captchaInvalid': 'The verification code is wrong or has expired',
   'auth.locked': 'Too many failed attempts. Try again in {minutes} minutes',
   'auth.loggedOut': 'Logged out',
+  'auth.mustChangePassword': 'Change your temporary password before continuing',
   'auth.passwordNotSafe': 'Your password is not safe, please change as soon as possible',
   'password.oldWrong': 'Old password error',
   'password.notSame': 'Passwords not same',

@@ -9,6 +9,7 @@ export const es: Messages = {
   'auth.captchaInvalid': 'El código de verificación es incorrecto o ha caducado',
   'auth.locked': 'Demasiados intentos fallidos. Inténtelo de nuevo en {minutes} minutos',
   'auth.loggedOut': 'Sesión cerrada',
+  'auth.mustChangePassword': 'Cambie su contraseña temporal antes de continuar',
   'auth.passwordNotSafe': 'Su contraseña no es segura, cámbiela lo antes posible',
   'password.oldWrong': 'La contraseña anterior es incorrecta',
   'password.notSame': 'Las contraseñas no coinciden',

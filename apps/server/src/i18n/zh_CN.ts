@@ -9,6 +9,7 @@ export const zh_CN: Messages = {
   'auth.captchaInvalid': '验证码错误或已过期',
   'auth.locked': '失败次数过多，请 {minutes} 分钟后再试',
   'auth.loggedOut': '已退出登录',
+  'auth.mustChangePassword': '请先修改临时密码再继续',
   'auth.passwordNotSafe': '您的密码不安全，请尽快修改',
   'password.oldWrong': '旧密码错误',
   'password.notSame': '两次输入的密码不一致',

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { findLiveSession, touchSession, type AuthUser } from '../modules/auth/session-repo';
 import { SESSION_COOKIE, sha256 } from '../modules/auth/tokens';
-import { notLoggedIn } from './errors';
+import { CODES } from '@ullage/contracts/codes';
+import { AppError, notLoggedIn } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,6 +16,9 @@ declare module 'fastify' {
     public?: boolean;
   }
 }
+
+/** What a user whose password was reset may do before changing it. */
+const ALLOWED_BEFORE_CHANGE = new Set(['/api/login/getInfo', '/api/login/logout', '/api/user/checkPwd', '/api/user/updatePwd']);
 
 /** Touching the session row on every call would make every read a write. */
 const TOUCH_AFTER_MS = 60_000;
@@ -36,6 +40,9 @@ export const authPlugin = fp<{ db: Db; idleMinutes: number }>(async (app, { db, 
     const session = await findLiveSession(db, tokenHash);
     if (!session) throw notLoggedIn();
     if (Date.now() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) await touchSession(db, tokenHash, idleMinutes);
+    if (session.user.mustChangePassword && !ALLOWED_BEFORE_CHANGE.has(request.routeOptions.url)) {
+      throw new AppError(CODES.forbidden, 'auth.mustChangePassword');
+    }
     request.user = session.user;
     request.sessionTokenHash = tokenHash;
   });

@@ -151,6 +151,17 @@ describe('account settings API', () => {
     const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entity, 'account'), eq(auditLog.action, 'resetPassword')));
     expect(audit).toMatchObject({ username: 'admin', entityId: account['nwp-sz02'] });
     expect(JSON.stringify(audit!.changes)).not.toContain(temporaryPassword);
+
+    // Until the temporary password is changed, nothing else is allowed.
+    const temporary = await login('nwp-sz02', temporaryPassword);
+    const session = `ullage_session=${temporary.cookies.find((c) => c.name === 'ullage_session')!.value}`;
+    const as = (method: 'GET' | 'PUT', url: string, payload?: object) => ctx.app.inject({ method, url, payload, headers: { cookie: session } });
+    expect((await as('GET', '/api/login/getInfo')).json().data.mustChangePassword).toBe(true);
+    expect((await as('GET', '/api/station/list')).json()).toEqual({ code: 80003, msg: 'Change your temporary password before continuing' });
+    const changed = await as('PUT', '/api/user/updatePwd', { username: 'nwp-sz02', oldPwd: temporaryPassword, pwd: 'Shenzhen#2027', rePwd: 'Shenzhen#2027' });
+    expect(changed.json().code).toBe(100);
+    expect((await as('GET', '/api/station/list')).json().code).toBe(1000);
+    expect((await as('GET', '/api/login/getInfo')).json().data).toMatchObject({ mustChangePassword: false, passwordUnsafe: false });
   });
 
   it('nobody disables, deletes or resets their own account or the admin account: 80003', async () => {

@@ -132,7 +132,7 @@ export async function insertAccount(db: Db, values: AccountValues & { passwordHa
   return row!.id;
 }
 
-export async function updateAccount(db: Db, id: number, values: Partial<AccountValues> & { disabled?: boolean; passwordHash?: string; passwordUnsafe?: boolean }) {
+export async function updateAccount(db: Db, id: number, values: Partial<AccountValues> & { disabled?: boolean; passwordHash?: string; passwordUnsafe?: boolean; mustChangePassword?: boolean }) {
   await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
 }
 

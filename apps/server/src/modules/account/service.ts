@@ -130,7 +130,7 @@ export async function deleteAccount(db: Db, user: AuthUser, id: number) {
 
 /**
  * A temporary password, answered once and never logged: the account must change it after
- * signing in (passwordUnsafe), and its open sessions end.
+ * signing in (mustChangePassword: nothing else is allowed until it does), and its open sessions end.
  */
 export async function resetPassword(db: Db, user: AuthUser, id: number): Promise<{ temporaryPassword: string }> {
   const before = await manageable(db, user, id, true);
@@ -138,7 +138,7 @@ export async function resetPassword(db: Db, user: AuthUser, id: number): Promise
   const passwordHash = await hashPassword(temporaryPassword);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await repo.updateAccount(t, id, { passwordHash, passwordUnsafe: true });
+    await repo.updateAccount(t, id, { passwordHash, passwordUnsafe: true, mustChangePassword: true });
     await repo.endSessions(t, id);
     await recordAudit(t, user, 'resetPassword', 'account', id, { passwordUnsafe: [before.passwordUnsafe, true] });
   });

@@ -10,6 +10,8 @@ export interface AuthUser {
   distributorId: number | null;
   companyId: number | null;
   stationId: number | null;
+  /** A reset password that must be changed before anything else is allowed. */
+  mustChangePassword: boolean;
 }
 
 export interface SessionRow {
@@ -37,6 +39,7 @@ export async function findLiveSession(db: Db, tokenHash: string): Promise<Sessio
       distributorId: users.distributorId,
       companyId: users.companyId,
       stationId: users.stationId,
+      mustChangePassword: users.mustChangePassword,
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)

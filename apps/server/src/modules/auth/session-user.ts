@@ -58,6 +58,7 @@ export async function buildSessionUser(db: Db, user: UserRow): Promise<SessionUs
     distributorLogo,
     photo: user.photo,
     passwordUnsafe: user.passwordUnsafe,
+    mustChangePassword: user.mustChangePassword,
     userPermission: { roleList, menuList, permissionList },
     userOrgInfo: { orgId, userType },
   };

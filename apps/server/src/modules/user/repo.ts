@@ -25,7 +25,7 @@ export async function insertUser(db: Db, row: typeof users.$inferInsert): Promis
 }
 
 export async function updatePassword(db: Db, id: number, passwordHash: string, passwordUnsafe: boolean) {
-  await db.update(users).set({ passwordHash, passwordUnsafe, updatedAt: sql`now()` }).where(eq(users.id, id));
+  await db.update(users).set({ passwordHash, passwordUnsafe, mustChangePassword: false, updatedAt: sql`now()` }).where(eq(users.id, id));
 }
 
 export async function setPasswordUnsafe(db: Db, id: number, passwordUnsafe: boolean) {

@@ -13,6 +13,11 @@ import { passwordUnsafeFlag } from '../../lib/session-flags';
 export function usePasswordWarning(user: SessionUser | undefined, openChangePassword: () => void): void {
   const { t } = useTranslation();
   const unsafe = user?.passwordUnsafe === true || passwordUnsafeFlag();
+  const mustChange = user?.mustChangePassword === true;
+  // After an administrator's reset the server allows nothing else, so the dialog opens at once.
+  useEffect(() => {
+    if (mustChange) openChangePassword();
+  }, [mustChange, openChangePassword]);
   useEffect(() => {
     if (!unsafe) return;
     withFeedback(({ notification }) => {
