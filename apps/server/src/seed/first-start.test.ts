@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStrongPassword } from '@ullage/domain/password';
+import { strappingProblems, thresholdProblems, type StrappingPointInput } from '@ullage/domain/tank-rules';
 import { companies, distributors, products, stations, tanks, users } from '../db/schema';
 import { startTestApp, type TestContext } from '../test/harness';
 import { firstStart } from './first-start';
@@ -33,6 +34,9 @@ describe('first start on an empty database', () => {
     for (const t of tankRows) {
       expect(t.lowOilAlarmMm! < t.lowOilWarnMm! && t.lowOilWarnMm! < t.highOilWarnMm! && t.highOilWarnMm! < t.highOilAlarmMm!).toBe(true);
       expect((t.strapping as unknown[]).length).toBeGreaterThan(10);
+      // The demo must pass the rules the station form enforces, or it could not be edited.
+      expect(strappingProblems(t.strapping as StrappingPointInput[], t.heightMm, t.volumeL)).toEqual([]);
+      expect(thresholdProblems(t)).toEqual([]);
     }
     expect(await ctx.db.select().from(products)).toHaveLength(4);
 

@@ -96,7 +96,8 @@ async function createDemoOrganisation(db: Db, password: string): Promise<number>
             code: String(i + 1),
             productId: productId.get(code)!,
             heightMm: h,
-            volumeL: Math.round(horizontalCylinderVolume(size.diameterMm, size.lengthMm, size.diameterMm)),
+            // Rounded up, so the strapping table (0.1 L steps) never exceeds the tank's volume.
+            volumeL: Math.ceil(horizontalCylinderVolume(size.diameterMm, size.lengthMm, size.diameterMm)),
             diameterMm: size.diameterMm,
             probeAddress: String(i + 1),
             highOilAlarmMm: Math.round(h * 0.95),
