@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
@@ -26,11 +26,14 @@ import { moreKeys } from '../api/keys';
 import { listAccounts } from '../api/list-accounts';
 import { useResetAccountPassword } from '../api/reset-account-password';
 import { useSetAccountStatus } from '../api/set-account-status';
-import { AccountFormModal } from '../components/account-form-modal';
 import { RowActions } from '../../../components/list-page/row-actions';
 import { SecretModal } from '../components/secret-modal';
 import { grantableAccountTypes, moreRights } from '../permissions';
 import { accountTypeKey } from '../unit-options';
+import { useFormUsed } from '../use-form-used';
+
+/** The form loads when first opened, keeping the list's chunk small (route budget). */
+const AccountFormModal = lazy(() => import('../components/account-form-modal').then((module) => ({ default: module.AccountFormModal })));
 
 export const ACCOUNT_SORT_FIELDS = ['username', 'nickname', 'accountType', 'createdAt'] as const;
 
@@ -52,6 +55,7 @@ export function Page({ route }: PageProps) {
     showTotal: (total) => t('list.total', { total }),
   });
   const [editing, setEditing] = useState<{ row: AccountRow | null } | null>(null);
+  const formUsed = useFormUsed(editing !== null);
   const [password, setPassword] = useState<string | null>(null);
   const remove = useDeleteAccount();
   const status = useSetAccountStatus();
@@ -249,15 +253,17 @@ export function Page({ route }: PageProps) {
       }
     >
       <Table<AccountRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="account-table" />
-      {rights.account ? (
-        <AccountFormModal
-          open={editing !== null}
-          row={editing?.row ?? null}
-          tree={tree.data ?? []}
-          treeLoading={tree.isLoading}
-          accountTypes={accountTypes}
-          onClose={() => setEditing(null)}
-        />
+      {rights.account && formUsed ? (
+        <Suspense fallback={null}>
+          <AccountFormModal
+            open={editing !== null}
+            row={editing?.row ?? null}
+            tree={tree.data ?? []}
+            treeLoading={tree.isLoading}
+            accountTypes={accountTypes}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       ) : null}
       <SecretModal
         secret={password}
