@@ -6,12 +6,11 @@ import Switch from 'antd/es/switch';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
 import { useTranslation } from 'react-i18next';
 import type { AccountRow } from '@ullage/contracts/settings-more';
 import type { PageProps } from '../../../app/route-types';
+import { ListActions } from '../../../components/list-page/list-actions';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery, pageAfterDelete } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
@@ -240,16 +239,7 @@ export function Page({ route }: PageProps) {
         </>
       }
       actions={
-        <>
-          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="account-export">
-            {t('list.action.export')}
-          </Button>
-          {rights.account ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })} data-testid="account-create">
-              {t('settingsMore.account.create')}
-            </Button>
-          ) : null}
-        </>
+        <ListActions entity="account" onExport={onExport} exporting={exporting} createLabel={t('settingsMore.account.create')} onCreate={rights.account ? () => setEditing({ row: null }) : undefined} />
       }
     >
       <Table<AccountRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="account-table" />

@@ -1,14 +1,12 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import Button from 'antd/es/button';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
-import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ProductInput, ProductRow } from '@ullage/contracts/settings-more';
 import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import type { PageProps } from '../../../app/route-types';
+import { ListActions } from '../../../components/list-page/list-actions';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery, pageAfterDelete } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
@@ -175,16 +173,7 @@ export function Page({ route }: PageProps) {
         </>
       }
       actions={
-        <>
-          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="product-export">
-            {t('list.action.export')}
-          </Button>
-          {rights.product ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })} data-testid="product-create">
-              {t('settingsMore.product.create')}
-            </Button>
-          ) : null}
-        </>
+        <ListActions entity="product" onExport={onExport} exporting={exporting} createLabel={t('settingsMore.product.create')} onCreate={rights.product ? () => setEditing({ row: null }) : undefined} />
       }
     >
       <Table<ProductRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="product-table" />

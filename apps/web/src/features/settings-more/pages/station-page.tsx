@@ -5,13 +5,12 @@ import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { StationRow } from '@ullage/contracts/settings-more';
 import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import type { PageProps } from '../../../app/route-types';
+import { ListActions } from '../../../components/list-page/list-actions';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery, pageAfterDelete } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
@@ -221,16 +220,7 @@ export function Page({ route }: PageProps) {
         </>
       }
       actions={
-        <>
-          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="station-export">
-            {t('list.action.export')}
-          </Button>
-          {rights.station ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })} data-testid="station-create">
-              {t('settingsMore.station.create')}
-            </Button>
-          ) : null}
-        </>
+        <ListActions entity="station" onExport={onExport} exporting={exporting} createLabel={t('settingsMore.station.create')} onCreate={rights.station ? () => setEditing({ id: null }) : undefined} />
       }
     >
       <Table<StationRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="station-table" />

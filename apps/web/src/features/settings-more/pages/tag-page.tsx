@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
@@ -7,11 +6,10 @@ import Switch from 'antd/es/switch';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { TagRow } from '@ullage/contracts/settings-more';
 import type { PageProps } from '../../../app/route-types';
+import { ListActions } from '../../../components/list-page/list-actions';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery, pageAfterDelete } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
@@ -155,16 +153,7 @@ export function Page({ route }: PageProps) {
         </>
       }
       actions={
-        <>
-          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="tag-export">
-            {t('list.action.export')}
-          </Button>
-          {rights.tag ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })} data-testid="tag-create">
-              {t('settingsMore.tag.create')}
-            </Button>
-          ) : null}
-        </>
+        <ListActions entity="tag" onExport={onExport} exporting={exporting} createLabel={t('settingsMore.tag.create')} onCreate={rights.tag ? () => setEditing({ row: null }) : undefined} />
       }
     >
       <Table<TagRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="tag-table" />

@@ -1,13 +1,11 @@
 import { useMemo, useState } from 'react';
-import Button from 'antd/es/button';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
-import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { AreaRow } from '@ullage/contracts/settings-org';
 import type { PageProps } from '../../../app/route-types';
+import { ListActions } from '../../../components/list-page/list-actions';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery, pageAfterDelete } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
@@ -142,16 +140,7 @@ export function Page({ route }: PageProps) {
         </>
       }
       actions={
-        <>
-          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="area-export">
-            {t('list.action.export')}
-          </Button>
-          {rights.manage ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })} data-testid="area-create">
-              {t('settingsOrg.area.create')}
-            </Button>
-          ) : null}
-        </>
+        <ListActions entity="area" onExport={onExport} exporting={exporting} createLabel={t('settingsOrg.area.create')} onCreate={rights.manage ? () => setEditing({ row: null }) : undefined} />
       }
     >
       <Table<AreaRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="area-table" />

@@ -1,16 +1,14 @@
 import { useMemo, useState } from 'react';
-import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { CompanyRow } from '@ullage/contracts/settings-org';
 import type { PageProps } from '../../../app/route-types';
+import { ListActions } from '../../../components/list-page/list-actions';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery, pageAfterDelete } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
@@ -211,16 +209,7 @@ export function Page({ route }: PageProps) {
         </>
       }
       actions={
-        <>
-          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="company-export">
-            {t('list.action.export')}
-          </Button>
-          {rights.manage ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })} data-testid="company-create">
-              {t('settingsOrg.company.create')}
-            </Button>
-          ) : null}
-        </>
+        <ListActions entity="company" onExport={onExport} exporting={exporting} createLabel={t('settingsOrg.company.create')} onCreate={rights.manage ? () => setEditing({ row: null }) : undefined} />
       }
     >
       <Table<CompanyRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="company-table" />

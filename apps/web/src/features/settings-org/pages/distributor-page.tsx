@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import Button from 'antd/es/button';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
-import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
 import type { DistributorRow } from '@ullage/contracts/settings-org';
 import type { PageProps } from '../../../app/route-types';
+import { ListActions } from '../../../components/list-page/list-actions';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery, pageAfterDelete } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
@@ -113,16 +111,7 @@ export function Page({ route }: PageProps) {
       title={t(route.titleKey)}
       search={{ placeholder: t('settingsOrg.distributor.search'), onSearch: list.setSearch, testId: 'distributor-search' }}
       actions={
-        <>
-          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="distributor-export">
-            {t('list.action.export')}
-          </Button>
-          {rights.create ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })} data-testid="distributor-create">
-              {t('settingsOrg.distributor.create')}
-            </Button>
-          ) : null}
-        </>
+        <ListActions entity="distributor" onExport={onExport} exporting={exporting} createLabel={t('settingsOrg.distributor.create')} onCreate={rights.create ? () => setEditing({ row: null }) : undefined} />
       }
     >
       <Table<DistributorRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="distributor-table" />
