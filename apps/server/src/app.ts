@@ -29,6 +29,10 @@ import { areaRoutes } from './modules/area/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { stationRoutes } from './modules/station/routes';
 import { createMetrics, metricsPlugin, type Metrics } from './observability/metrics';
+import { LiveHub } from './live/hub';
+import { Ingest } from './modules/ingest/ingest';
+import { ingestRoutes } from './modules/ingest/routes';
+import { monitorRoutes } from './modules/monitor/routes';
 
 export interface AppDeps {
   config: Config;
@@ -36,16 +40,31 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   captchaSource?: CaptchaTextSource;
   metrics?: Metrics;
+  /** The time as the server sees it; tests pass a controllable one (offline after 15 minutes). */
+  clock?: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one ingest path: HTTP routes, MQTT, the ATG poller and the simulator all feed it. */
+    ingest: Ingest;
+    live: LiveHub;
+  }
 }
 
 /** Builds the whole HTTP app; main.ts listens with it, tests call it with inject(). */
-export async function buildApp({ config, db, logger, captchaSource = svgCaptchaSource, metrics = createMetrics() }: AppDeps) {
+export async function buildApp({ config, db, logger, captchaSource = svgCaptchaSource, metrics = createMetrics(), clock = () => new Date() }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
     logger: logger ? undefined : { level: config.logLevel },
     trustProxy: config.secureCookies,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  const live = new LiveHub();
+  const ingest = new Ingest({ db, hub: live, clock, metrics, logger: app.log });
+  app.decorate('ingest', ingest);
+  app.decorate('live', live);
+  app.addHook('onClose', async () => ingest.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -94,6 +113,8 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(areaRoutes, { db });
       await api.register(auditRoutes, { db });
       await api.register(stationRoutes, { db });
+      await api.register(ingestRoutes, { ingest });
+      await api.register(monitorRoutes, { db, hub: live, clock, metrics, mapTiles: config.mapTiles });
     },
     { prefix: '/api' },
   );

@@ -30,6 +30,12 @@ export interface Config {
   webDist: string | undefined;
   /** Set behind a TLS-terminating proxy so cookies are marked Secure. */
   secureCookies: boolean;
+  /** Map tiles behind the station map (`{z}/{x}/{y}` template); null draws the map without tiles. */
+  mapTiles: { url: string; attribution: string } | null;
+  /** Run the simulated fleet against the demo stations (default: with the demo organisation). */
+  simulator: boolean;
+  /** How often each simulated station reports. */
+  simulatorIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -41,6 +47,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (demo !== 'on' && demo !== 'off') throw new ConfigError(`DEMO must be "on" or "off", got "${env.DEMO}"`);
   const captcha = (env.CAPTCHA ?? 'on').toLowerCase();
   if (captcha !== 'on' && captcha !== 'off') throw new ConfigError(`CAPTCHA must be "on" or "off", got "${env.CAPTCHA}"`);
+  const simulator = (env.SIMULATOR ?? demo).toLowerCase();
+  if (simulator !== 'on' && simulator !== 'off') throw new ConfigError(`SIMULATOR must be "on" or "off", got "${env.SIMULATOR}"`);
+  const mapTileUrl = nonEmpty(env.MAP_TILE_URL);
+  if (mapTileUrl && !/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/.test(mapTileUrl)) throw new ConfigError('MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png');
   const defaultLanguage = env.DEFAULT_LANGUAGE ?? 'en';
   if (!isLanguage(defaultLanguage)) throw new ConfigError(`DEFAULT_LANGUAGE must be one of zh_CN, en, es, ar`);
   return {
@@ -64,6 +74,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: intOf(env, 'SESSION_IDLE_MINUTES', 120),
     webDist: nonEmpty(env.WEB_DIST),
     secureCookies: env.SECURE_COOKIES === 'on',
+    mapTiles: mapTileUrl ? { url: mapTileUrl, attribution: env.MAP_TILE_ATTRIBUTION ?? '' } : null,
+    simulator: simulator === 'on',
+    simulatorIntervalMs: intOf(env, 'SIMULATOR_INTERVAL_MS', 10_000),
   };
 }
 
@@ -73,6 +86,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({}),
     dataDir: path.resolve('.tmp', `test-${randomBytes(4).toString('hex')}`),
     demo: 'off',
+    simulator: false,
     captcha: false,
     mqttPort: 0,
     logLevel: 'silent',

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -153,6 +155,10 @@ export const tanks = pgTable(
     lowOilWarnMm: doublePrecision('low_oil_warn_mm'),
     lowOilAlarmMm: doublePrecision('low_oil_alarm_mm'),
     highWaterAlarmMm: doublePrecision('high_water_alarm_mm'),
+    /** Tilt along the length, degrees, positive when the probe's end is lower (domain/inventory.ts). */
+    tiltDeg: doublePrecision('tilt_deg').notNull().default(0),
+    /** The probe's distance from the tank's middle, mm. */
+    probeOffsetMm: doublePrecision('probe_offset_mm').notNull().default(0),
     /** [{heightMm, volumeL}] sorted by height (packages/domain/src/strapping.ts). */
     strapping: jsonb('strapping').notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -252,4 +258,158 @@ export const tags = pgTable(
     modifiedAt: timestamp('modified_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('tags_type_key_key').on(t.type, t.key)],
+);
+
+/**
+ * Telemetry (issue 4). Readings are the hot table: keyed by (tank, time) so a resent batch
+ * cannot duplicate, written in batches with unnest (ingest/readings-repo.ts). No foreign keys
+ * on it: a check per row would halve ingest, and tanks with readings are never deleted.
+ * Values are SI: mm, litres, °C.
+ */
+export const tankReadings = pgTable(
+  'tank_readings',
+  {
+    tankId: integer('tank_id').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    stationId: integer('station_id').notNull(),
+    /** Index into RECORD_TYPES of contracts/device.ts. */
+    type: smallint('type').notNull(),
+    productHeightMm: doublePrecision('product_height_mm').notNull(),
+    waterHeightMm: doublePrecision('water_height_mm').notNull(),
+    temperatureC: doublePrecision('temperature_c').notNull(),
+    volumeL: doublePrecision('volume_l').notNull(),
+    tcVolumeL: doublePrecision('tc_volume_l').notNull(),
+    waterVolumeL: doublePrecision('water_volume_l').notNull(),
+    ullageL: doublePrecision('ullage_l').notNull(),
+    fillPct: doublePrecision('fill_pct').notNull(),
+    densityKgM3: doublePrecision('density_kg_m3'),
+  },
+  (t) => [primaryKey({ columns: [t.tankId, t.ts] })],
+);
+
+/** Each tank's newest reading, for the live pages; only ever moved forward in time. */
+export const tankLatest = pgTable('tank_latest', {
+  tankId: integer('tank_id').primaryKey(),
+  stationId: integer('station_id').notNull(),
+  ts: timestamp('ts', { withTimezone: true }).notNull(),
+  type: smallint('type').notNull(),
+  productHeightMm: doublePrecision('product_height_mm').notNull(),
+  waterHeightMm: doublePrecision('water_height_mm').notNull(),
+  temperatureC: doublePrecision('temperature_c').notNull(),
+  volumeL: doublePrecision('volume_l').notNull(),
+  tcVolumeL: doublePrecision('tc_volume_l').notNull(),
+  waterVolumeL: doublePrecision('water_volume_l').notNull(),
+  ullageL: doublePrecision('ullage_l').notNull(),
+  fillPct: doublePrecision('fill_pct').notNull(),
+  densityKgM3: doublePrecision('density_kg_m3'),
+});
+
+/** A station's contact with the server: online/offline and the device clock. */
+export const stationStatus = pgTable('station_status', {
+  stationId: integer('station_id')
+    .primaryKey()
+    .references(() => stations.id),
+  /** Server time of the last batch received. Offline after 15 minutes without one. */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  /** The newest reading's own time. */
+  lastDataAt: timestamp('last_data_at', { withTimezone: true }),
+  online: boolean('online').notNull().default(true),
+  clockSkewS: integer('clock_skew_s'),
+  clockFlagged: boolean('clock_flagged').notNull().default(false),
+});
+
+/** Each leak/gas sensor's current state. */
+export const sensorLatest = pgTable(
+  'sensor_latest',
+  {
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id),
+    sensorNo: text('sensor_no').notNull(),
+    type: text('type').notNull(),
+    state: text('state').notNull(),
+    code: smallint('code'),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stationId, t.sensorNo] })],
+);
+
+/**
+ * Level and leak alarms (spec §3 codes). At most one active alarm per (station, kind, tank or
+ * sensor, code): the partial unique index makes concurrent reports collapse into one.
+ */
+export const alarms = pgTable(
+  'alarms',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    distributorId: integer('distributor_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id),
+    /** 'level' | 'leak' */
+    kind: text('kind').notNull(),
+    tankId: integer('tank_id'),
+    sensorNo: text('sensor_no'),
+    code: smallint('code').notNull(),
+    /** 'device' | 'server' */
+    source: text('source').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    processed: boolean('processed').notNull().default(false),
+    processedBy: integer('processed_by'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('alarms_one_active_key')
+      .on(t.stationId, t.kind, sql`coalesce(${t.tankId}, 0)`, sql`coalesce(${t.sensorNo}, '')`, t.code)
+      .where(sql`${t.endedAt} is null`),
+    index('alarms_station_started_idx').on(t.stationId, t.startedAt),
+    index('alarms_company_started_idx').on(t.companyId, t.startedAt),
+  ],
+);
+
+/** Power-off / power-on events with the inventory reported with them (open_close_report). */
+export const deviceEvents = pgTable(
+  'device_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    distributorId: integer('distributor_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id),
+    type: text('type').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    /** [{tankId, tank, productHeightMm, waterHeightMm, temperatureC, volumeL, …}] */
+    inventory: jsonb('inventory').notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [uniqueIndex('device_events_station_type_ts_key').on(t.stationId, t.type, t.ts)],
+);
+
+/** A period a station was offline (spec §3 offline record); processing comes with reports. */
+export const offlineRecords = pgTable(
+  'offline_records',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    distributorId: integer('distributor_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id),
+    /** The last contact before the silence. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** 'shutdown' | 'atg-fault' | 'human' | 'other', set when processed. */
+    type: text('type'),
+    handler: text('handler'),
+    content: text('content'),
+    processed: boolean('processed').notNull().default(false),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('offline_records_one_open_key').on(t.stationId).where(sql`${t.endedAt} is null`),
+    index('offline_records_company_started_idx').on(t.companyId, t.startedAt),
+  ],
 );

@@ -6,3 +6,22 @@ export async function rawRows<T>(db: Db, statement: SQL): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A PostgreSQL array literal (`{1,2,NULL}`, `{"a b","c\"d"}`) to pass as one text parameter
+ * and cast (`::int[]`). Both drivers take text the same way; their own array encodings
+ * differ (PGlite refuses nulls in them), and one parameter per column keeps batch inserts
+ * to one short statement.
+ */
+export function pgArray(values: readonly (string | number | boolean | null)[]): string {
+  const parts = values.map((v) => {
+    if (v === null) return 'NULL';
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) throw new RangeError(`not a finite number: ${v}`);
+      return String(v);
+    }
+    if (typeof v === 'boolean') return v ? 't' : 'f';
+    return `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  });
+  return `{${parts.join(',')}}`;
+}

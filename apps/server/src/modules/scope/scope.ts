@@ -63,3 +63,19 @@ export function scopeFilter(scope: Scope, columns: ScopeColumns): SQL | undefine
 export function withScope(scope: Scope, columns: ScopeColumns, ...conditions: (SQL | undefined)[]): SQL | undefined {
   return and(scopeFilter(scope, columns), ...conditions);
 }
+
+/** The same decision as scopeFilter, for one row already in memory (live events). */
+export function scopeAdmits(scope: Scope, row: { distributorId: number; companyId: number; stationId: number }): boolean {
+  switch (scope.kind) {
+    case 'all':
+      return true;
+    case 'none':
+      return false;
+    case 'distributor':
+      return row.distributorId === scope.distributorId;
+    case 'company':
+      return row.companyId === scope.companyId;
+    case 'station':
+      return row.stationId === scope.stationId;
+  }
+}

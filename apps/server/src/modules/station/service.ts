@@ -11,6 +11,7 @@ import { newToken, sha256 } from '../auth/tokens';
 import type { AuthUser } from '../auth/session-repo';
 import { assertCanManageStations } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
+import { stationChanged } from './changes';
 import * as repo from './repo';
 
 const codeExists = () => new AppError(CODES.conflict, 'common.codeExists', {}, { fields: [{ field: 'code', rule: 'unique' }] });
@@ -128,6 +129,7 @@ export async function updateStation(db: Db, user: AuthUser, id: number, input: S
     if (isUniqueViolation(error)) throw codeExists();
     throw error;
   }
+  stationChanged(id);
   return { station: await visible(db, user, id), deviceKey: null };
 }
 
@@ -140,6 +142,7 @@ export async function rotateDeviceKey(db: Db, user: AuthUser, id: number) {
     await repo.setDeviceKeyHash(t, id, key.hash);
     await recordAudit(t, user, 'update', 'station', id, { deviceKey: ['rotated', 'rotated'] });
   });
+  stationChanged(id);
   return key.key;
 }
 
@@ -158,4 +161,5 @@ export async function deleteStation(db: Db, user: AuthUser, id: number) {
     if (isForeignKeyViolation(error)) throw inUse();
     throw error;
   }
+  stationChanged(id);
 }

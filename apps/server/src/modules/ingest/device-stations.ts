@@ -1,0 +1,108 @@
+import { timingSafeEqual } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { EXPANSION_PER_C, type TankGeometry } from '@ullage/domain/inventory';
+import type { StrappingPoint } from '@ullage/domain/strapping';
+import type { Db } from '../../db/client';
+import { products, stations, tanks } from '../../db/schema';
+import { sha256 } from '../auth/tokens';
+import { onStationChanged } from '../station/changes';
+
+export interface IngestTank {
+  id: number;
+  code: string;
+  geometry: TankGeometry;
+}
+
+/** What ingest needs of a station: its place in the tree, its device key, its tanks by code. */
+export interface IngestStation {
+  id: number;
+  code: string;
+  name: string;
+  distributorId: number;
+  companyId: number;
+  timezone: string;
+  keyHash: string | null;
+  tanks: Map<string, IngestTank>;
+}
+
+const TTL_MS = 5_000;
+
+/**
+ * Station lookups for devices, cached for a few seconds: a busy station sends several
+ * batches a second and its tanks rarely change. A change made through this process drops
+ * the entry at once (station/changes.ts); other instances within TTL_MS.
+ */
+export class DeviceStations {
+  private readonly cache = new Map<string, { station: IngestStation | null; at: number }>();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly db: Db) {
+    this.unsubscribe = onStationChanged((id) => {
+      for (const [code, entry] of this.cache) if (entry.station === null || entry.station.id === id) this.cache.delete(code);
+    });
+  }
+
+  /** The station when `deviceKey` is its current key; null for an unknown code or a wrong key. */
+  async authenticate(code: string, deviceKey: string | undefined): Promise<IngestStation | null> {
+    if (!deviceKey) return null;
+    const station = await this.byCode(code);
+    if (!station?.keyHash) return null;
+    const presented = Buffer.from(sha256(deviceKey), 'hex');
+    const expected = Buffer.from(station.keyHash, 'hex');
+    return presented.length === expected.length && timingSafeEqual(presented, expected) ? station : null;
+  }
+
+  async byCode(code: string): Promise<IngestStation | null> {
+    const now = Date.now();
+    const hit = this.cache.get(code);
+    if (hit && now - hit.at < TTL_MS) return hit.station;
+    const station = await loadStation(this.db, code);
+    this.cache.set(code, { station, at: now });
+    return station;
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+}
+
+async function loadStation(db: Db, code: string): Promise<IngestStation | null> {
+  const [row] = await db
+    .select({ id: stations.id, code: stations.code, name: stations.name, distributorId: stations.distributorId, companyId: stations.companyId, timezone: stations.timezone, keyHash: stations.deviceKeyHash })
+    .from(stations)
+    .where(eq(stations.code, code));
+  if (!row) return null;
+  const tankRows = await db
+    .select({
+      id: tanks.id,
+      code: tanks.code,
+      heightMm: tanks.heightMm,
+      capacityL: tanks.volumeL,
+      strapping: tanks.strapping,
+      oilOffsetMm: tanks.oilOffsetMm,
+      waterOffsetMm: tanks.waterOffsetMm,
+      tiltDeg: tanks.tiltDeg,
+      probeOffsetMm: tanks.probeOffsetMm,
+      productType: sql<string | null>`(select "products"."type" from ${products} where "products"."id" = ${tanks.productId})`,
+    })
+    .from(tanks)
+    .where(eq(tanks.stationId, row.id));
+  const byCode = new Map<string, IngestTank>();
+  for (const t of tankRows) {
+    byCode.set(t.code, {
+      id: t.id,
+      code: t.code,
+      geometry: {
+        heightMm: t.heightMm,
+        capacityL: t.capacityL,
+        strapping: t.strapping as StrappingPoint[],
+        oilOffsetMm: t.oilOffsetMm,
+        waterOffsetMm: t.waterOffsetMm,
+        tiltDeg: t.tiltDeg,
+        probeOffsetMm: t.probeOffsetMm,
+        expansionPerC: t.productType === 'diesel' ? EXPANSION_PER_C.diesel : EXPANSION_PER_C.gasoline,
+      },
+    });
+  }
+  return { ...row, tanks: byCode };
+}

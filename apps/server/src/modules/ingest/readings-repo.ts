@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { pgArray, rawRows } from '../../lib/raw-sql';
+
+/** One computed reading, as stored (SI units; `type` indexes RECORD_TYPES). */
+export interface ReadingRow {
+  tankId: number;
+  stationId: number;
+  /** ISO 8601 */
+  ts: string;
+  /** Milliseconds since the epoch of `ts`, for ordering without reparsing. */
+  tsMs: number;
+  type: number;
+  productHeightMm: number;
+  waterHeightMm: number;
+  temperatureC: number;
+  volumeL: number;
+  tcVolumeL: number;
+  waterVolumeL: number;
+  ullageL: number;
+  fillPct: number;
+  densityKgM3: number | null;
+}
+
+/** The columns as parallel arrays, the shape `unnest` takes: one statement per batch. */
+function columnsOf(rows: readonly ReadingRow[]) {
+  return {
+    tankId: pgArray(rows.map((r) => r.tankId)),
+    ts: pgArray(rows.map((r) => r.ts)),
+    stationId: pgArray(rows.map((r) => r.stationId)),
+    type: pgArray(rows.map((r) => r.type)),
+    productHeightMm: pgArray(rows.map((r) => r.productHeightMm)),
+    waterHeightMm: pgArray(rows.map((r) => r.waterHeightMm)),
+    temperatureC: pgArray(rows.map((r) => r.temperatureC)),
+    volumeL: pgArray(rows.map((r) => r.volumeL)),
+    tcVolumeL: pgArray(rows.map((r) => r.tcVolumeL)),
+    waterVolumeL: pgArray(rows.map((r) => r.waterVolumeL)),
+    ullageL: pgArray(rows.map((r) => r.ullageL)),
+    fillPct: pgArray(rows.map((r) => r.fillPct)),
+    densityKgM3: pgArray(rows.map((r) => r.densityKgM3)),
+  };
+}
+
+const unnestReadings = (c: ReturnType<typeof columnsOf>) => sql`unnest(
+  ${c.tankId}::int[], ${c.ts}::timestamptz[], ${c.stationId}::int[], ${c.type}::smallint[],
+  ${c.productHeightMm}::float8[], ${c.waterHeightMm}::float8[], ${c.temperatureC}::float8[],
+  ${c.volumeL}::float8[], ${c.tcVolumeL}::float8[], ${c.waterVolumeL}::float8[],
+  ${c.ullageL}::float8[], ${c.fillPct}::float8[], ${c.densityKgM3}::float8[])`;
+
+const READING_COLUMNS = sql.raw(
+  'tank_id, ts, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, ullage_l, fill_pct, density_kg_m3',
+);
+
+/**
+ * Stores the readings; ones already stored (same tank and time — a resent batch) are skipped.
+ * Answers how many were new.
+ */
+export async function insertReadings(db: Db, rows: readonly ReadingRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const [result] = await rawRows<{ n: number }>(
+    db,
+    sql`with ins as (
+          insert into tank_readings (${READING_COLUMNS}) select * from ${unnestReadings(columnsOf(rows))}
+          on conflict do nothing returning 1)
+        select count(*)::int as n from ins`,
+  );
+  return result?.n ?? 0;
+}
+
+/**
+ * Moves each tank's latest state forward to the newest of `rows` (one row per tank); an
+ * older reading arriving late never overwrites a newer one. Answers the tanks that moved.
+ */
+export async function advanceLatest(db: Db, newestPerTank: readonly ReadingRow[]): Promise<number[]> {
+  if (newestPerTank.length === 0) return [];
+  const rows = await rawRows<{ tank_id: number }>(
+    db,
+    sql`insert into tank_latest (${READING_COLUMNS}) select * from ${unnestReadings(columnsOf(newestPerTank))}
+        on conflict (tank_id) do update set
+          ts = excluded.ts, station_id = excluded.station_id, type = excluded.type,
+          product_height_mm = excluded.product_height_mm, water_height_mm = excluded.water_height_mm,
+          temperature_c = excluded.temperature_c, volume_l = excluded.volume_l, tc_volume_l = excluded.tc_volume_l,
+          water_volume_l = excluded.water_volume_l, ullage_l = excluded.ullage_l, fill_pct = excluded.fill_pct,
+          density_kg_m3 = excluded.density_kg_m3
+        where excluded.ts > tank_latest.ts
+        returning tank_id`,
+  );
+  return rows.map((r) => r.tank_id);
+}
+
+/** The newest reading of each tank among `rows`. */
+export function newestPerTank(rows: readonly ReadingRow[]): ReadingRow[] {
+  const newest = new Map<number, ReadingRow>();
+  for (const row of rows) {
+    const seen = newest.get(row.tankId);
+    if (!seen || row.tsMs > seen.tsMs) newest.set(row.tankId, row);
+  }
+  return [...newest.values()];
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CODES } from '@ullage/contracts/codes';
+import { deviceReportResult } from '@ullage/contracts/device';
+import { envelopeOf } from '@ullage/contracts/envelope';
+import { ok } from '../../plugins/envelope';
+import { AppError } from '../../plugins/errors';
+import { DeviceRefused, type Ingest } from './ingest';
+
+/** `Authorization: Bearer <key>`, or `X-Device-Key: <key>` for collectors that cannot set Authorization. */
+function deviceKeyOf(request: FastifyRequest): string | undefined {
+  const auth = request.headers.authorization;
+  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim();
+  const header = request.headers['x-device-key'];
+  return Array.isArray(header) ? header[0] : header;
+}
+
+/** HTTP push of the device protocol (docs/device-protocol.md). */
+export const ingestRoutes: FastifyPluginAsync<{ ingest: Ingest }> = async (base, { ingest }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/device/v1/stations/:code/report',
+    {
+      // Devices have no session: the device key authenticates them.
+      config: { public: true },
+      // 5000 readings of ~250 bytes each.
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        tags: ['device'],
+        summary: 'A device reports readings, sensor states, alarms and events (answered after commit)',
+        params: z.object({ code: z.string().min(1).max(64) }),
+        body: z.unknown(),
+        response: { 200: envelopeOf(deviceReportResult) },
+      },
+    },
+    async (request) => {
+      try {
+        return ok(request, await ingest.report(request.params.code, deviceKeyOf(request), request.body, request.language, 'http'));
+      } catch (error) {
+        if (error instanceof DeviceRefused) throw new AppError(CODES.sessionInvalid, 'device.keyRefused');
+        throw error;
+      }
+    },
+  );
+};

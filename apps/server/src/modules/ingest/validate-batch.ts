@@ -1,0 +1,136 @@
+import type { z } from 'zod';
+import {
+  deviceAlarm,
+  deviceEvent,
+  deviceReading,
+  deviceSensorState,
+  FUTURE_TOLERANCE_MS,
+  READING_RANGES,
+  type DeviceAlarm,
+  type DeviceEvent,
+  type DeviceReading,
+  type DeviceSensorState,
+  type RefusedItem,
+} from '@ullage/contracts/device';
+import { isAlarmCode } from '@ullage/domain/alarm-codes';
+import type { Translate } from '../../i18n/translate';
+import { formatField } from '../../plugins/envelope';
+import type { FieldRule } from '../../plugins/errors';
+import type { IngestStation, IngestTank } from './device-stations';
+
+export interface ValidReading {
+  tank: IngestTank;
+  reading: DeviceReading;
+}
+export interface ValidAlarm {
+  alarm: DeviceAlarm;
+  tank: IngestTank | null;
+}
+export interface ValidEvent {
+  event: DeviceEvent;
+  readings: ValidReading[];
+}
+
+export interface ParsedBatch {
+  readings: ValidReading[];
+  sensors: DeviceSensorState[];
+  alarms: ValidAlarm[];
+  events: ValidEvent[];
+  refused: RefusedItem[];
+}
+
+interface RawBatch {
+  readings: unknown[];
+  sensors: unknown[];
+  alarms: unknown[];
+  events: unknown[];
+}
+
+/**
+ * Judges each item of a batch on its own (issue 4): a malformed reading is refused with its
+ * path and the rule it breaks, the rest is kept. Beyond the shape: the tank must be one of
+ * the station's, no time may be more than 5 minutes ahead of the server, alarm codes must be
+ * spec §3 codes of their kind.
+ */
+export function validateBatch(batch: RawBatch, station: IngestStation, now: Date, t: Translate): ParsedBatch {
+  const refused: RefusedItem[] = [];
+  const refuse = (list: string, index: number, rule: FieldRule) =>
+    refused.push({ path: `${list}[${index}]${rule.field ? `.${rule.field}` : ''}`, message: formatField(t, { ...rule, field: `${list}.${index}${rule.field ? `.${rule.field}` : ''}` }) });
+  const latest = now.getTime() + FUTURE_TOLERANCE_MS;
+  const tooLate = (ts: string) => Date.parse(ts) > latest;
+
+  const readingOf = (list: string, index: number, raw: unknown): ValidReading | null => {
+    const parsed = deviceReading.safeParse(raw);
+    if (!parsed.success) return refuse(list, index, firstRule(parsed.error)), null;
+    const tank = station.tanks.get(parsed.data.tank);
+    if (!tank) return refuse(list, index, { field: 'tank', rule: 'rule.unknownTank' }), null;
+    if (tooLate(parsed.data.ts)) return refuse(list, index, { field: 'ts', rule: 'rule.future' }), null;
+    return { tank, reading: parsed.data };
+  };
+
+  const readings = batch.readings.flatMap((raw, i) => readingOf('readings', i, raw) ?? []);
+
+  const sensors = batch.sensors.flatMap((raw, i) => {
+    const parsed = deviceSensorState.safeParse(raw);
+    if (!parsed.success) return refuse('sensors', i, firstRule(parsed.error)), [];
+    if (tooLate(parsed.data.ts)) return refuse('sensors', i, { field: 'ts', rule: 'rule.future' }), [];
+    if (parsed.data.code !== undefined && !isAlarmCode('leak', parsed.data.code)) return refuse('sensors', i, { field: 'code', rule: 'rule.alarmCode' }), [];
+    return [parsed.data];
+  });
+
+  const alarms = batch.alarms.flatMap((raw, i): ValidAlarm[] => {
+    const parsed = deviceAlarm.safeParse(raw);
+    if (!parsed.success) return refuse('alarms', i, firstRule(parsed.error)), [];
+    const alarm = parsed.data;
+    if (tooLate(alarm.ts)) return refuse('alarms', i, { field: 'ts', rule: 'rule.future' }), [];
+    if (!isAlarmCode(alarm.kind, alarm.code)) return refuse('alarms', i, { field: 'code', rule: 'rule.alarmCode' }), [];
+    if (alarm.kind === 'level') {
+      const tank = alarm.tank === undefined ? undefined : station.tanks.get(alarm.tank);
+      if (alarm.tank === undefined) return refuse('alarms', i, { field: 'tank', rule: 'rule.alarmTarget' }), [];
+      if (!tank) return refuse('alarms', i, { field: 'tank', rule: 'rule.unknownTank' }), [];
+      return [{ alarm, tank }];
+    }
+    if (alarm.sensorNo === undefined) return refuse('alarms', i, { field: 'sensorNo', rule: 'rule.alarmTarget' }), [];
+    return [{ alarm, tank: null }];
+  });
+
+  const events = batch.events.flatMap((raw, i): ValidEvent[] => {
+    const parsed = deviceEvent.safeParse(raw);
+    if (!parsed.success) return refuse('events', i, firstRule(parsed.error)), [];
+    if (tooLate(parsed.data.ts)) return refuse('events', i, { field: 'ts', rule: 'rule.future' }), [];
+    const eventReadings = parsed.data.readings.flatMap((r, j) => readingOf(`events[${i}].readings`, j, r) ?? []);
+    return [{ event: parsed.data, readings: eventReadings }];
+  });
+
+  return { readings, sensors, alarms, events, refused };
+}
+
+/** The first problem of an item, as our field and rule (the device fixes one thing at a time). */
+function firstRule(error: z.ZodError): FieldRule {
+  const issue = error.issues[0]!;
+  const field = issue.path.map(String).join('.');
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? { field, rule: 'rule.required' } : { field, rule: 'rule.invalid' };
+    case 'too_small':
+    case 'too_big':
+      if (issue.origin === 'number') {
+        const bounds = (issue as unknown as { minimum?: number | bigint; maximum?: number | bigint });
+        return { field, rule: 'rule.range', params: rangeOf(field, bounds) };
+      }
+      if (issue.origin === 'string' && issue.code === 'too_big') return { field, rule: 'rule.tooLong', params: { max: Number(issue.maximum) } };
+      return issue.origin === 'string' ? { field, rule: 'rule.required' } : { field, rule: 'rule.invalid' };
+    case 'invalid_format':
+      return { field, rule: 'rule.datetime' };
+    case 'invalid_value':
+      return { field, rule: 'rule.oneOf', params: { values: issue.values.map(String).join(', ') } };
+    default:
+      return { field, rule: 'rule.invalid' };
+  }
+}
+
+/** Both ends of a number's range, whichever end was broken (zod reports only one). */
+function rangeOf(field: string, bounds: { minimum?: number | bigint; maximum?: number | bigint }) {
+  const known = (READING_RANGES as Record<string, { min: number; max: number }>)[field.split('.').pop() ?? ''];
+  return { min: known?.min ?? Number(bounds.minimum ?? '-'), max: known?.max ?? Number(bounds.maximum ?? '-') };
+}

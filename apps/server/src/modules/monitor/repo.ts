@@ -1,0 +1,205 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { RECORD_TYPES } from '@ullage/contracts/device';
+import type { ActiveAlarm, SensorLive, TankLive } from '@ullage/contracts/monitor';
+import type { Db } from '../../db/client';
+import { rawRows } from '../../lib/raw-sql';
+import type { Scope } from '../scope/scope';
+
+/**
+ * Live inventory reads for the dashboard, the station monitor and the big screen. Raw SQL
+ * over aliased tables (stations `s`, tanks `t`, alarms `al`), so the scope predicate is
+ * written here for those aliases; its decision is scope.ts's.
+ */
+function scopeOn(scope: Scope, alias: 's' | 't' | 'al'): SQL {
+  const station = alias === 's' ? sql.raw('s.id') : sql.raw(`${alias}.station_id`);
+  switch (scope.kind) {
+    case 'all':
+      return sql`true`;
+    case 'none':
+      return sql`false`;
+    case 'distributor':
+      return sql`${sql.raw(alias)}.distributor_id = ${scope.distributorId}`;
+    case 'company':
+      return sql`${sql.raw(alias)}.company_id = ${scope.companyId}`;
+    case 'station':
+      return sql`${station} = ${scope.stationId}`;
+  }
+}
+
+export interface StationStatusRow {
+  id: number;
+  name: string;
+  code: string;
+  companyId: number;
+  companyName: string;
+  areaName: string | null;
+  timezone: string;
+  longitude: number | null;
+  latitude: number | null;
+  address: string | null;
+  phone: string | null;
+  tempUnit: number;
+  volumeUnit: number;
+  lastSeenAt: Date | null;
+  lastDataAt: string | null;
+  clockFlagged: boolean;
+  tankCount: number;
+  activeAlarmCount: number;
+  volumeL: number;
+  capacityL: number;
+}
+
+const RECORD_TYPE_NAMES: readonly string[] = RECORD_TYPES;
+const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+
+export async function stationsWithStatus(db: Db, scope: Scope, stationId?: number): Promise<StationStatusRow[]> {
+  const rows = await rawRows<Record<string, unknown>>(
+    db,
+    sql`select s.id, s.name, s.code, s.company_id, c.name as company_name, a.name as area_name, s.timezone,
+          s.longitude, s.latitude, s.address, s.phone, c.temp_unit, c.volume_unit,
+          ss.last_seen_at, ss.last_data_at, coalesce(ss.clock_flagged, false) as clock_flagged,
+          (select count(*)::int from tanks t where t.station_id = s.id) as tank_count,
+          (select count(*)::int from alarms al where al.station_id = s.id and al.ended_at is null) as active_alarm_count,
+          (select coalesce(sum(tl.volume_l), 0)::float8 from tank_latest tl where tl.station_id = s.id) as volume_l,
+          (select coalesce(sum(t.volume_l), 0)::float8 from tanks t where t.station_id = s.id) as capacity_l
+        from stations s
+        join companies c on c.id = s.company_id
+        left join areas a on a.id = s.area_id
+        left join station_status ss on ss.station_id = s.id
+        where ${scopeOn(scope, 's')} ${stationId === undefined ? sql`` : sql`and s.id = ${stationId}`}
+        order by s.name`,
+  );
+  return rows.map((r) => ({
+    id: r.id as number,
+    name: r.name as string,
+    code: r.code as string,
+    companyId: r.company_id as number,
+    companyName: r.company_name as string,
+    areaName: (r.area_name as string | null) ?? null,
+    timezone: r.timezone as string,
+    longitude: (r.longitude as number | null) ?? null,
+    latitude: (r.latitude as number | null) ?? null,
+    address: (r.address as string | null) ?? null,
+    phone: (r.phone as string | null) ?? null,
+    tempUnit: r.temp_unit as number,
+    volumeUnit: r.volume_unit as number,
+    lastSeenAt: r.last_seen_at == null ? null : new Date(r.last_seen_at as string),
+    lastDataAt: iso(r.last_data_at),
+    clockFlagged: r.clock_flagged as boolean,
+    tankCount: r.tank_count as number,
+    activeAlarmCount: r.active_alarm_count as number,
+    volumeL: Number(r.volume_l),
+    capacityL: Number(r.capacity_l),
+  }));
+}
+
+export async function inventoryByProduct(db: Db, scope: Scope) {
+  const rows = await rawRows<Record<string, unknown>>(
+    db,
+    sql`select p.id, p.name, p.color, coalesce(sum(tl.volume_l), 0)::float8 as volume_l,
+          coalesce(sum(t.volume_l), 0)::float8 as capacity_l, count(t.id)::int as tank_count
+        from tanks t
+        left join products p on p.id = t.product_id
+        left join tank_latest tl on tl.tank_id = t.id
+        where ${scopeOn(scope, 't')}
+        group by p.id, p.name, p.color
+        order by p.name nulls last`,
+  );
+  return rows.map((r) => {
+    const volumeL = Number(r.volume_l);
+    const capacityL = Number(r.capacity_l);
+    return {
+      productId: (r.id as number | null) ?? null,
+      productName: (r.name as string | null) ?? null,
+      color: (r.color as string | null) ?? null,
+      volumeL,
+      capacityL,
+      fillPct: capacityL > 0 ? Math.round((volumeL / capacityL) * 10_000) / 100 : 0,
+      tankCount: r.tank_count as number,
+    };
+  });
+}
+
+function alarmOf(r: Record<string, unknown>): ActiveAlarm {
+  return {
+    id: Number(r.id),
+    stationId: r.station_id as number,
+    stationName: r.station_name as string,
+    kind: r.kind as 'level' | 'leak',
+    code: r.code as number,
+    tankCode: (r.tank_code as string | null) ?? null,
+    sensorNo: (r.sensor_no as string | null) ?? null,
+    startedAt: iso(r.started_at)!,
+    endedAt: iso(r.ended_at),
+  };
+}
+
+const ALARM_COLUMNS = sql`al.id, al.station_id, s.name as station_name, al.kind, al.code, t.code as tank_code, al.sensor_no, al.started_at, al.ended_at`;
+
+/** Alarms started since the viewer's midnight in `timezone`, newest first. */
+export async function alarmsSince(db: Db, scope: Scope, now: Date, timezone: string, limit: number) {
+  const midnight = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timezone}) at time zone ${timezone})`;
+  const [count] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from alarms al where ${scopeOn(scope, 'al')} and al.started_at >= ${midnight}`);
+  const rows = await rawRows<Record<string, unknown>>(
+    db,
+    sql`select ${ALARM_COLUMNS} from alarms al join stations s on s.id = al.station_id left join tanks t on t.id = al.tank_id
+        where ${scopeOn(scope, 'al')} and al.started_at >= ${midnight}
+        order by al.started_at desc, al.id desc limit ${limit}`,
+  );
+  return { count: count?.n ?? 0, alarms: rows.map(alarmOf) };
+}
+
+export async function activeAlarmsOf(db: Db, stationId: number): Promise<ActiveAlarm[]> {
+  const rows = await rawRows<Record<string, unknown>>(
+    db,
+    sql`select ${ALARM_COLUMNS} from alarms al join stations s on s.id = al.station_id left join tanks t on t.id = al.tank_id
+        where al.station_id = ${stationId} and al.ended_at is null order by al.started_at desc`,
+  );
+  return rows.map(alarmOf);
+}
+
+export async function tanksOf(db: Db, stationId: number): Promise<TankLive[]> {
+  const rows = await rawRows<Record<string, unknown>>(
+    db,
+    sql`select t.id, t.code, t.product_id, p.name as product_name, p.color as product_color, t.height_mm, t.volume_l as capacity_l,
+          t.high_oil_warn_mm, t.high_oil_alarm_mm, t.low_oil_warn_mm, t.low_oil_alarm_mm, t.high_water_alarm_mm,
+          tl.ts, tl.type, tl.product_height_mm, tl.water_height_mm, tl.temperature_c, tl.volume_l, tl.tc_volume_l,
+          tl.water_volume_l, tl.ullage_l, tl.fill_pct
+        from tanks t left join products p on p.id = t.product_id left join tank_latest tl on tl.tank_id = t.id
+        where t.station_id = ${stationId}
+        order by length(t.code), t.code`,
+  );
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  return rows.map((r) => ({
+    tankId: r.id as number,
+    code: r.code as string,
+    productId: (r.product_id as number | null) ?? null,
+    productName: (r.product_name as string | null) ?? null,
+    productColor: (r.product_color as string | null) ?? null,
+    heightMm: Number(r.height_mm),
+    capacityL: Number(r.capacity_l),
+    ts: iso(r.ts),
+    type: r.type == null ? null : (RECORD_TYPE_NAMES[r.type as number] ?? null),
+    productHeightMm: num(r.product_height_mm),
+    waterHeightMm: num(r.water_height_mm),
+    temperatureC: num(r.temperature_c),
+    volumeL: num(r.volume_l),
+    tcVolumeL: num(r.tc_volume_l),
+    waterVolumeL: num(r.water_volume_l),
+    ullageL: num(r.ullage_l),
+    fillPct: num(r.fill_pct),
+    highOilWarnMm: num(r.high_oil_warn_mm),
+    highOilAlarmMm: num(r.high_oil_alarm_mm),
+    lowOilWarnMm: num(r.low_oil_warn_mm),
+    lowOilAlarmMm: num(r.low_oil_alarm_mm),
+    highWaterAlarmMm: num(r.high_water_alarm_mm),
+  }));
+}
+
+export async function sensorsOf(db: Db, stationId: number): Promise<SensorLive[]> {
+  const rows = await rawRows<Record<string, unknown>>(
+    db,
+    sql`select sensor_no, type, state, code, ts from sensor_latest where station_id = ${stationId} order by length(sensor_no), sensor_no`,
+  );
+  return rows.map((r) => ({ sensorNo: r.sensor_no as string, type: r.type as string, state: r.state as string, code: (r.code as number | null) ?? null, ts: iso(r.ts)! }));
+}

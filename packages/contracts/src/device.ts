@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/**
+ * The device protocol (docs/device-protocol.md): what a data collector sends over HTTP push
+ * (`POST /api/device/v1/stations/:code/report`, `Authorization: Bearer <device key>`) or MQTT
+ * (topic `ullage/v1/stations/<code>/report`, or `…/tanks/<tank>/readings` with only readings).
+ * Every source — HTTP, MQTT, the Veeder-Root poller, the simulator — ends in the same ingest
+ * path. Units are SI: millimetres, litres, °C, kg/m³; times are ISO 8601 with an offset.
+ *
+ * A batch is validated item by item, not as a whole: one malformed reading is refused with
+ * its path and rule while the rest of the batch is stored (issue 4). The envelope here only
+ * checks the shape of the batch; `deviceReading` and friends check each item.
+ */
+
+export const RECORD_TYPES = ['hourly', 'shift', 'interval', 'start', 'end', 'single', 'alarm-period'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+export const SENSOR_TYPES = ['leak', 'gas', 'sump', 'interstitial', 'vapour', 'pressure'] as const;
+export const SENSOR_STATES = ['normal', 'alarm', 'fault'] as const;
+export const DEVICE_EVENT_TYPES = ['power-off', 'power-on'] as const;
+export const ALARM_KINDS = ['level', 'leak'] as const;
+
+/** Readings later than this after the server's clock are refused; this far off is flagged. */
+export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+export const CLOCK_SKEW_FLAG_MS = 5 * 60_000;
+/** The most items of each kind one batch may carry. */
+export const MAX_BATCH_ITEMS = 5000;
+
+const time = z.iso.datetime({ offset: true });
+
+/** The plausible range of each measured value; outside it a reading is refused. */
+export const READING_RANGES = {
+  productHeightMm: { min: 0, max: 100_000 },
+  waterHeightMm: { min: 0, max: 100_000 },
+  temperatureC: { min: -60, max: 120 },
+  volumeL: { min: 0, max: 10_000_000 },
+  tcVolumeL: { min: 0, max: 10_000_000 },
+  waterVolumeL: { min: 0, max: 10_000_000 },
+  densityKgM3: { min: 300, max: 2000 },
+} as const;
+const ranged = (name: keyof typeof READING_RANGES) => z.number().finite().min(READING_RANGES[name].min).max(READING_RANGES[name].max);
+
+export const deviceReading = z.object({
+  /** The tank's code at its station (as in the station settings). */
+  tank: z.string().trim().min(1).max(32),
+  ts: time,
+  type: z.enum(RECORD_TYPES).default('interval'),
+  productHeightMm: ranged('productHeightMm'),
+  waterHeightMm: ranged('waterHeightMm').default(0),
+  temperatureC: ranged('temperatureC'),
+  /** When the device computed them; otherwise the server does from the height-volume table. */
+  volumeL: ranged('volumeL').optional(),
+  tcVolumeL: ranged('tcVolumeL').optional(),
+  waterVolumeL: ranged('waterVolumeL').optional(),
+  densityKgM3: ranged('densityKgM3').optional(),
+});
+export type DeviceReading = z.infer<typeof deviceReading>;
+
+export const deviceSensorState = z.object({
+  sensorNo: z.string().trim().min(1).max(32),
+  type: z.enum(SENSOR_TYPES).default('leak'),
+  ts: time,
+  state: z.enum(SENSOR_STATES),
+  /** A leak/sensor alarm code of spec §3 while state is alarm. */
+  code: z.number().int().positive().optional(),
+});
+export type DeviceSensorState = z.infer<typeof deviceSensorState>;
+
+export const deviceAlarm = z.object({
+  kind: z.enum(ALARM_KINDS),
+  /** Level alarms name the tank, leak alarms the sensor. */
+  tank: z.string().trim().min(1).max(32).optional(),
+  sensorNo: z.string().trim().min(1).max(32).optional(),
+  code: z.number().int().positive(),
+  ts: time,
+  state: z.enum(['active', 'cleared']).default('active'),
+});
+export type DeviceAlarm = z.infer<typeof deviceAlarm>;
+
+export const deviceEvent = z.object({
+  type: z.enum(DEVICE_EVENT_TYPES),
+  ts: time,
+  /** power-off carries the last inventory before the power went; power-on the first after. */
+  readings: z.array(z.unknown()).max(100).default([]),
+});
+export type DeviceEvent = z.infer<typeof deviceEvent>;
+
+/** The batch envelope: items stay `unknown` here so each is judged on its own. */
+export const deviceReport = z.object({
+  /** The device's own clock when it sent the batch; compared with the server's. */
+  sentAt: time.optional(),
+  readings: z.array(z.unknown()).max(MAX_BATCH_ITEMS).default([]),
+  sensors: z.array(z.unknown()).max(MAX_BATCH_ITEMS).default([]),
+  alarms: z.array(z.unknown()).max(MAX_BATCH_ITEMS).default([]),
+  events: z.array(z.unknown()).max(100).default([]),
+  /** Only on an external MQTT broker, where the connection does not identify the station. */
+  deviceKey: z.string().max(200).optional(),
+});
+export type DeviceReport = z.input<typeof deviceReport>;
+
+export interface RefusedItem {
+  /** e.g. "readings[3].temperatureC" */
+  path: string;
+  /** The rule broken, in the request's language. */
+  message: string;
+}
+
+/** The answer to a batch: sent only once its data is committed. */
+export const deviceReportResult = z.object({
+  accepted: z.number().int(),
+  duplicates: z.number().int(),
+  refused: z.array(z.object({ path: z.string(), message: z.string() })),
+  serverTime: z.string(),
+  /** Device clock minus server clock, when sentAt was given. */
+  clockSkewSeconds: z.number().nullable(),
+  clockFlagged: z.boolean(),
+});
+export type DeviceReportResult = z.infer<typeof deviceReportResult>;
+
+export const MQTT_TOPIC_ROOT = 'ullage/v1/stations';
+export const mqttReportTopic = (stationCode: string) => `${MQTT_TOPIC_ROOT}/${stationCode}/report`;
+export const mqttTankTopic = (stationCode: string, tank: string) => `${MQTT_TOPIC_ROOT}/${stationCode}/tanks/${tank}/readings`;
+export const mqttAckTopic = (stationCode: string) => `${MQTT_TOPIC_ROOT}/${stationCode}/ack`;
