@@ -33,6 +33,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       CAPTCHA: 'off',
       MQTT_PORT: '0',
+      // Browser tests send their own readings; a fleet would race them for the same tanks.
+      SIMULATOR: 'off',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ...env,

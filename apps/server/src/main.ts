@@ -5,6 +5,8 @@ import { openPglite, openPostgres, type Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { deleteExpiredSessions } from './modules/auth/session-repo';
 import { firstStart, type FirstStartResult } from './seed/first-start';
+import { startMqtt } from './modules/ingest/mqtt';
+import { startDemoFleet } from './seed/demo-fleet';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,11 +32,20 @@ async function main() {
     deleteExpiredSessions(database.db).catch((error: unknown) => logger.warn({ err: error }, 'session cleanup failed'));
   }, 60 * 60_000);
   housekeeping.unref();
+  // Stations silent for 15 minutes go offline; checked twice a minute.
+  const offlineSweep = setInterval(() => {
+    app.ingest.sweepOffline().catch((error: unknown) => logger.warn({ err: error }, 'offline sweep failed'));
+  }, 30_000);
+  offlineSweep.unref();
+  const mqttService = await startMqtt({ ingest: app.ingest, port: config.mqttPort, url: config.mqttUrl, host: config.host, logger });
+  let stopFleet: (() => Promise<void>) | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    await stopFleet?.();
+    await mqttService.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -50,6 +61,7 @@ async function main() {
     throw error;
   }
   printWelcome(`http://${config.host}:${config.port}`, seeded, config.demo === 'on');
+  if (config.simulator) stopFleet = await startDemoFleet(database.db, `http://${config.host}:${config.port}`, config.simulatorIntervalMs, logger);
 }
 
 function printWelcome(url: string, seeded: FirstStartResult, demo: boolean) {

@@ -87,6 +87,8 @@ export type DeviceEvent = z.infer<typeof deviceEvent>;
 
 /** The batch envelope: items stay `unknown` here so each is judged on its own. */
 export const deviceReport = z.object({
+  /** The device's own name for the batch, echoed in the answer (MQTT acknowledgements). */
+  batchId: z.string().max(64).optional(),
   /** The device's own clock when it sent the batch; compared with the server's. */
   sentAt: time.optional(),
   readings: z.array(z.unknown()).max(MAX_BATCH_ITEMS).default([]),
@@ -107,6 +109,7 @@ export interface RefusedItem {
 
 /** The answer to a batch: sent only once its data is committed. */
 export const deviceReportResult = z.object({
+  batchId: z.string().optional(),
   accepted: z.number().int(),
   duplicates: z.number().int(),
   refused: z.array(z.object({ path: z.string(), message: z.string() })),

@@ -60,9 +60,14 @@ export class Ingest {
    * key, ValidationError when the batch itself is malformed; refused items are in the answer.
    */
   async report(stationCode: string, deviceKey: string | undefined, body: unknown, language: Language, source: IngestSource): Promise<DeviceReportResult> {
-    const started = process.hrtime.bigint();
     const station = await this.stations.authenticate(stationCode, deviceKey);
     if (!station) throw new DeviceRefused();
+    return this.reportFor(station, body, language, source);
+  }
+
+  /** A batch of a station its transport already authenticated (an MQTT connection, the ATG poller). */
+  async reportFor(station: IngestStation, body: unknown, language: Language, source: IngestSource): Promise<DeviceReportResult> {
+    const started = process.hrtime.bigint();
     const envelope = deviceReport.safeParse(body ?? {});
     if (!envelope.success) {
       const issue = envelope.error.issues[0]!;
@@ -112,6 +117,7 @@ export class Ingest {
     this.deps.metrics.ingestReadings.labels(source).inc(outcome.inserted);
     this.deps.metrics.ingestLatency.observe(Number(process.hrtime.bigint() - started) / 1e9);
     return {
+      ...(envelope.data.batchId === undefined ? {} : { batchId: envelope.data.batchId }),
       accepted: outcome.inserted,
       duplicates: allRows.length - outcome.inserted,
       refused: batch.refused,

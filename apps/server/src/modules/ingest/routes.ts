@@ -24,6 +24,8 @@ export const ingestRoutes: FastifyPluginAsync<{ ingest: Ingest }> = async (base,
     {
       // Devices have no session: the device key authenticates them.
       config: { public: true },
+      // A fleet reports every few seconds; its requests are counted in /metrics, not logged one by one.
+      logLevel: 'warn',
       // 5000 readings of ~250 bytes each.
       bodyLimit: 8 * 1024 * 1024,
       schema: {

@@ -60,7 +60,7 @@ export async function stationsWithStatus(db: Db, scope: Scope, stationId?: numbe
           ss.last_seen_at, ss.last_data_at, coalesce(ss.clock_flagged, false) as clock_flagged,
           (select count(*)::int from tanks t where t.station_id = s.id) as tank_count,
           (select count(*)::int from alarms al where al.station_id = s.id and al.ended_at is null) as active_alarm_count,
-          (select coalesce(sum(tl.volume_l), 0)::float8 from tank_latest tl where tl.station_id = s.id) as volume_l,
+          (select round(coalesce(sum(tl.volume_l), 0)::numeric, 1)::float8 from tank_latest tl where tl.station_id = s.id) as volume_l,
           (select coalesce(sum(t.volume_l), 0)::float8 from tanks t where t.station_id = s.id) as capacity_l
         from stations s
         join companies c on c.id = s.company_id
@@ -96,7 +96,7 @@ export async function stationsWithStatus(db: Db, scope: Scope, stationId?: numbe
 export async function inventoryByProduct(db: Db, scope: Scope) {
   const rows = await rawRows<Record<string, unknown>>(
     db,
-    sql`select p.id, p.name, p.color, coalesce(sum(tl.volume_l), 0)::float8 as volume_l,
+    sql`select p.id, p.name, p.color, round(coalesce(sum(tl.volume_l), 0)::numeric, 1)::float8 as volume_l,
           coalesce(sum(t.volume_l), 0)::float8 as capacity_l, count(t.id)::int as tank_count
         from tanks t
         left join products p on p.id = t.product_id

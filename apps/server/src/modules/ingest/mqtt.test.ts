@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { mqttAckTopic, mqttReportTopic, mqttTankTopic } from '@ullage/contracts/device';
+import { rawRows } from '../../lib/raw-sql';
+import { startTestApp, type TestContext } from '../../test/harness';
+import { messageOf, startEmbeddedBroker, type MqttService } from './mqtt';
+
+let ctx: TestContext;
+let broker: MqttService;
+const KEY = 'demo-device-key:NWP-SZ02';
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  broker = await startEmbeddedBroker(ctx.app.ingest, 0, '127.0.0.1', ctx.app.log);
+});
+afterAll(async () => {
+  await broker.close();
+  await ctx.close();
+});
+
+const connect = (username: string, password: string) =>
+  mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, { username, password, reconnectPeriod: 0, connectTimeout: 5000 });
+
+/** Publishes and waits for the server's answer on the station's ack topic. */
+async function publishAndAck(client: mqtt.MqttClient, topic: string, body: unknown, ackTopic: string) {
+  const ack = new Promise<Record<string, unknown>>((resolve) => client.once('message', (_t, payload) => resolve(JSON.parse(payload.toString()))));
+  await client.subscribeAsync(ackTopic);
+  await client.publishAsync(topic, body === undefined ? '{oops' : JSON.stringify(body), { qos: 1 });
+  return ack;
+}
+
+const readingsOf = (code: string) =>
+  rawRows<{ tank: string; product_height_mm: number; volume_l: number }>(
+    ctx.db,
+    sql`select t.code as tank, r.product_height_mm, r.volume_l from tank_readings r join tanks t on t.id = r.tank_id join stations s on s.id = t.station_id where s.code = ${code} order by r.ts, t.code`,
+  );
+
+describe('device ingest over MQTT (embedded broker)', () => {
+  it('a station publishes a report; the data is stored and acknowledged on its ack topic', async () => {
+    const client = await connect('NWP-SZ02', KEY);
+    const ts = new Date(Date.now() - 60_000).toISOString();
+    const ack = await publishAndAck(client, mqttReportTopic('NWP-SZ02'), { batchId: 'b-1', readings: [{ tank: '2', ts, productHeightMm: 1200, waterHeightMm: 0, temperatureC: 18 }, { tank: '9', ts, productHeightMm: 1, temperatureC: 1 }] }, mqttAckTopic('NWP-SZ02'));
+    expect(ack).toMatchObject({ code: 1000, data: { batchId: 'b-1', accepted: 1, duplicates: 0, refused: [{ path: 'readings[1].tank', message: 'Reading 2 · Tank: is not a tank of this station' }] } });
+    const rows = await readingsOf('NWP-SZ02');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ tank: '2', product_height_mm: 1200 });
+    expect(rows[0]!.volume_l).toBeGreaterThan(0);
+    await client.endAsync();
+  });
+
+  it('a tank topic carries that tank’s readings', async () => {
+    const client = await connect('NWP-SZ02', KEY);
+    const ts = new Date(Date.now() - 30_000).toISOString();
+    const ack = await publishAndAck(client, mqttTankTopic('NWP-SZ02', '3'), [{ ts, productHeightMm: 900, temperatureC: 17 }], mqttAckTopic('NWP-SZ02'));
+    expect(ack).toMatchObject({ code: 1000, data: { accepted: 1 } });
+    expect((await readingsOf('NWP-SZ02')).map((r) => r.tank)).toEqual(['2', '3']);
+    await client.endAsync();
+  });
+
+  it('a message that is not JSON is refused whole with 91011', async () => {
+    const client = await connect('NWP-SZ02', KEY);
+    const ack = await publishAndAck(client, mqttReportTopic('NWP-SZ02'), undefined, mqttAckTopic('NWP-SZ02'));
+    expect(ack).toEqual({ code: 91011, msg: 'Request: is not valid' });
+    await client.endAsync();
+  });
+
+  it('refuses a connection with a wrong device key', async () => {
+    await expect(connect('NWP-SZ02', 'demo-device-key:NWP-SH01')).rejects.toThrow(/Bad username or password|Not authorized/i);
+  });
+
+  it('a station cannot publish for another station', async () => {
+    const client = await connect('NWP-SZ02', KEY);
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    client.publish(mqttReportTopic('NWP-SH01'), JSON.stringify({ readings: [{ tank: '1', ts: new Date().toISOString(), productHeightMm: 5, temperatureC: 5 }] }), { qos: 1 });
+    await closed;
+    expect(await readingsOf('NWP-SH01')).toHaveLength(0);
+    client.end(true);
+  });
+
+  it('reads the station and body from each topic form', () => {
+    expect(messageOf('ullage/v1/stations/A-1/report', Buffer.from('{"readings":[]}'))).toEqual({ stationCode: 'A-1', body: { readings: [] } });
+    expect(messageOf('ullage/v1/stations/A-1/tanks/4/readings', Buffer.from('[{"ts":"x"}]'))).toEqual({ stationCode: 'A-1', body: { readings: [{ ts: 'x', tank: '4' }] } });
+    expect(messageOf('ullage/v1/stations/A-1/ack', Buffer.from('{}'))).toBeNull();
+    expect(messageOf('ullage/v1/stations/A-1/report', Buffer.from('not json'))).toEqual({ stationCode: 'A-1', body: undefined });
+  });
+});

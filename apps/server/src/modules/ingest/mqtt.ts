@@ -1,0 +1,160 @@
+import net from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { Aedes, type Client } from 'aedes';
+import mqtt from 'mqtt';
+import { MQTT_TOPIC_ROOT, mqttAckTopic, type DeviceReportResult } from '@ullage/contracts/device';
+import { DEFAULT_LANGUAGE } from '@ullage/domain/languages';
+import { translator } from '../../i18n/translate';
+import { formatField } from '../../plugins/envelope';
+import { ValidationError } from '../../plugins/errors';
+import { DeviceRefused, type Ingest } from './ingest';
+
+/**
+ * MQTT transport of the device protocol (docs/device-protocol.md): the embedded broker on
+ * MQTT_PORT, or a subscription on an external broker (MQTT_URL). Either way each message
+ * goes through the same ingest path as HTTP, and its answer is published on the station's
+ * ack topic.
+ */
+const REPORT = /^ullage\/v1\/stations\/([^/]+)\/report$/;
+const TANK = /^ullage\/v1\/stations\/([^/]+)\/tanks\/([^/]+)\/readings$/;
+
+export interface MqttService {
+  /** The embedded broker's port, or null (external broker, or none). */
+  port: number | null;
+  close(): Promise<void>;
+}
+
+/** What a message on a device topic carries, or null when the topic is not one of ours. */
+export function messageOf(topic: string, payload: Buffer): { stationCode: string; body: unknown } | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload.toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  const report = REPORT.exec(topic);
+  if (report) return { stationCode: decodeURIComponent(report[1]!), body: parsed };
+  const tank = TANK.exec(topic);
+  if (tank) {
+    // A tank topic carries that tank's readings: an array, or {readings: [...]}.
+    const tankCode = decodeURIComponent(tank[2]!);
+    const list = Array.isArray(parsed) ? parsed : (parsed as { readings?: unknown } | undefined)?.readings;
+    const readings = Array.isArray(list) ? list.map((r) => (r && typeof r === 'object' ? { ...r, tank: tankCode } : r)) : list;
+    const rest = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+    return { stationCode: decodeURIComponent(tank[1]!), body: { ...rest, readings } };
+  }
+  return null;
+}
+
+/**
+ * Runs one message through ingest; answers the ack payload (the HTTP envelope's shape).
+ * Throws only for failures worth a retry (the database), so the device resends.
+ */
+async function ackOf(body: unknown, run: () => Promise<DeviceReportResult>): Promise<object> {
+  try {
+    // Not JSON at all: the whole message is refused, like a malformed HTTP body.
+    if (body === undefined) throw new ValidationError([{ field: 'request', rule: 'rule.invalid' }]);
+    return { code: 1000, data: await run() };
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      const t = translator(DEFAULT_LANGUAGE);
+      return { code: 91011, msg: error.fields.map((f) => formatField(t, f)).join('; ') };
+    }
+    if (error instanceof DeviceRefused) return { code: 30001, msg: translator(DEFAULT_LANGUAGE)('device.keyRefused') };
+    throw error;
+  }
+}
+
+export async function startMqtt(options: { ingest: Ingest; port: number; url: string | undefined; host: string; logger: FastifyBaseLogger }): Promise<MqttService> {
+  if (options.url) return startExternal(options.ingest, options.url, options.logger);
+  if (options.port === 0) return { port: null, close: async () => {} };
+  return startEmbeddedBroker(options.ingest, options.port, options.host, options.logger);
+}
+
+export async function startEmbeddedBroker(ingest: Ingest, port: number, host: string, logger: FastifyBaseLogger): Promise<MqttService> {
+  // Which station each connection authenticated as: the username is the station code, the password its device key.
+  const stationOf = new WeakMap<Client, string>();
+  const broker = await Aedes.createBroker({
+    authenticate: (client, username, password, done) => {
+      const code = username ?? '';
+      ingest.stations
+        .authenticate(code, password?.toString('utf8'))
+        .then((station) => {
+          if (!station) {
+            const refused = Object.assign(new Error('bad station code or device key'), { returnCode: 4 });
+            return done(refused as never, false);
+          }
+          stationOf.set(client, station.code);
+          done(null, true);
+        })
+        .catch((error: unknown) => done(error as never, false));
+    },
+    // A device publishes only to its own station's topics. The PUBACK waits for the commit.
+    authorizePublish: (client, packet, done) => {
+      const own = client ? stationOf.get(client) : undefined;
+      const message = messageOf(packet.topic, packet.payload as Buffer);
+      if (!own || !message || message.stationCode !== own) return done(new Error('topic not allowed'));
+      ackOf(message.body, async () => {
+        const station = await ingest.stations.byCode(own);
+        if (!station) throw new DeviceRefused();
+        return ingest.reportFor(station, message.body, DEFAULT_LANGUAGE, 'mqtt');
+      })
+        .then((ack) => {
+          broker.publish({ cmd: 'publish', topic: mqttAckTopic(own), payload: Buffer.from(JSON.stringify(ack)), qos: 0, retain: false, dup: false }, () => {});
+          done(null);
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error, station: own }, 'mqtt ingest failed');
+          done(error as Error);
+        });
+    },
+    authorizeSubscribe: (client, subscription, done) => {
+      const own = client ? stationOf.get(client) : undefined;
+      done(own && subscription.topic.startsWith(`${MQTT_TOPIC_ROOT}/${own}/`) ? null : new Error('topic not allowed'), subscription);
+    },
+  });
+  const server = net.createServer(broker.handle as (socket: net.Socket) => void);
+  const listening = await new Promise<boolean>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error)));
+    server.listen(port, host, () => resolve(true));
+  });
+  if (!listening) {
+    logger.warn(`MQTT port ${port} on ${host} is in use (another broker?): running without the embedded broker. Set MQTT_PORT or MQTT_URL.`);
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    return { port: null, close: async () => {} };
+  }
+  const actual = (server.address() as net.AddressInfo).port;
+  logger.info({ port: actual }, 'embedded MQTT broker listening');
+  return {
+    port: actual,
+    close: async () => {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * On an external broker the connection says nothing about the station, so each message
+ * carries its station's device key (`deviceKey` in the report). A shared subscription lets
+ * several server instances split the load.
+ */
+async function startExternal(ingest: Ingest, url: string, logger: FastifyBaseLogger): Promise<MqttService> {
+  const client = mqtt.connect(url, { clientId: `ullage-ingest-${process.pid}`, clean: true, reconnectPeriod: 3000 });
+  client.on('connect', () => {
+    client.subscribe([`$share/ullage/${MQTT_TOPIC_ROOT}/+/report`, `$share/ullage/${MQTT_TOPIC_ROOT}/+/tanks/+/readings`], { qos: 1 }, (error) => {
+      if (error) logger.error({ err: error }, 'mqtt subscribe failed');
+    });
+    logger.info({ url: url.replace(/\/\/[^@]*@/, '//***@') }, 'subscribed to the external MQTT broker');
+  });
+  client.on('error', (error) => logger.warn({ err: error }, 'mqtt connection error'));
+  client.on('message', (topic, payload) => {
+    const message = messageOf(topic, payload);
+    if (!message) return;
+    const key = (message.body as { deviceKey?: unknown } | undefined)?.deviceKey;
+    ackOf(message.body, () => ingest.report(message.stationCode, typeof key === 'string' ? key : undefined, message.body, DEFAULT_LANGUAGE, 'mqtt'))
+      .then((ack) => client.publish(mqttAckTopic(message.stationCode), JSON.stringify(ack)))
+      .catch((error: unknown) => logger.error({ err: error, station: message.stationCode }, 'mqtt ingest failed'));
+  });
+  return { port: null, close: () => client.endAsync() };
+}
