@@ -10,8 +10,12 @@ const HEARTBEAT_MS = 20_000;
  * Streams live events as server-sent events until the client goes away. Each event passes
  * the viewer's scope (decided once, at connect) and the optional station filter.
  */
-export function openLiveFeed(request: FastifyRequest, reply: FastifyReply, options: { hub: LiveHub; metrics: Metrics; scope: Scope; stationId?: number }) {
-  const { hub, metrics, scope, stationId } = options;
+export function openLiveFeed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { hub: LiveHub; metrics: Metrics; scope: Scope; stationId?: number; open: Set<() => void> },
+) {
+  const { hub, metrics, scope, stationId, open } = options;
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -31,9 +35,16 @@ export function openLiveFeed(request: FastifyRequest, reply: FastifyReply, optio
   const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
   metrics.sseClients.inc();
   const close = () => {
+    if (!open.delete(end)) return;
     clearInterval(heartbeat);
     unsubscribe();
     metrics.sseClients.dec();
   };
+  // The server ends open feeds when it shuts down; clients reconnect to another instance.
+  const end = () => {
+    close();
+    res.end();
+  };
+  open.add(end);
   request.raw.on('close', close);
 }

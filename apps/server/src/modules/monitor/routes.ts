@@ -23,6 +23,10 @@ export interface MonitorDeps {
 }
 
 export const monitorRoutes: FastifyPluginAsyncZod<MonitorDeps> = async (app, { db, hub, clock, metrics, mapTiles }) => {
+  const openFeeds = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...openFeeds]) end();
+  });
   app.get(
     '/monitor/overview',
     {
@@ -53,7 +57,7 @@ export const monitorRoutes: FastifyPluginAsyncZod<MonitorDeps> = async (app, { d
       },
     },
     async (request, reply) => {
-      openLiveFeed(request, reply, { hub, metrics, scope: scopeOf(userOf(request)), stationId: request.query.stationId });
+      openLiveFeed(request, reply, { hub, metrics, scope: scopeOf(userOf(request)), stationId: request.query.stationId, open: openFeeds });
     },
   );
 };

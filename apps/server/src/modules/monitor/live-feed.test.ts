@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '@ullage/contracts/monitor';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+let base = '';
+const cookie: Record<string, string> = {};
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
+  cookie['demo-station'] = await signIn(ctx.app, 'demo-station', DEMO_PASSWORD);
+  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => ctx.close());
+
+/** Opens the feed and collects its events until `count` arrived or `ms` passed. */
+async function collect(who: string, query: string, act: () => Promise<unknown>, count: number, ms = 3000): Promise<LiveEvent[]> {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/monitor/events${query}`, { headers: { cookie: cookie[who]! }, signal: controller.signal });
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const events: LiveEvent[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const timer = setTimeout(() => controller.abort(), ms);
+  const reading = (async () => {
+    try {
+      while (events.length < count) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = frame.split('\n').find((l) => l.startsWith('data: '));
+          if (data) events.push(JSON.parse(data.slice(6)));
+        }
+      }
+    } catch {
+      // aborted: the time is up
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 100));
+  await act();
+  await reading;
+  clearTimeout(timer);
+  controller.abort();
+  return events;
+}
+
+const send = (code: string, body: object) =>
+  fetch(`${base}/api/device/v1/stations/${code}/report`, { method: 'POST', headers: { authorization: `Bearer demo-device-key:${code}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const reading = (tank: string, productHeightMm: number) => ({ tank, ts: new Date(Date.now() - 1000).toISOString(), productHeightMm, waterHeightMm: 10, temperatureC: 20 });
+
+describe('live events feed', () => {
+  it('pushes a station’s new inventory, status and alarms as they are committed', async () => {
+    const events = await collect('admin', '', () => send('NWP-MD06', { readings: [reading('1', 1111)], alarms: [{ kind: 'level', tank: '1', code: 11, ts: new Date(Date.now() - 1000).toISOString() }] }), 3);
+    expect(events.map((e) => e.type)).toEqual(['status', 'inventory', 'alarm']);
+    const inventory = events[1] as Extract<LiveEvent, { type: 'inventory' }>;
+    expect(inventory.tanks).toHaveLength(1);
+    expect(inventory.tanks[0]).toMatchObject({ productHeightMm: 1111, waterHeightMm: 10, temperatureC: 20 });
+    expect(events[2]).toMatchObject({ type: 'alarm', alarm: { kind: 'level', code: 11, tankCode: '1', stationName: 'Madrid Castellana' } });
+  });
+
+  it('a station account never receives another station’s events; the station filter narrows the feed', async () => {
+    // demo-station is NWP-SH01's account.
+    const others = await collect('demo-station', '', () => send('NWP-MD06', { readings: [reading('2', 1222)] }), 1, 1500);
+    expect(others).toEqual([]);
+    const own = await collect('demo-station', '', () => send('NWP-SH01', { readings: [reading('1', 1333)] }), 2);
+    expect(own.map((e) => e.type)).toEqual(['status', 'inventory']);
+    const filtered = await collect('admin', '?stationId=999999', () => send('NWP-MD06', { readings: [reading('3', 1444)] }), 1, 1500);
+    expect(filtered).toEqual([]);
+  });
+
+  it('requires a session', async () => {
+    const res = await fetch(`${base}/api/monitor/events`);
+    expect(((await res.json()) as { code: number }).code).toBe(30001);
+  });
+});
