@@ -15,9 +15,9 @@ export interface RunningServer {
  * The real server as `npm start` runs it, on a fresh embedded database in its own directory,
  * on a free port. Used by the browser tests and the web benchmarks.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { requireWeb?: boolean } = {}): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, '..');
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  if (options.requireWeb !== false && !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm test` (it builds first) or `npm run build`.');
   }
   const dataDir = path.join(root, '.tmp', `server-${process.pid}-${Date.now()}`);

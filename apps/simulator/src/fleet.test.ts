@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DeviceReading, DeviceReport, DeviceReportResult } from '@ullage/contracts/device';
+import { startFleet, type Fleet } from './fleet';
+import { testStation } from './model/test-station';
+import { SendError, type Sender } from './transport/types';
+
+const ok = (report: DeviceReport): DeviceReportResult => ({
+  accepted: report.readings?.length ?? 0,
+  duplicates: 0,
+  refused: [],
+  serverTime: new Date().toISOString(),
+  clockSkewSeconds: 0,
+  clockFlagged: false,
+});
+
+let fleet: Fleet | null = null;
+afterEach(async () => {
+  await fleet?.stop();
+  fleet = null;
+});
+
+describe('startFleet', () => {
+  it('reports from every station, staggered, until stopped', async () => {
+    vi.useFakeTimers({ now: Date.parse('2025-06-01T10:00:00Z') });
+    try {
+      const sent: { code: string; at: number; report: DeviceReport }[] = [];
+      const sender: Sender = async (station, report) => {
+        sent.push({ code: station.code, at: Date.now(), report });
+        return ok(report);
+      };
+      const logs: string[] = [];
+      const stations = ['A', 'B', 'C'].map((c) => testStation(c));
+      fleet = startFleet({ transport: 'http', sender, stations, intervalMs: 3000, events: false, logger: (m) => logs.push(m) });
+      await vi.advanceTimersByTimeAsync(10);
+      expect(sent.map((s) => s.code)).toEqual(['A']);
+      await vi.advanceTimersByTimeAsync(8990); // to 9 s: three intervals
+      // Spread over the interval (0, 1, 2 s in), then each every 3 s.
+      expect(sent.map((s) => `${s.code}+${s.at - Date.parse('2025-06-01T10:00:00Z')}`)).toEqual(['A+0', 'B+1000', 'C+2000', 'A+3000', 'B+4000', 'C+5000', 'A+6000', 'B+7000', 'C+8000', 'A+9000']);
+      const first = sent[0]!.report;
+      expect(first.sentAt).toBe('2025-06-01T10:00:00.000Z');
+      expect((first.readings as DeviceReading[]).map((r) => `${r.tank}@${r.ts}`)).toEqual(['1', '2', '3'].map((t) => `${t}@2025-06-01T10:00:00.000Z`));
+      const later = sent[3]!.report.readings as DeviceReading[];
+      expect(later.map((r) => `${r.ts}/${r.type}`)).toEqual(new Array(3).fill('2025-06-01T10:00:03.000Z/interval'));
+      expect(new Set(sent.map((s) => s.report.batchId)).size).toBe(sent.length); // each batch named once, for MQTT answers
+      await fleet.stop();
+      const stats = fleet.stats();
+      expect(stats.batchesSent).toBe(10);
+      expect(stats.readingsSent).toBe(30);
+      expect(stats.accepted).toBe(30);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(sent).toHaveLength(10);
+      expect(logs).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps batches while sending fails and delivers the backlog in order', async () => {
+    let down = true;
+    const delivered: DeviceReport[] = [];
+    const sender: Sender = async (_station, report) => {
+      if (down) throw new SendError('connect ECONNREFUSED', true);
+      delivered.push(report);
+      return ok(report);
+    };
+    const logs: string[] = [];
+    fleet = startFleet({ transport: 'http', sender, stations: [testStation('A')], intervalMs: 20, events: false, logger: (m) => logs.push(m) });
+    await vi.waitFor(() => expect(fleet!.stats().queuedBatches).toBeGreaterThanOrEqual(5), { timeout: 2000 });
+    expect(delivered).toEqual([]);
+    expect(logs.filter((l) => l.includes('ECONNREFUSED'))).toHaveLength(1); // once per outage, not per try
+    down = false;
+    await vi.waitFor(() => expect(delivered.length).toBeGreaterThanOrEqual(7), { timeout: 2000 });
+    const ts = delivered.flatMap((b) => (b.readings as DeviceReading[]).filter((r) => r.tank === '1').map((r) => r.ts));
+    expect(ts).toEqual([...ts].sort());
+    expect(new Set(ts).size).toBe(ts.length);
+    expect(fleet.stats().sendFailures).toBeGreaterThanOrEqual(5);
+    expect(logs.some((l) => l.includes('sending again'))).toBe(true);
+  });
+
+  it('drops a batch the server refuses outright, and goes on', async () => {
+    let calls = 0;
+    const sender: Sender = async (_station, report) => {
+      if (++calls === 1) throw new SendError('HTTP 400 bad batch', false);
+      return ok(report);
+    };
+    const logs: string[] = [];
+    fleet = startFleet({ transport: 'http', sender, stations: [testStation('A')], intervalMs: 20, events: false, logger: (m) => logs.push(m) });
+    await vi.waitFor(() => expect(fleet!.stats().batchesSent).toBeGreaterThanOrEqual(2), { timeout: 2000 });
+    expect(fleet.stats().batchesDropped).toBe(1);
+    expect(logs.some((l) => l.includes('batch dropped'))).toBe(true);
+  });
+
+  it('replays from a past start at speed but never reports from the future', async () => {
+    const latest: number[] = [];
+    const sender: Sender = async (_station, report) => {
+      for (const r of report.readings as DeviceReading[]) latest.push(Date.parse(r.ts));
+      return ok(report);
+    };
+    const startMs = Date.now() - 6 * 3_600_000;
+    fleet = startFleet({ transport: 'http', sender, stations: [testStation('A')], intervalMs: 20, timeScale: 3_600_000, startMs, events: false, logger: () => {} });
+    await vi.waitFor(() => expect(latest.length).toBeGreaterThan(3 * 6), { timeout: 2000 }); // hourly records on the way
+    expect(Math.max(...latest)).toBeLessThanOrEqual(Date.now());
+    expect(Math.min(...latest)).toBeLessThan(startMs + 3_600_000);
+  });
+
+  it('needs the address of the transport it is told to use', () => {
+    expect(() => startFleet({ transport: 'http', stations: [] })).toThrow(/baseUrl/);
+    expect(() => startFleet({ transport: 'mqtt', stations: [] })).toThrow(/mqttUrl/);
+  });
+});

@@ -1,0 +1,227 @@
+import type { DeviceReport } from '@ullage/contracts/device';
+import { iso } from './model/clock';
+import type { EventRates } from './model/rare-events';
+import { createStationSim, type Happening, type StationSim } from './model/station';
+import type { SimStation } from './model/types';
+import { createHttpTransport } from './transport/http';
+import { createMqttTransport } from './transport/mqtt';
+import { SendError, type Sender, type Transport } from './transport/types';
+
+export type { SimStation, SimTank, SimSensor } from './model/types';
+
+export interface FleetOptions {
+  /** Server root for HTTP push, e.g. http://127.0.0.1:8080. */
+  baseUrl?: string;
+  /** Broker for MQTT, e.g. mqtt://127.0.0.1:1883. */
+  mqttUrl?: string;
+  transport: 'http' | 'mqtt';
+  stations: SimStation[];
+  /** Real milliseconds between one station's reports. */
+  intervalMs?: number;
+  /** Simulated seconds per real second. */
+  timeScale?: number;
+  /**
+   * Simulated time to start at (default: now). Simulated time never passes the wall clock, since
+   * the server refuses readings from its future: with `timeScale` > 1 start in the past, and the
+   * fleet replays up to now at that speed, then goes on in real time.
+   */
+  startMs?: number;
+  seed?: number;
+  /** Rare events (faults, jumps, outages, leaks): on by default; false turns them off; an object sets rates per day. */
+  events?: boolean | Partial<EventRates>;
+  logger?: (msg: string) => void;
+  /** Send through this instead of HTTP/MQTT (tests, or an in-process ingest). */
+  sender?: Sender;
+  /** Over this many queued readings a station drops its oldest batches, as a device's memory would. */
+  maxQueuedReadings?: number;
+}
+
+export interface FleetStats {
+  stations: number;
+  /** Batches the server answered. */
+  batchesSent: number;
+  /** Send attempts that failed and will be retried. */
+  sendFailures: number;
+  /** Batches given up on: refused outright, or pushed out of a full queue. */
+  batchesDropped: number;
+  readingsSent: number;
+  accepted: number;
+  duplicates: number;
+  refused: number;
+  /** Batches waiting to be sent, over all stations. */
+  queuedBatches: number;
+  /** Simulated time reached (ISO), the latest of any station. */
+  simulatedTime: string;
+  lastError: string | null;
+}
+
+export interface Fleet {
+  stop(): Promise<void>;
+  stats(): FleetStats;
+}
+
+interface Runner {
+  sim: StationSim;
+  queue: DeviceReport[];
+  /** The send loop in progress, if any: one at a time per station keeps batches in order. */
+  flushing: Promise<void> | null;
+  /** Set while sends fail, so a long outage logs once rather than every tick. */
+  failingSince: number | null;
+}
+
+const countItems = (r: DeviceReport) => (r.readings?.length ?? 0) + (r.sensors?.length ?? 0) + (r.alarms?.length ?? 0) + (r.events?.length ?? 0);
+
+function describe(h: Happening): string {
+  const min = h.durationMs ? `${Math.round(h.durationMs / 60_000)} min` : '';
+  switch (h.kind) {
+    case 'delivery':
+      return `${h.station}: delivery of ${h.litres} L into tank ${h.tank} over ${min}`;
+    case 'probe-fault':
+      return `${h.station}: probe fault on tank ${h.tank} for ${min}`;
+    case 'data-jump':
+      return `${h.station}: data jump on tank ${h.tank}`;
+    case 'power-off':
+      return `${h.station}: power off for ${min}`;
+    case 'network-gap':
+      return `${h.station}: network gap of ${min}`;
+    case 'leak-alarm':
+      return `${h.station}: leak alarm on sensor ${h.sensorNo} for ${min}`;
+  }
+}
+
+export function startFleet(options: FleetOptions): Fleet {
+  const log = options.logger ?? ((msg: string) => console.log(`[simulator] ${msg}`));
+  const intervalMs = options.intervalMs ?? 10_000;
+  const timeScale = options.timeScale ?? 1;
+  const maxQueued = options.maxQueuedReadings ?? 200_000;
+  if (!(intervalMs > 0) || !(timeScale > 0)) throw new RangeError('intervalMs and timeScale must be positive');
+  let transport: Transport | null = null;
+  if (!options.sender) {
+    if (options.transport === 'http') {
+      if (!options.baseUrl) throw new Error('startFleet: transport http needs baseUrl');
+      transport = createHttpTransport(options.baseUrl);
+    } else {
+      if (!options.mqttUrl) throw new Error('startFleet: transport mqtt needs mqttUrl');
+      transport = createMqttTransport(options.mqttUrl, { logger: log });
+    }
+  }
+  const send: Sender = options.sender ?? transport!.send;
+
+  const realStart = Date.now();
+  // Batches are named `<run>-<n>`: the server echoes the name in its answer, which is how MQTT answers find their send.
+  const runId = realStart.toString(36);
+  let batchSeq = 0;
+  const simStart = options.startMs ?? realStart;
+  const simAt = (realMs: number) => Math.min(simStart + (realMs - realStart) * timeScale, realMs);
+  // Staggered over one interval so a fleet's reports spread out instead of arriving together.
+  const offsetOf = (i: number) => Math.floor((i * intervalMs) / Math.max(1, options.stations.length));
+
+  const stats: FleetStats = {
+    stations: options.stations.length,
+    batchesSent: 0,
+    sendFailures: 0,
+    batchesDropped: 0,
+    readingsSent: 0,
+    accepted: 0,
+    duplicates: 0,
+    refused: 0,
+    queuedBatches: 0,
+    simulatedTime: iso(simStart),
+    lastError: null,
+  };
+  const fail = (msg: string) => {
+    stats.lastError = msg;
+    log(msg);
+  };
+
+  let stopped = false;
+  const runners: Runner[] = options.stations.map((station, i) => ({
+    // Each station boots at its first tick and reports its inventory then.
+    sim: createStationSim(station, { startMs: simAt(realStart + offsetOf(i)), seed: options.seed, events: options.events, onHappening: (h) => log(describe(h)) }),
+    queue: [],
+    flushing: null,
+    failingSince: null,
+  }));
+
+  async function flush(r: Runner): Promise<void> {
+    const station = r.sim.station;
+    while (r.queue.length > 0 && !stopped) {
+      const batch = r.queue[0]!;
+      try {
+        // sentAt is the device's clock at sending, so a resent backlog is stamped anew.
+        const result = await send(station, { ...batch, sentAt: iso(Date.now()) });
+        r.queue.shift();
+        stats.batchesSent++;
+        stats.readingsSent += batch.readings?.length ?? 0;
+        stats.accepted += result.accepted;
+        stats.duplicates += result.duplicates;
+        stats.refused += result.refused.length;
+        if (result.refused.length > 0) log(`${station.code}: ${result.refused.length} item(s) refused, first ${result.refused[0]!.path}: ${result.refused[0]!.message}`);
+        if (r.failingSince !== null) log(`${station.code}: sending again after ${Math.round((Date.now() - r.failingSince) / 1000)} s`);
+        r.failingSince = null;
+      } catch (err) {
+        if (stopped) return; // sends cut short by stop() are no news
+        const msg = `${station.code}: ${(err as Error).message}`;
+        if (err instanceof SendError && !err.retry) {
+          r.queue.shift();
+          stats.batchesDropped++;
+          fail(`${msg} (batch dropped)`);
+          continue;
+        }
+        stats.sendFailures++;
+        if (r.failingSince === null) fail(`${msg} (will retry)`);
+        else stats.lastError = msg;
+        r.failingSince ??= Date.now();
+        return; // retried on the next tick
+      }
+    }
+  }
+
+  function tick(r: Runner): void {
+    if (stopped) return;
+    try {
+      for (const batch of r.sim.advance(simAt(Date.now()))) r.queue.push({ ...batch, batchId: `${runId}-${++batchSeq}` });
+      let queued = r.queue.reduce((n, b) => n + countItems(b), 0);
+      while (queued > maxQueued && r.queue.length > 1) {
+        queued -= countItems(r.queue.shift()!);
+        stats.batchesDropped++;
+      }
+      if (!r.flushing && r.queue.length > 0) {
+        r.flushing = flush(r)
+          .catch((err: unknown) => fail(`${r.sim.station.code}: ${(err as Error).message}`))
+          .finally(() => {
+            r.flushing = null;
+          });
+      }
+    } catch (err) {
+      fail(`${r.sim.station.code}: simulation failed: ${(err as Error).message}`);
+    }
+  }
+
+  const timers: NodeJS.Timeout[] = [];
+  runners.forEach((r, i) => {
+    timers.push(
+      setTimeout(() => {
+        tick(r);
+        if (!stopped) timers.push(setInterval(() => tick(r), intervalMs));
+      }, offsetOf(i)),
+    );
+  });
+
+  return {
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      for (const t of timers) clearTimeout(t); // clearTimeout clears intervals too
+      await transport?.close(); // closing first unblocks sends waiting on an ack
+      await Promise.all(runners.map((r) => r.flushing));
+    },
+    stats() {
+      return {
+        ...stats,
+        queuedBatches: runners.reduce((n, r) => n + r.queue.length, 0),
+        simulatedTime: iso(Math.max(simStart, ...runners.map((r) => r.sim.now()))),
+      };
+    },
+  };
+}

@@ -1,0 +1,201 @@
+/**
+ * Ingest budget of DESIGN.md §8: tank readings per second through the public device path
+ * (HTTP push and MQTT) on PostgreSQL, and — in the same run, on the same table — a raw
+ * batched insert of the same rows, with the ratio between them. Then the HTTP rate on the
+ * embedded database.
+ *
+ *   node --import tsx bench/ingest.ts [--seconds 20] [--stations 50] [--tanks 10] [--batch 1000] [--concurrency 6]
+ *
+ * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ullage_bench;
+ * the database is dropped and created). The server runs as `npm start` runs it, in its own
+ * process; batches come from the simulator's load generator (apps/simulator/src/bench-batches.ts).
+ */
+import { parseArgs } from 'node:util';
+import net from 'node:net';
+import mqtt from 'mqtt';
+import pg from 'pg';
+import { mqttReportTopic } from '@ullage/contracts/device';
+import { makeBatches, type BenchStation } from '@ullage/simulator/bench-batches';
+import { E2E_ADMIN_PASSWORD, startServer, type RunningServer } from '../e2e/server';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '20' },
+    stations: { type: 'string', default: '50' },
+    tanks: { type: 'string', default: '10' },
+    batch: { type: 'string', default: '1000' },
+    concurrency: { type: 'string', default: '6' },
+    'skip-embedded': { type: 'boolean', default: false },
+  },
+});
+const SECONDS = Number(args.seconds);
+const STATIONS = Number(args.stations);
+const TANKS = Number(args.tanks);
+const BATCH = Number(args.batch);
+const CONCURRENCY = Number(args.concurrency);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ullage_bench';
+
+interface Fleet {
+  stations: (BenchStation & { key: string })[];
+}
+
+const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function api(server: RunningServer, cookie: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await res.json()) as { code: number; msg: string; data: never };
+  if (json.code !== 1000) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`);
+  return json.data as Record<string, unknown>;
+}
+
+/** Bench stations created through the settings API, as an operator would; answers their device keys. */
+async function createFleet(server: RunningServer, prefix: string): Promise<Fleet> {
+  const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const companies = (await api(server, cookie, 'GET', '/api/company/list?pageSize=50')).list as { id: number; code: string }[];
+  const products = (await api(server, cookie, 'GET', '/api/product/list?pageSize=50')).list as { id: number }[];
+  const companyId = companies.find((c) => c.code === 'NWP')!.id;
+  const productId = products[0]!.id;
+  const strapping = Array.from({ length: 41 }, (_, i) => ({ heightMm: i * 50, volumeL: Math.round(i * 50 * 15 * 10) / 10 }));
+  const stations: Fleet['stations'] = [];
+  for (let s = 0; s < STATIONS; s++) {
+    const code = `${prefix}${String(s + 1).padStart(4, '0')}`;
+    const tanks = Array.from({ length: TANKS }, (_, t) => ({ code: String(t + 1), productId, heightMm: 2000, volumeL: 30_000, strapping }));
+    const saved = await api(server, cookie, 'POST', '/api/station', { name: `Bench ${code}`, code, taxNumber: code, companyId, timezone: 'UTC', deviceType: 'ullage-collector', tanks });
+    stations.push({ code, key: saved.deviceKey as string, tanks: tanks.map((t) => ({ code: t.code })) });
+  }
+  return { stations };
+}
+
+/** Runs `worker` on `concurrency` loops for SECONDS; answers readings stored and the time taken. */
+async function drive(concurrency: number, worker: (i: number) => Promise<number>): Promise<{ readings: number; ms: number }> {
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  let readings = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, i) => {
+      while (performance.now() < deadline) readings += await worker(i);
+    }),
+  );
+  return { readings, ms: performance.now() - started };
+}
+
+/** One generator per worker over its own stations, so no two workers write one station at once. */
+function batchesFor(fleet: Fleet, worker: number, workers: number, startTs: number) {
+  const mine = fleet.stations.filter((_, i) => i % workers === worker);
+  const keys = new Map(mine.map((s) => [s.code, s.key]));
+  return { keys, gen: makeBatches({ stations: mine, batchSize: BATCH, startTs, stepMs: 1000 }) };
+}
+
+async function benchHttp(server: RunningServer, fleet: Fleet, startTs: number) {
+  const gens = Array.from({ length: CONCURRENCY }, (_, w) => batchesFor(fleet, w, CONCURRENCY, startTs));
+  return drive(CONCURRENCY, async (w) => {
+    const { gen, keys } = gens[w]!;
+    const { stationCode, report } = gen.next().value!;
+    const res = await fetch(`${server.baseUrl}/api/device/v1/stations/${stationCode}/report`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.get(stationCode)}`, 'content-type': 'application/json' },
+      body: JSON.stringify(report),
+    });
+    const body = (await res.json()) as { code: number; msg: string; data: { accepted: number; refused: unknown[] } };
+    if (body.code !== 1000 || body.data.refused.length > 0) throw new Error(`ingest refused: ${JSON.stringify(body).slice(0, 300)}`);
+    return body.data.accepted;
+  });
+}
+
+async function benchMqtt(port: number, fleet: Fleet, startTs: number) {
+  const gens = Array.from({ length: CONCURRENCY }, (_, w) => batchesFor(fleet, w, CONCURRENCY, startTs));
+  // One connection per station, as devices connect; QoS 1, so each publish waits for the commit.
+  const clients = new Map<string, mqtt.MqttClient>();
+  for (const s of fleet.stations) clients.set(s.code, await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { username: s.code, password: s.key, reconnectPeriod: 0 }));
+  const result = await drive(CONCURRENCY, async (w) => {
+    const { stationCode, report } = gens[w]!.gen.next().value!;
+    await clients.get(stationCode)!.publishAsync(mqttReportTopic(stationCode), JSON.stringify(report), { qos: 1 });
+    return report.readings.length;
+  });
+  await Promise.all([...clients.values()].map((c) => c.endAsync()));
+  return result;
+}
+
+/** The same rows straight into tank_readings with unnest, same batch size and concurrency. */
+async function benchRaw(pool: pg.Pool, fleet: Fleet, startTs: number) {
+  const { rows: tankRows } = await pool.query<{ id: number; station_id: number; station: string; code: string }>(
+    `select t.id, t.station_id, s.code as station, t.code from tanks t join stations s on s.id = t.station_id where s.code like 'RAW-%'`,
+  );
+  const tankIds = new Map(tankRows.map((r) => [`${r.station}/${r.code}`, r]));
+  const gens = Array.from({ length: CONCURRENCY }, (_, w) => batchesFor(fleet, w, CONCURRENCY, startTs));
+  return drive(CONCURRENCY, async (w) => {
+    const { stationCode, report } = gens[w]!.gen.next().value!;
+    const cols: unknown[][] = Array.from({ length: 12 }, () => []);
+    for (const r of report.readings) {
+      const tank = tankIds.get(`${stationCode}/${r.tank}`)!;
+      const volume = r.productHeightMm * 15;
+      [tank.id, r.ts, tank.station_id, 4, r.productHeightMm, r.waterHeightMm, r.temperatureC, volume, volume, r.waterHeightMm * 15, 30_000 - volume, volume / 300].forEach((v, i) => cols[i]!.push(v));
+    }
+    const res = await pool.query(
+      `insert into tank_readings (tank_id, ts, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, ullage_l, fill_pct)
+       select * from unnest($1::int[], $2::timestamptz[], $3::int[], $4::smallint[], $5::float8[], $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::float8[])
+       on conflict do nothing`,
+      cols,
+    );
+    return res.rowCount ?? 0;
+  });
+}
+
+async function postgresRun() {
+  const admin = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  const dbName = new URL(PG_URL).pathname.slice(1);
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const mqttPort = await freePort();
+  const server = await startServer({ DATABASE_URL: PG_URL, MQTT_PORT: String(mqttPort), LOG_LEVEL: 'warn' }, { requireWeb: false });
+  try {
+    const httpFleet = await createFleet(server, 'HTTP-');
+    const mqttFleet = await createFleet(server, 'MQTT-');
+    const rawFleet = await createFleet(server, 'RAW-');
+    const pool = new pg.Pool({ connectionString: PG_URL, max: CONCURRENCY });
+    // Far in the past, so the server's "not in the future" rule never bites during the run.
+    const startTs = Date.parse('2020-01-01T00:00:00Z');
+    const raw = await benchRaw(pool, rawFleet, startTs);
+    const http = await benchHttp(server, httpFleet, startTs);
+    const viaMqtt = await benchMqtt(mqttPort, mqttFleet, startTs);
+    const { rows } = await pool.query<{ n: string }>('select count(*) as n from tank_readings');
+    await pool.end();
+    const rawRate = rate(raw.readings, raw.ms);
+    console.log(`PostgreSQL (${STATIONS} stations × ${TANKS} tanks per source, batches of ${BATCH}, ${CONCURRENCY} in flight, ${SECONDS} s each)`);
+    console.log(`  raw batched insert      ${fmt(rawRate).padStart(9)} readings/s`);
+    for (const [name, r] of [['HTTP device path', http], ['MQTT device path', viaMqtt]] as const) {
+      const perSecond = rate(r.readings, r.ms);
+      console.log(`  ${name.padEnd(22)}  ${fmt(perSecond).padStart(9)} readings/s   ratio to raw ${(perSecond / rawRate).toFixed(2)}   budget ≥ 50,000 and ≥ 0.5: ${perSecond >= 50_000 && perSecond / rawRate >= 0.5 ? 'met' : 'NOT met'}`);
+    }
+    console.log(`  rows in tank_readings: ${fmt(Number(rows[0]!.n))}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function embeddedRun() {
+  const server = await startServer({ MQTT_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '' }, { requireWeb: false });
+  try {
+    const fleet = await createFleet(server, 'EMB-');
+    const http = await benchHttp(server, fleet, Date.parse('2020-01-01T00:00:00Z'));
+    console.log(`Embedded PGlite: HTTP device path ${fmt(rate(http.readings, http.ms))} readings/s`);
+  } finally {
+    await server.stop();
+  }
+}
+
+await postgresRun();
+if (!args['skip-embedded']) await embeddedRun();
