@@ -105,7 +105,7 @@ export const monitorOverview = z.object({
   /** Alarms started since the viewer's local midnight (newest first, at most 50) and their count. */
   todayAlarms: z.array(activeAlarm),
   todayAlarmCount: z.number().int(),
-  /** Deliveries come with their detector (issue 6); until then the count of power events is not mixed in. */
+  /** Deliveries started since the viewer's midnight, those in progress included, and the litres they brought. */
   todayDeliveryCount: z.number().int(),
   todayDeliveredL: z.number(),
   stations: z.array(stationSummary),

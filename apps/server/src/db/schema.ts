@@ -413,3 +413,33 @@ export const offlineRecords = pgTable(
     index('offline_records_company_started_idx').on(t.companyId, t.startedAt),
   ],
 );
+
+/**
+ * Tanker deliveries found in the readings (packages/domain/src/delivery-detection.ts): open
+ * while the level rises (ended_at null), closed once it settles. (tank, start) is unique, so
+ * a resent batch finds the same delivery, not a second one.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    distributorId: integer('distributor_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id),
+    tankId: integer('tank_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    startVolumeL: doublePrecision('start_volume_l').notNull(),
+    lastRiseAt: timestamp('last_rise_at', { withTimezone: true }).notNull(),
+    endVolumeL: doublePrecision('end_volume_l').notNull(),
+    /** Null while the tanker is still dropping. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deliveries_tank_start_key').on(t.tankId, t.startedAt),
+    uniqueIndex('deliveries_one_open_key').on(t.tankId).where(sql`${t.endedAt} is null`),
+    index('deliveries_company_started_idx').on(t.companyId, t.startedAt),
+    index('deliveries_station_started_idx').on(t.stationId, t.startedAt),
+  ],
+);

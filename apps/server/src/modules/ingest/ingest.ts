@@ -11,6 +11,7 @@ import type { LiveHub } from '../../live/hub';
 import type { Metrics } from '../../observability/metrics';
 import { ValidationError } from '../../plugins/errors';
 import { clearAlarm, insertDeviceEvent, openAlarm, upsertSensors, type StationKeys } from './device-state-repo';
+import { evaluateDeliveries } from './delivery-evaluator';
 import { DeviceStations, type IngestStation } from './device-stations';
 import { advanceLatest, insertReadings, newestPerTank, type ReadingRow } from './readings-repo';
 import { markSeen, markSilentOffline } from './status-repo';
@@ -43,7 +44,7 @@ export class DeviceRefused extends Error {}
  */
 export class Ingest {
   readonly stations: DeviceStations;
-  private readonly evaluators: Evaluator[] = [];
+  private readonly evaluators: Evaluator[] = [async (context) => void (await evaluateDeliveries(context))];
 
   constructor(
     private readonly deps: { db: Db; hub: LiveHub; clock: () => Date; metrics: Metrics; logger: FastifyBaseLogger },

@@ -136,9 +136,21 @@ function alarmOf(r: Record<string, unknown>): ActiveAlarm {
 
 const ALARM_COLUMNS = sql`al.id, al.station_id, s.name as station_name, al.kind, al.code, t.code as tank_code, al.sensor_no, al.started_at, al.ended_at`;
 
+const midnightOf = (now: Date, timezone: string) => sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timezone}) at time zone ${timezone})`;
+
+/** Deliveries started since the viewer's midnight (those still in progress included). */
+export async function deliveriesSince(db: Db, scope: Scope, now: Date, timezone: string) {
+  const [row] = await rawRows<{ n: number; litres: number }>(
+    db,
+    sql`select count(*)::int as n, round(coalesce(sum(al.end_volume_l - al.start_volume_l), 0)::numeric, 1)::float8 as litres
+        from deliveries al where ${scopeOn(scope, 'al')} and al.started_at >= ${midnightOf(now, timezone)}`,
+  );
+  return { count: row?.n ?? 0, litres: Number(row?.litres ?? 0) };
+}
+
 /** Alarms started since the viewer's midnight in `timezone`, newest first. */
 export async function alarmsSince(db: Db, scope: Scope, now: Date, timezone: string, limit: number) {
-  const midnight = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timezone}) at time zone ${timezone})`;
+  const midnight = midnightOf(now, timezone);
   const [count] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from alarms al where ${scopeOn(scope, 'al')} and al.started_at >= ${midnight}`);
   const rows = await rawRows<Record<string, unknown>>(
     db,

@@ -17,10 +17,11 @@ function summaryOf(row: repo.StationStatusRow, now: Date): StationSummary {
 
 /** The home dashboard and big screen: everything in the viewer's scope. */
 export async function overview(db: Db, scope: Scope, now: Date, timezone: string, mapTiles: MapTiles | null): Promise<MonitorOverview> {
-  const [stationRows, products, today] = await Promise.all([
+  const [stationRows, products, today, deliveries] = await Promise.all([
     repo.stationsWithStatus(db, scope),
     repo.inventoryByProduct(db, scope),
     repo.alarmsSince(db, scope, now, timezone, 50),
+    repo.deliveriesSince(db, scope, now, timezone),
   ]);
   const stations = stationRows.map((r) => summaryOf(r, now));
   const count = (status: StationSummary['status']) => stations.filter((s) => s.status === status).length;
@@ -30,9 +31,8 @@ export async function overview(db: Db, scope: Scope, now: Date, timezone: string
     products,
     todayAlarms: today.alarms,
     todayAlarmCount: today.count,
-    // Deliveries are detected by the delivery evaluator of the reports issue; none until then.
-    todayDeliveryCount: 0,
-    todayDeliveredL: 0,
+    todayDeliveryCount: deliveries.count,
+    todayDeliveredL: deliveries.litres,
     stations,
     mapTiles,
   };
