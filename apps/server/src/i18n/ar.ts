@@ -194,4 +194,6 @@ export const ar: Messages = {
   'field.state': "الحالة",
   'field.kind': "النوع",
   'field.stationId': "المحطة",
+  'settings.tankHasReadings': "الخزان {code} له قراءات ولا يمكن حذفه: سيضيع سجله",
+  'settings.stationHasData': "أرسلت هذه المحطة بيانات ولا يمكن حذفها: سيضيع سجلها",
 };

@@ -193,6 +193,8 @@ export const en = {
   'field.state': "State",
   'field.kind': "Kind",
   'field.stationId': "Station",
+  'settings.tankHasReadings': "Tank {code} has readings and cannot be removed: its history would be lost",
+  'settings.stationHasData': "This station has sent data and cannot be deleted: its history would be lost",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -194,4 +194,6 @@ export const es: Messages = {
   'field.state': "Estado",
   'field.kind': "Tipo",
   'field.stationId': "Estación",
+  'settings.tankHasReadings': "El tanque {code} tiene lecturas y no se puede quitar: se perdería su historial",
+  'settings.stationHasData': "Esta estación ha enviado datos y no se puede eliminar: se perdería su historial",
 };

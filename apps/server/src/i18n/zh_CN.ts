@@ -194,4 +194,6 @@ export const zh_CN: Messages = {
   'field.state': "状态",
   'field.kind': "类型",
   'field.stationId': "油站",
+  'settings.tankHasReadings': "油罐 {code} 已有读数，不能删除：其历史数据将会丢失",
+  'settings.stationHasData': "该油站已上传数据，不能删除：其历史数据将会丢失",
 };

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { StationInput, TankInput } from '@ullage/contracts/settings-more';
 import type { Db } from '../../db/client';
-import { areas, companies, products, stations, tanks, users } from '../../db/schema';
+import { areas, companies, products, stationStatus, stations, tankLatest, tanks, users } from '../../db/schema';
 import { likePattern, orderOf, pageOf } from '../../lib/list';
 import { COMPANY_SCOPE, STATION_SCOPE } from '../scope/columns';
 import { scopeFilter, type Scope } from '../scope/scope';
@@ -155,6 +155,21 @@ export async function replaceTanks(db: Db, station: { id: number; companyId: num
     if (tank.id !== undefined) await db.update(tanks).set(values).where(and(eq(tanks.id, tank.id), eq(tanks.stationId, station.id)));
     else await db.insert(tanks).values(values);
   }
+}
+
+/** The codes of those tanks that have a reading. */
+export async function tanksWithReadings(db: Db, tankIds: number[]): Promise<string[]> {
+  if (tankIds.length === 0) return [];
+  const rows = await db
+    .select({ code: tanks.code })
+    .from(tanks)
+    .where(and(inArray(tanks.id, tankIds), sql`exists (select 1 from ${tankLatest} where ${tankLatest.tankId} = ${tanks.id})`));
+  return rows.map((r) => r.code);
+}
+
+export async function stationHasData(db: Db, id: number): Promise<boolean> {
+  const rows = await db.select({ id: stationStatus.stationId }).from(stationStatus).where(eq(stationStatus.stationId, id));
+  return rows.length > 0;
 }
 
 export async function tankIdsOf(db: Db, stationId: number) {

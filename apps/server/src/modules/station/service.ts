@@ -114,6 +114,10 @@ export async function updateStation(db: Db, user: AuthUser, id: number, input: S
   // Tank ids in the form must be this station's own; anything else would edit another station.
   const own = new Set(await repo.tankIdsOf(db, id));
   assertValid(input.tanks.flatMap((t, i) => (t.id !== undefined && !own.has(t.id) ? [{ field: `tanks.${i}.id`, rule: 'rule.invalid' as const }] : [])));
+  // Readings are kept forever and keyed by tank: a tank with history stays.
+  const removed = [...own].filter((tankId) => !input.tanks.some((t) => t.id === tankId));
+  const withReadings = await repo.tanksWithReadings(db, removed);
+  if (withReadings.length > 0) throw new AppError(CODES.inUse, 'settings.tankHasReadings', { code: withReadings.join(', ') });
   try {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
@@ -151,6 +155,7 @@ export async function deleteStation(db: Db, user: AuthUser, id: number) {
   await assertManages(db, user, station.companyId);
   const inUse = () => new AppError(CODES.inUse, 'settings.stationInUse');
   if ((await repo.stationAccounts(db, id)) > 0) throw inUse();
+  if (await repo.stationHasData(db, id)) throw new AppError(CODES.inUse, 'settings.stationHasData');
   try {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;

@@ -147,6 +147,24 @@ describe('station settings API', () => {
     expect(still.code).not.toBe('9');
   });
 
+  it('refuses to remove a tank that has readings, or to delete a station that sent data (80007)', async () => {
+    const detail = (await call('admin', 'GET', `/api/station/${ids.lsfStation}`)).json().data;
+    const report = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/device/v1/stations/${detail.code}/report`,
+      payload: { readings: [{ tank: detail.tanks[1].code, ts: new Date().toISOString(), productHeightMm: 800, temperatureC: 20 }] },
+      headers: { authorization: `Bearer demo-device-key:${detail.code}` },
+    });
+    expect(report.json().data.accepted).toBe(1);
+    const kept = detail.tanks.filter((_: unknown, i: number) => i !== 1).map((t: Record<string, unknown>) => ({ ...t, productName: undefined, productColor: undefined }));
+    const body = { ...detail, tanks: kept, id: undefined, companyName: undefined, areaName: undefined, hasDeviceKey: undefined, distributorId: undefined, distributorName: undefined, createdAt: undefined, tankCount: undefined };
+    for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
+    const response = await call('admin', 'PUT', `/api/station/${ids.lsfStation}`, body);
+    expect(response.json()).toEqual({ code: 80007, msg: `Tank ${detail.tanks[1].code} has readings and cannot be removed: its history would be lost` });
+    expect((await call('admin', 'GET', `/api/station/${ids.lsfStation}`)).json().data.tanks).toHaveLength(detail.tanks.length);
+    expect((await call('admin', 'DELETE', `/api/station/${ids.lsfStation}`)).json()).toEqual({ code: 80007, msg: 'This station has sent data and cannot be deleted: its history would be lost' });
+  });
+
   it('rotates the device key: a new one, shown once; the old hash is gone', async () => {
     const response = await call('demo-company', 'POST', `/api/station/${createdId}/device-key`);
     const key = response.json().data.deviceKey as string;
