@@ -14,14 +14,16 @@ export async function rawRows<T>(db: Db, statement: SQL): Promise<T[]> {
  * to one short statement.
  */
 export function pgArray(values: readonly (string | number | boolean | null)[]): string {
-  const parts = values.map((v) => {
-    if (v === null) return 'NULL';
-    if (typeof v === 'number') {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (i > 0) out += ',';
+    if (v === null) out += 'NULL';
+    else if (typeof v === 'number') {
       if (!Number.isFinite(v)) throw new RangeError(`not a finite number: ${v}`);
-      return String(v);
-    }
-    if (typeof v === 'boolean') return v ? 't' : 'f';
-    return `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-  });
-  return `{${parts.join(',')}}`;
+      out += v;
+    } else if (typeof v === 'boolean') out += v ? 't' : 'f';
+    else out += `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  }
+  return out + '}';
 }
