@@ -70,12 +70,22 @@ export const ROUTES: readonly RouteDef[] = [
   publicRoute('caslogin', '/caslogin', 'route.title.caslogin', () => import('../features/auth/pages/cas-login-page')),
   publicRoute('app', '/app', 'route.title.app', () => import('../features/auth/pages/app-download-page')),
   // Outside the shell, but the big screen shows company data, so it needs a session.
-  route('bare', 'screenfull', '/screenfull', 'route.title.screenfull'),
+  route('bare', 'screenfull', '/screenfull', 'route.title.screenfull', { load: () => import('../features/monitor/pages/big-screen-page') }),
 
   // Desktop shell.
-  route('desktop', 'home', '/home', 'route.title.home', { menuKey: 'home', keepAlive: true }),
-  route('desktop', 'before_single_monitor', '/before_single_monitor', 'route.title.before_single_monitor', { keepAlive: true }),
-  route('desktop', 'single_monitor', '/single_monitor', 'route.title.single_monitor', { hidden: true }),
+  route('desktop', 'home', '/home', 'route.title.home', {
+    menuKey: 'home',
+    keepAlive: true,
+    load: () => import('../features/monitor/pages/home-page'),
+  }),
+  route('desktop', 'before_single_monitor', '/before_single_monitor', 'route.title.before_single_monitor', {
+    keepAlive: true,
+    load: () => import('../features/monitor/pages/station-picker-page'),
+  }),
+  route('desktop', 'single_monitor', '/single_monitor', 'route.title.single_monitor', {
+    hidden: true,
+    load: () => import('../features/monitor/pages/station-monitor-page'),
+  }),
 
   ...withPhone('abnormal_can', 'abnormal_can_phone', 'Analysis', 'route.title.abnormal_can'),
   ...withPhone('Monthly', 'Monthly_phone', 'Analysis', 'route.title.Monthly'),

@@ -1,0 +1,70 @@
+import type { ActiveAlarm, TankLive } from '@ullage/contracts/monitor';
+import { useTranslation } from 'react-i18next';
+import { alarmNameKey } from '../alarm-names';
+import type { MonitorFormat } from '../format';
+import { NO_PRODUCT_COLOR } from './product-inventory';
+import { TankGauge } from './tank-gauge';
+
+interface TankCardProps {
+  tank: TankLive;
+  /** The station's units (spec §9) and clock. */
+  tempUnit: number;
+  volumeUnit: number;
+  timeZone: string;
+  /** The station's open alarms; those of this tank are shown on the card. */
+  alarms: readonly ActiveAlarm[];
+  format: MonitorFormat;
+  /** The big screen shows fewer figures, larger. */
+  compact?: boolean;
+}
+
+/** One tank: its drawing and its latest reading in the company's units. */
+export function TankCard({ tank, tempUnit, volumeUnit, timeZone, alarms, format, compact = false }: TankCardProps) {
+  const { t } = useTranslation();
+  const own = alarms.filter((alarm) => alarm.kind === 'level' && alarm.tankCode === tank.code);
+  const testId = `tank-${tank.code}`;
+  const rows: { id: string; label: string; value: string }[] = [
+    { id: 'product-height', label: t('monitor.tank.productHeight'), value: format.height(tank.productHeightMm) },
+    { id: 'water-height', label: t('monitor.tank.waterHeight'), value: format.height(tank.waterHeightMm) },
+    { id: 'temperature', label: t('monitor.tank.temperature'), value: format.temperature(tank.temperatureC, tempUnit) },
+    { id: 'volume', label: t('monitor.tank.volume'), value: format.volume(tank.volumeL, volumeUnit) },
+    { id: 'tc-volume', label: t('monitor.tank.tcVolume'), value: format.volume(tank.tcVolumeL, volumeUnit) },
+    { id: 'ullage', label: t('monitor.tank.ullage'), value: format.volume(tank.ullageL, volumeUnit) },
+    { id: 'fill', label: t('monitor.tank.fill'), value: format.percent(tank.fillPct) },
+    { id: 'capacity', label: t('monitor.tank.capacity'), value: format.volume(tank.capacityL, volumeUnit) },
+  ];
+  const shown = compact ? rows.filter((row) => ['product-height', 'volume', 'temperature', 'water-height'].includes(row.id)) : rows;
+  return (
+    <article className={`tank-card${own.length > 0 ? ' tank-card--alarm' : ''}${compact ? ' tank-card--compact' : ''}`} data-testid={testId}>
+      <header className="tank-card__head">
+        <h3 className="tank-card__title">{t('monitor.tank.title', { code: tank.code })}</h3>
+        <span className="tank-card__product">
+          <span className="monitor-product__swatch" style={{ background: tank.productColor ?? NO_PRODUCT_COLOR }} aria-hidden="true" />
+          <bdi>{tank.productName ?? t('monitor.product.none')}</bdi>
+        </span>
+      </header>
+      <TankGauge tank={tank} format={format} showThresholds={!compact} length={compact ? 170 : 240} />
+      {own.length > 0 ? (
+        <ul className="tank-card__alarms">
+          {own.map((alarm) => {
+            const key = alarmNameKey(alarm.kind, alarm.code);
+            return <li key={alarm.id}>{key ? t(key) : t('monitor.alarm.unknown', { code: alarm.code })}</li>;
+          })}
+        </ul>
+      ) : null}
+      <dl className="tank-card__values">
+        {shown.map((row) => (
+          <div key={row.id} className="tank-card__row">
+            <dt>{row.label}</dt>
+            <dd data-testid={`${testId}-${row.id}`}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {compact ? null : (
+        <p className="tank-card__updated">
+          {t('monitor.tank.updated')}: <time dateTime={tank.ts ?? undefined}>{format.dateTime(tank.ts, timeZone)}</time>
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,100 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PageProps } from '../../../app/route-types';
+import { StatusPanel } from '../../../components/status-panel';
+import { useMonitorOverview } from '../api/get-overview';
+import { AlarmList } from '../components/alarm-list';
+import { FigureTiles, useStationFigures } from '../components/key-figures';
+import { LiveIndicator } from '../components/live-indicator';
+import { Panel } from '../components/panel';
+import { ProductInventory } from '../components/product-inventory';
+import { StationMap } from '../components/station-map';
+import { StationTable } from '../components/station-table';
+import { commonVolumeUnit } from '../format';
+import { useMonitorFormat, useNow } from '../use-monitor-format';
+import { useMonitorLive } from '../use-monitor-live';
+import { useOpenStation } from '../use-open-station';
+import '../monitor.css';
+
+/**
+ * Home dashboard: station counts, inventory by product, today's alarms and deliveries, the
+ * map and the list of stations, all kept live by the event feed and a slow refetch.
+ */
+export function Page({ route }: PageProps) {
+  const { t } = useTranslation();
+  const format = useMonitorFormat();
+  const now = useNow(30_000);
+  const openStation = useOpenStation();
+  const live = useMonitorLive();
+  const { data: overview, isError, refetch } = useMonitorOverview();
+  const figures = useStationFigures(overview?.counts ?? { total: 0, online: 0, offline: 0, alarm: 0 }, format);
+
+  if (!overview) {
+    return (
+      <section className="monitor-page" data-testid="monitor-home" aria-busy={!isError}>
+        <h1 className="monitor-page__title">{t(route.titleKey)}</h1>
+        {isError ? <StatusPanel title={t('monitor.home.loadFailed')} actionLabel={t('common.action.retry')} onAction={() => void refetch()} /> : <div className="monitor-skeleton" />}
+      </section>
+    );
+  }
+
+  const volumeUnit = commonVolumeUnit(overview.stations);
+  const shownAlarms = overview.todayAlarms.length;
+  return (
+    <section className="monitor-page monitor-home" data-testid="monitor-home">
+      <header className="monitor-page__head">
+        <h1 className="monitor-page__title" data-testid="page-title">
+          {t(route.titleKey)}
+        </h1>
+        <div className="monitor-page__tools">
+          <LiveIndicator state={live} />
+          <Link className="monitor-button" to="/screenfull" data-testid="open-big-screen">
+            {t('monitor.home.bigScreen')}
+          </Link>
+        </div>
+      </header>
+
+      <FigureTiles
+        figures={[
+          ...figures,
+          {
+            id: 'deliveries',
+            label: t('monitor.figure.deliveries'),
+            value: format.count(overview.todayDeliveryCount),
+            note: t('monitor.figure.deliveredVolume', { volume: format.volume(overview.todayDeliveredL, volumeUnit) }),
+          },
+          { id: 'today-alarms', label: t('monitor.figure.todayAlarms'), value: format.count(overview.todayAlarmCount), tone: overview.todayAlarmCount > 0 ? 'alarm' : 'neutral' },
+        ]}
+      />
+
+      <div className="monitor-home__grid">
+        <Panel title={t('monitor.home.map')} className="monitor-home__map" testId="home-map">
+          <StationMap stations={overview.stations} tiles={overview.mapTiles} onOpen={openStation} formatDegrees={format.degrees} />
+        </Panel>
+        <Panel title={t('monitor.home.inventory')} className="monitor-home__products" testId="home-products">
+          <ProductInventory products={overview.products} volumeUnit={volumeUnit} format={format} />
+        </Panel>
+        <Panel title={t('monitor.home.stations')} className="monitor-home__stations" testId="home-stations">
+          <StationTable stations={overview.stations} format={format} now={now} onOpen={openStation} />
+        </Panel>
+        <Panel
+          title={t('monitor.home.alarms')}
+          className="monitor-home__alarms"
+          testId="home-alarms"
+          extra={<span className="monitor-count-chip">{format.count(overview.todayAlarmCount)}</span>}
+        >
+          {shownAlarms === 0 ? (
+            <p className="monitor-empty">{t('monitor.alarm.none')}</p>
+          ) : (
+            <>
+              <AlarmList alarms={overview.todayAlarms} format={format} showStation onOpenStation={openStation} />
+              {overview.todayAlarmCount > shownAlarms ? (
+                <p className="monitor-muted monitor-note">{t('monitor.alarm.more', { count: overview.todayAlarmCount, shown: shownAlarms })}</p>
+              ) : null}
+            </>
+          )}
+        </Panel>
+      </div>
+    </section>
+  );
+}
