@@ -85,3 +85,22 @@ describe('serving the built web app', () => {
     }
   });
 });
+
+describe('map tiles', () => {
+  it('the page may load images from the configured tile server, and only then', async () => {
+    const withTiles = await startTestApp({ seed: false, config: { mapTiles: { url: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example' } } });
+    try {
+      const csp = (await withTiles.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'] as string;
+      expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.org");
+    } finally {
+      await withTiles.close();
+    }
+    const plain = await startTestApp({ seed: false });
+    try {
+      const csp = (await plain.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'] as string;
+      expect(csp).toContain("img-src 'self' data: blob:;");
+    } finally {
+      await plain.close();
+    }
+  });
+});

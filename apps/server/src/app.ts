@@ -78,7 +78,8 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
         defaultSrc: ["'self'"],
         // antd writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Map tiles come from the configured tile server (MAP_TILE_URL), when there is one.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.mapTiles ? [tileOrigin(config.mapTiles.url)] : [])],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
       },
@@ -154,4 +155,10 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<strin
     cacheControl: false,
   });
   return indexPath;
+}
+
+/** The origin of a `{z}/{x}/{y}` tile URL template (subdomain templates like `{s}.tile…` allow any subdomain). */
+function tileOrigin(template: string): string {
+  const url = new URL(template.replace(/\{[a-z]\}/g, '0'));
+  return template.includes('://{s}.') ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}` : url.origin;
 }

@@ -17,5 +17,17 @@ describe('config (DESIGN.md §4 environment)', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(new ConfigError('PORT must be a whole number, got "eighty"'));
     expect(() => loadConfig({ DEMO: 'maybe' })).toThrow(ConfigError);
     expect(() => loadConfig({ CAPTCHA: 'no' })).toThrow('CAPTCHA must be "on" or "off", got "no"');
+    expect(() => loadConfig({ SIMULATOR: 'sometimes' })).toThrow('SIMULATOR must be "on" or "off", got "sometimes"');
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.org/tile.png' })).toThrow(/MAP_TILE_URL must be an http\(s\) URL with \{z\}, \{x\} and \{y\}/);
+  });
+
+  it('runs the simulated fleet with the demo unless told otherwise; map tiles only when configured', () => {
+    expect(loadConfig({})).toMatchObject({ simulator: true, simulatorIntervalMs: 10_000, mapTiles: null });
+    expect(loadConfig({ DEMO: 'off' }).simulator).toBe(false);
+    expect(loadConfig({ SIMULATOR: 'off' }).simulator).toBe(false);
+    expect(loadConfig({ MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© OpenStreetMap' }).mapTiles).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap',
+    });
   });
 });
