@@ -16,6 +16,7 @@ import mqtt from 'mqtt';
 import pg from 'pg';
 import { mqttReportTopic } from '@ullage/contracts/device';
 import { makeBatches, type BenchStation } from '@ullage/simulator/bench-batches';
+import { pgArray } from '../apps/server/src/lib/raw-sql';
 import { E2E_ADMIN_PASSWORD, startServer, type RunningServer } from '../e2e/server';
 
 const { values: args } = parseArgs({
@@ -82,11 +83,17 @@ async function drive(concurrency: number, worker: (i: number) => Promise<number>
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   let readings = 0;
+  const ticker = process.env.BENCH_TRACE ? setInterval(() => console.log(`    ${Math.round(performance.now() - started)} ms: ${readings}`), 1000) : undefined;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, i) => {
-      while (performance.now() < deadline) readings += await worker(i);
+      while (performance.now() < deadline) {
+        // Not `readings += await …`: that reads the total before the await and loses the other loops' counts.
+        const stored = await worker(i);
+        readings += stored;
+      }
     }),
   );
+  clearInterval(ticker);
   return { readings, ms: performance.now() - started };
 }
 
@@ -127,6 +134,7 @@ async function benchMqtt(port: number, fleet: Fleet, startTs: number) {
   return result;
 }
 
+let rawQueryMs = 0;
 /** The same rows straight into tank_readings with unnest, same batch size and concurrency. */
 async function benchRaw(pool: pg.Pool, fleet: Fleet, startTs: number) {
   const { rows: tankRows } = await pool.query<{ id: number; station_id: number; station: string; code: string }>(
@@ -142,12 +150,14 @@ async function benchRaw(pool: pg.Pool, fleet: Fleet, startTs: number) {
       const volume = r.productHeightMm * 15;
       [tank.id, r.ts, tank.station_id, 4, r.productHeightMm, r.waterHeightMm, r.temperatureC, volume, volume, r.waterHeightMm * 15, 30_000 - volume, volume / 300].forEach((v, i) => cols[i]!.push(v));
     }
+    const q0 = performance.now();
     const res = await pool.query(
       `insert into tank_readings (tank_id, ts, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, ullage_l, fill_pct)
        select * from unnest($1::int[], $2::timestamptz[], $3::int[], $4::smallint[], $5::float8[], $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::float8[])
        on conflict do nothing`,
-      cols,
+      cols.map((c) => pgArray(c as (number | string)[])),
     );
+    rawQueryMs += performance.now() - q0;
     return res.rowCount ?? 0;
   });
 }
@@ -168,12 +178,13 @@ async function postgresRun() {
     const pool = new pg.Pool({ connectionString: PG_URL, max: CONCURRENCY });
     // Far in the past, so the server's "not in the future" rule never bites during the run.
     const startTs = Date.parse('2020-01-01T00:00:00Z');
-    const raw = await benchRaw(pool, rawFleet, startTs);
     const http = await benchHttp(server, httpFleet, startTs);
     const viaMqtt = await benchMqtt(mqttPort, mqttFleet, startTs);
+    const raw = await benchRaw(pool, rawFleet, startTs);
     const { rows } = await pool.query<{ n: string }>('select count(*) as n from tank_readings');
     await pool.end();
     const rawRate = rate(raw.readings, raw.ms);
+    console.log(`  (raw: ${Math.round(rawQueryMs)} ms in queries over ${CONCURRENCY} workers, ${Math.round(raw.ms)} ms wall)`);
     console.log(`PostgreSQL (${STATIONS} stations × ${TANKS} tanks per source, batches of ${BATCH}, ${CONCURRENCY} in flight, ${SECONDS} s each)`);
     console.log(`  raw batched insert      ${fmt(rawRate).padStart(9)} readings/s`);
     for (const [name, r] of [['HTTP device path', http], ['MQTT device path', viaMqtt]] as const) {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { detectDeliveries, type DeliveryTrack, type VolumePoint } from '@ullage/domain/delivery-detection';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
-import type { EvaluationContext } from './ingest';
+import type { EvaluationContext } from './batch-writer';
+import type { StationKeys } from './device-state-repo';
 
 const isoOf = (ms: number) => new Date(ms).toISOString();
 const msOf = (v: unknown) => new Date(v as string).getTime();
@@ -12,14 +13,18 @@ const msOf = (v: unknown) => new Date(v as string).getTime();
  * delivery an earlier batch left open, and records what it finds. Answers the deliveries
  * that this batch finished.
  */
-export async function evaluateDeliveries({ db, station, readings }: EvaluationContext): Promise<number> {
-  if (readings.length === 0) return 0;
+export async function evaluateDeliveries({ db, batches }: EvaluationContext): Promise<number> {
   const byTank = new Map<number, VolumePoint[]>();
-  for (const r of readings) {
-    const points = byTank.get(r.tankId) ?? [];
-    points.push({ tsMs: r.tsMs, volumeL: r.volumeL });
-    byTank.set(r.tankId, points);
+  const stationOf = new Map<number, StationKeys>();
+  for (const { station, rows } of batches) {
+    for (const r of rows) {
+      const points = byTank.get(r.tankId) ?? [];
+      points.push({ tsMs: r.tsMs, volumeL: r.volumeL });
+      byTank.set(r.tankId, points);
+      stationOf.set(r.tankId, station);
+    }
   }
+  if (byTank.size === 0) return 0;
   for (const points of byTank.values()) points.sort((a, b) => a.tsMs - b.tsMs);
   const tankIds = [...byTank.keys()];
   const firsts = tankIds.map((id) => isoOf(byTank.get(id)![0]!.tsMs));
@@ -42,18 +47,18 @@ export async function evaluateDeliveries({ db, station, readings }: EvaluationCo
   for (const [tankId, points] of byTank) {
     const wasOpen = openOf.get(tankId) ?? null;
     const { finished, open: stillOpen } = detectDeliveries(points, wasOpen, prevOf.get(tankId) ?? null);
-    for (const track of finished) await save(db, station, tankId, track, true);
+    for (const track of finished) await save(db, stationOf.get(tankId)!, tankId, track, true);
     // A delivery that ended below the minimum is dropped: it was noise after all.
     if (wasOpen && !stillOpen && !finished.some((f) => f.startedAtMs === wasOpen.startedAtMs)) {
       await db.execute(sql`delete from deliveries where tank_id = ${tankId} and ended_at is null`);
     }
-    if (stillOpen) await save(db, station, tankId, stillOpen, false);
+    if (stillOpen) await save(db, stationOf.get(tankId)!, tankId, stillOpen, false);
     finishedCount += finished.length;
   }
   return finishedCount;
 }
 
-async function save(db: Db, station: EvaluationContext['station'], tankId: number, track: DeliveryTrack, finished: boolean) {
+async function save(db: Db, station: StationKeys, tankId: number, track: DeliveryTrack, finished: boolean) {
   await db.execute(sql`
     insert into deliveries (distributor_id, company_id, station_id, tank_id, started_at, start_volume_l, last_rise_at, end_volume_l, ended_at)
     values (${station.distributorId}, ${station.companyId}, ${station.id}, ${tankId}, ${isoOf(track.startedAtMs)}, ${track.startVolumeL},

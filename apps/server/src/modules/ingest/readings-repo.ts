@@ -53,19 +53,19 @@ const READING_COLUMNS = sql.raw(
 
 /**
  * Stores the readings; ones already stored (same tank and time — a resent batch) are skipped.
- * Answers how many were new.
+ * Answers the keys (`tankId:epochMs`) of those that were new.
  */
-export async function insertReadings(db: Db, rows: readonly ReadingRow[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const [result] = await rawRows<{ n: number }>(
+export async function insertReadings(db: Db, rows: readonly ReadingRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await rawRows<{ k: string }>(
     db,
-    sql`with ins as (
-          insert into tank_readings (${READING_COLUMNS}) select * from ${unnestReadings(columnsOf(rows))}
-          on conflict do nothing returning 1)
-        select count(*)::int as n from ins`,
+    sql`insert into tank_readings (${READING_COLUMNS}) select * from ${unnestReadings(columnsOf(rows))}
+        on conflict do nothing returning tank_id || ':' || floor(extract(epoch from ts) * 1000)::bigint as k`,
   );
-  return result?.n ?? 0;
+  return new Set(inserted.map((r) => r.k));
 }
+
+export const readingKey = (row: Pick<ReadingRow, 'tankId' | 'tsMs'>) => `${row.tankId}:${row.tsMs}`;
 
 /**
  * Moves each tank's latest state forward to the newest of `rows` (one row per tank); an

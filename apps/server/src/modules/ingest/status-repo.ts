@@ -1,36 +1,47 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rawRows } from '../../lib/raw-sql';
+import { pgArray, rawRows } from '../../lib/raw-sql';
+
+export interface Arrival {
+  stationId: number;
+  seenAt: Date;
+  /** The newest reading's time among what arrived, if any reading did. */
+  lastDataAt: string | null;
+  clock: { skewSeconds: number; flagged: boolean } | null;
+}
 
 /**
- * Records a batch's arrival: the station is online, seen now. Answers whether it had been
- * offline, in which case its open offline record is closed here too.
+ * Records arrivals: each station is online, seen now, in one statement for many stations.
+ * Answers, per station, whether it had been offline (its open offline record is closed here
+ * too) or was never seen before.
  */
-export async function markSeen(
-  db: Db,
-  stationId: number,
-  seenAt: Date,
-  lastDataAt: string | null,
-  clock: { skewSeconds: number; flagged: boolean } | null,
-): Promise<{ cameBack: boolean; firstContact: boolean }> {
-  const [row] = await rawRows<{ was_online: boolean | null }>(
+export async function markSeen(db: Db, arrivals: readonly Arrival[]): Promise<Map<number, { cameBack: boolean; firstContact: boolean }>> {
+  const rows = await rawRows<{ station_id: number; was_online: boolean | null }>(
     db,
-    sql`with prev as (select online from station_status where station_id = ${stationId})
-        insert into station_status (station_id, last_seen_at, last_data_at, online, clock_skew_s, clock_flagged)
-        values (${stationId}, ${seenAt.toISOString()}, ${lastDataAt}, true, ${clock?.skewSeconds ?? null}, ${clock?.flagged ?? false})
-        on conflict (station_id) do update set
-          last_seen_at = greatest(station_status.last_seen_at, excluded.last_seen_at),
-          last_data_at = greatest(station_status.last_data_at, excluded.last_data_at),
-          online = true,
-          clock_skew_s = coalesce(excluded.clock_skew_s, station_status.clock_skew_s),
-          clock_flagged = case when excluded.clock_skew_s is null then station_status.clock_flagged else excluded.clock_flagged end
-        returning (select online from prev) as was_online`,
+    sql`with input as (
+          select * from unnest(${pgArray(arrivals.map((a) => a.stationId))}::int[], ${pgArray(arrivals.map((a) => a.seenAt.toISOString()))}::timestamptz[],
+            ${pgArray(arrivals.map((a) => a.lastDataAt))}::timestamptz[], ${pgArray(arrivals.map((a) => a.clock?.skewSeconds ?? null))}::int[],
+            ${pgArray(arrivals.map((a) => a.clock?.flagged ?? false))}::boolean[]) as i(station_id, seen_at, last_data_at, skew, flagged)),
+        prev as (select s.station_id, s.online from station_status s join input i using (station_id)),
+        up as (
+          insert into station_status (station_id, last_seen_at, last_data_at, online, clock_skew_s, clock_flagged)
+          select station_id, seen_at, last_data_at, true, skew, flagged from input
+          on conflict (station_id) do update set
+            last_seen_at = greatest(station_status.last_seen_at, excluded.last_seen_at),
+            last_data_at = greatest(station_status.last_data_at, excluded.last_data_at),
+            online = true,
+            clock_skew_s = coalesce(excluded.clock_skew_s, station_status.clock_skew_s),
+            clock_flagged = case when excluded.clock_skew_s is null then station_status.clock_flagged else excluded.clock_flagged end
+          returning station_id)
+        select i.station_id, p.online as was_online from input i left join prev p using (station_id)`,
   );
-  const wasOnline = row?.was_online ?? null;
-  if (wasOnline === false) {
-    await db.execute(sql`update offline_records set ended_at = ${seenAt.toISOString()} where station_id = ${stationId} and ended_at is null`);
+  const result = new Map(rows.map((r) => [r.station_id, { cameBack: r.was_online === false, firstContact: r.was_online === null }]));
+  const back = rows.filter((r) => r.was_online === false);
+  for (const r of back) {
+    const seenAt = arrivals.find((a) => a.stationId === r.station_id)!.seenAt;
+    await db.execute(sql`update offline_records set ended_at = ${seenAt.toISOString()} where station_id = ${r.station_id} and ended_at is null`);
   }
-  return { cameBack: wasOnline === false, firstContact: wasOnline === null };
+  return result;
 }
 
 export interface WentOffline {

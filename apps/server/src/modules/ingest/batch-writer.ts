@@ -1,0 +1,171 @@
+import type { ActiveAlarm } from '@ullage/contracts/monitor';
+import { DEFAULT_LEAK_CODE } from '@ullage/domain/alarm-codes';
+import { computeInventory } from '@ullage/domain/inventory';
+import type { Db } from '../../db/client';
+import { clearAlarm, insertDeviceEvent, openAlarm, upsertSensors, type StationKeys } from './device-state-repo';
+import type { IngestStation } from './device-stations';
+import { advanceLatest, insertReadings, newestPerTank, readingKey, type ReadingRow } from './readings-repo';
+import { markSeen } from './status-repo';
+import type { ParsedBatch } from './validate-batch';
+
+/** A device batch validated and computed, ready to be written. */
+export interface PreparedBatch {
+  station: IngestStation;
+  rows: ReadingRow[];
+  batch: ParsedBatch;
+  clock: { skewSeconds: number; flagged: boolean } | null;
+  receivedAt: Date;
+}
+
+export interface WriteOutcome {
+  inserted: number;
+  /** Newest readings of the tanks whose live state this batch moved forward. */
+  moved: ReadingRow[];
+  cameBack: boolean;
+  firstContact: boolean;
+  opened: ActiveAlarm[];
+  lastDataAt: string | null;
+}
+
+/** What an evaluator sees: the batches written together, inside their transaction. */
+export interface EvaluationContext {
+  db: Db;
+  batches: readonly PreparedBatch[];
+}
+/**
+ * Where later rules plug in (server-side thresholds, jumps: issues 5 and 6). Evaluators run
+ * inside the transaction after the readings are written, so what they derive commits — or
+ * not — with the data.
+ */
+export type Evaluator = (context: EvaluationContext) => Promise<void>;
+
+/** Readings one transaction takes at most; more wait for the next. */
+const MAX_GROUP_READINGS = 20_000;
+
+interface Pending {
+  prepared: PreparedBatch;
+  resolve: (outcome: WriteOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Writes device batches with group commit: while one transaction runs, batches arriving from
+ * other devices queue, and the next transaction takes them all. Many small concurrent writers
+ * fight over the same table and index pages (on two cores, throughput falls as they are
+ * added); a few large transactions do not. Each device is answered when its group commits.
+ */
+export class BatchWriter {
+  private readonly queue: Pending[] = [];
+  private running = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly evaluators: readonly Evaluator[],
+    private readonly writers = 1,
+  ) {}
+
+  write(prepared: PreparedBatch): Promise<WriteOutcome> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ prepared, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.running < this.writers && this.queue.length > 0) {
+      const group: Pending[] = [];
+      let readings = 0;
+      while (this.queue.length > 0 && (group.length === 0 || readings + this.queue[0]!.prepared.rows.length <= MAX_GROUP_READINGS)) {
+        const next = this.queue.shift()!;
+        readings += next.prepared.rows.length;
+        group.push(next);
+      }
+      this.running++;
+      void this.run(group).finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(group: Pending[]) {
+    try {
+      const outcomes = await this.transaction(group.map((p) => p.prepared));
+      group.forEach((p, i) => p.resolve(outcomes[i]!));
+    } catch (error) {
+      if (group.length === 1) return group[0]!.reject(error);
+      // One batch may be what the database refuses: write each alone so the others land.
+      for (const p of group) {
+        await this.transaction([p.prepared]).then(
+          ([outcome]) => p.resolve(outcome!),
+          (alone: unknown) => p.reject(alone),
+        );
+      }
+    }
+  }
+
+  private transaction(batches: PreparedBatch[]): Promise<WriteOutcome[]> {
+    return this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const allRows = batches.length === 1 ? batches[0]!.rows : batches.flatMap((b) => b.rows);
+      const fresh = await insertReadings(db, allRows);
+      const movedTanks = new Set(await advanceLatest(db, newestPerTank(allRows)));
+
+      const arrivals = new Map<number, { stationId: number; seenAt: Date; lastDataAt: string | null; lastMs: number; clock: PreparedBatch['clock'] }>();
+      for (const b of batches) {
+        const newest = b.rows.reduce<ReadingRow | null>((a, r) => (a && a.tsMs >= r.tsMs ? a : r), null);
+        const seen = arrivals.get(b.station.id);
+        if (!seen) arrivals.set(b.station.id, { stationId: b.station.id, seenAt: b.receivedAt, lastDataAt: newest?.ts ?? null, lastMs: newest?.tsMs ?? -Infinity, clock: b.clock });
+        else {
+          if (b.receivedAt > seen.seenAt) seen.seenAt = b.receivedAt;
+          if (newest && newest.tsMs > seen.lastMs) Object.assign(seen, { lastDataAt: newest.ts, lastMs: newest.tsMs });
+          seen.clock = b.clock ?? seen.clock;
+        }
+      }
+      const status = await markSeen(db, [...arrivals.values()]);
+
+      const outcomes: WriteOutcome[] = [];
+      for (const b of batches) {
+        let inserted = 0;
+        for (const row of b.rows) if (fresh.delete(readingKey(row))) inserted++;
+        const opened = await writeDeviceState(db, b);
+        const seen = status.get(b.station.id) ?? { cameBack: false, firstContact: false };
+        outcomes.push({
+          inserted,
+          moved: newestPerTank(b.rows).filter((r) => movedTanks.has(r.tankId)),
+          ...seen,
+          opened,
+          lastDataAt: arrivals.get(b.station.id)?.lastDataAt ?? null,
+        });
+      }
+      for (const evaluate of this.evaluators) await evaluate({ db, batches });
+      return outcomes;
+    });
+  }
+}
+
+/** Sensors, device alarms and power events of one batch; answers the alarms it opened. */
+async function writeDeviceState(db: Db, { station, batch }: PreparedBatch): Promise<ActiveAlarm[]> {
+  const keys: StationKeys = { id: station.id, companyId: station.companyId, distributorId: station.distributorId };
+  await upsertSensors(db, station.id, batch.sensors.map((s) => ({ sensorNo: s.sensorNo, type: s.type, state: s.state, code: s.code ?? null, ts: s.ts })));
+  const opened: ActiveAlarm[] = [];
+  const open = async (kind: 'level' | 'leak', tankId: number | null, tankCode: string | null, sensorNo: string | null, code: number, ts: string) => {
+    const id = await openAlarm(db, keys, { kind, tankId, sensorNo, code }, ts, 'device');
+    if (id !== null) opened.push({ id, stationId: station.id, stationName: station.name, kind, code, tankCode, sensorNo, startedAt: new Date(ts).toISOString(), endedAt: null });
+  };
+  // A sensor in alarm is a leak alarm (its own code, or 8 "leak alarm"); back to normal clears it.
+  for (const s of batch.sensors) {
+    if (s.state === 'alarm') await open('leak', null, null, s.sensorNo, s.code ?? DEFAULT_LEAK_CODE, s.ts);
+    else if (s.state === 'normal') await clearAlarm(db, station.id, { kind: 'leak', tankId: null, sensorNo: s.sensorNo, code: null }, s.ts);
+  }
+  for (const { alarm, tank } of batch.alarms) {
+    const sensorNo = alarm.kind === 'leak' ? (alarm.sensorNo ?? null) : null;
+    if (alarm.state === 'active') await open(alarm.kind, tank?.id ?? null, tank?.code ?? null, sensorNo, alarm.code, alarm.ts);
+    else await clearAlarm(db, station.id, { kind: alarm.kind, tankId: tank?.id ?? null, sensorNo, code: alarm.code }, alarm.ts);
+  }
+  for (const e of batch.events) {
+    const inventory = e.readings.map((r) => ({ tank: r.tank.code, tankId: r.tank.id, ...computeInventory(r.tank.geometry, r.reading), temperatureC: r.reading.temperatureC, ts: r.reading.ts }));
+    await insertDeviceEvent(db, keys, e.event.type, e.event.ts, inventory);
+  }
+  return opened;
+}
