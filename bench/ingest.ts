@@ -170,7 +170,7 @@ async function postgresRun() {
   await admin.query(`create database ${dbName}`);
   await admin.end();
   const mqttPort = await freePort();
-  const server = await startServer({ DATABASE_URL: PG_URL, MQTT_PORT: String(mqttPort), LOG_LEVEL: 'warn' }, { requireWeb: false });
+  const server = await startServer({ DATABASE_URL: PG_URL, MQTT_PORT: String(mqttPort), LOG_LEVEL: 'warn' }, { requireWeb: false, nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [] });
   try {
     const httpFleet = await createFleet(server, 'HTTP-');
     const mqttFleet = await createFleet(server, 'MQTT-');

@@ -15,14 +15,14 @@ export interface RunningServer {
  * The real server as `npm start` runs it, on a fresh embedded database in its own directory,
  * on a free port. Used by the browser tests and the web benchmarks.
  */
-export async function startServer(env: Record<string, string> = {}, options: { requireWeb?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { requireWeb?: boolean; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, '..');
   if (options.requireWeb !== false && !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm test` (it builds first) or `npm run build`.');
   }
   const dataDir = path.join(root, '.tmp', `server-${process.pid}-${Date.now()}`);
   const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

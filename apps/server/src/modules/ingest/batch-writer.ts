@@ -4,7 +4,7 @@ import { computeInventory } from '@ullage/domain/inventory';
 import type { Db } from '../../db/client';
 import { clearAlarm, insertDeviceEvent, openAlarm, upsertSensors, type StationKeys } from './device-state-repo';
 import type { IngestStation } from './device-stations';
-import { advanceLatest, insertReadings, newestPerTank, readingKey, type ReadingRow } from './readings-repo';
+import { newestPerTank, readingKey, writeReadings, type ReadingRow } from './readings-repo';
 import { markSeen } from './status-repo';
 import type { ParsedBatch } from './validate-batch';
 
@@ -108,8 +108,8 @@ export class BatchWriter {
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const allRows = batches.length === 1 ? batches[0]!.rows : batches.flatMap((b) => b.rows);
-      const fresh = await insertReadings(db, allRows);
-      const movedTanks = new Set(await advanceLatest(db, newestPerTank(allRows)));
+      const byKey = sharesTank(batches);
+      const written = await writeReadings(db, allRows, byKey);
 
       const arrivals = new Map<number, { stationId: number; seenAt: Date; lastDataAt: string | null; lastMs: number; clock: PreparedBatch['clock'] }>();
       for (const b of batches) {
@@ -127,12 +127,13 @@ export class BatchWriter {
       const outcomes: WriteOutcome[] = [];
       for (const b of batches) {
         let inserted = 0;
-        for (const row of b.rows) if (fresh.delete(readingKey(row))) inserted++;
+        if (byKey) for (const row of b.rows) inserted += written.newKeys.delete(readingKey(row)) ? 1 : 0;
+        else for (const tankId of new Set(b.rows.map((r) => r.tankId))) inserted += written.newPerTank.get(tankId) ?? 0;
         const opened = await writeDeviceState(db, b);
         const seen = status.get(b.station.id) ?? { cameBack: false, firstContact: false };
         outcomes.push({
           inserted,
-          moved: newestPerTank(b.rows).filter((r) => movedTanks.has(r.tankId)),
+          moved: newestPerTank(b.rows).filter((r) => written.moved.has(r.tankId)),
           ...seen,
           opened,
           lastDataAt: arrivals.get(b.station.id)?.lastDataAt ?? null,
@@ -142,6 +143,17 @@ export class BatchWriter {
       return outcomes;
     });
   }
+}
+
+/** Whether two batches carry readings of one tank (one station twice in a group). */
+function sharesTank(batches: readonly PreparedBatch[]): boolean {
+  if (batches.length < 2) return false;
+  const stations = new Set<number>();
+  for (const b of batches) {
+    if (stations.has(b.station.id)) return true;
+    stations.add(b.station.id);
+  }
+  return false;
 }
 
 /** Sensors, device alarms and power events of one batch; answers the alarms it opened. */

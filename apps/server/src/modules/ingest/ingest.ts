@@ -38,7 +38,8 @@ export class Ingest {
     private readonly deps: { db: Db; hub: LiveHub; clock: () => Date; metrics: Metrics; logger: FastifyBaseLogger },
   ) {
     this.stations = new DeviceStations(deps.db);
-    this.writer = new BatchWriter(deps.db, this.evaluators);
+    // Two writers: one transaction's round trips overlap the next group's preparation.
+    this.writer = new BatchWriter(deps.db, this.evaluators, 2);
   }
 
   /** Later rules (alarm thresholds, data jumps) join here; they run in every batch's transaction. */

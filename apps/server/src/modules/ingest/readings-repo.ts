@@ -51,42 +51,56 @@ const READING_COLUMNS = sql.raw(
   'tank_id, ts, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, ullage_l, fill_pct, density_kg_m3',
 );
 
+export interface WrittenReadings {
+  /** New readings per tank (when counted by tank). */
+  newPerTank: Map<number, number>;
+  /** Keys (`tankId:epochMs`) of the new readings (when counted by key). */
+  newKeys: Set<string>;
+  /** Tanks whose latest state moved forward. */
+  moved: Set<number>;
+}
+
 /**
- * Stores the readings; ones already stored (same tank and time — a resent batch) are skipped.
- * Answers the keys (`tankId:epochMs`) of those that were new.
+ * Stores the readings and moves each tank's latest state forward to its newest one, in one
+ * statement. Readings already stored (same tank and time — a resent batch) are skipped; a
+ * late, older reading never overwrites a newer latest state. Counting new readings per tank
+ * is enough to answer each device, unless two batches of one write share a tank (`byKey`).
  */
-export async function insertReadings(db: Db, rows: readonly ReadingRow[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const inserted = await rawRows<{ k: string }>(
+export async function writeReadings(db: Db, rows: readonly ReadingRow[], byKey: boolean): Promise<WrittenReadings> {
+  const written: WrittenReadings = { newPerTank: new Map(), newKeys: new Set(), moved: new Set() };
+  if (rows.length === 0) return written;
+  const result = await rawRows<{ kind: 'n' | 'k' | 'l'; tank_id: number; n: number; k: string | null }>(
     db,
-    sql`insert into tank_readings (${READING_COLUMNS}) select * from ${unnestReadings(columnsOf(rows))}
-        on conflict do nothing returning tank_id || ':' || floor(extract(epoch from ts) * 1000)::bigint as k`,
+    sql`with input as (select * from ${unnestReadings(columnsOf(rows))} as r(${READING_COLUMNS})),
+        ins as (
+          insert into tank_readings (${READING_COLUMNS}) select * from input
+          on conflict do nothing returning tank_id, ts),
+        latest as (
+          insert into tank_latest (${READING_COLUMNS}) select distinct on (tank_id) * from input order by tank_id, ts desc
+          on conflict (tank_id) do update set
+            ts = excluded.ts, station_id = excluded.station_id, type = excluded.type,
+            product_height_mm = excluded.product_height_mm, water_height_mm = excluded.water_height_mm,
+            temperature_c = excluded.temperature_c, volume_l = excluded.volume_l, tc_volume_l = excluded.tc_volume_l,
+            water_volume_l = excluded.water_volume_l, ullage_l = excluded.ullage_l, fill_pct = excluded.fill_pct,
+            density_kg_m3 = excluded.density_kg_m3
+          where excluded.ts > tank_latest.ts
+          returning tank_id)
+        ${
+          byKey
+            ? sql`select 'k' as kind, tank_id, 0 as n, tank_id || ':' || floor(extract(epoch from ts) * 1000)::bigint as k from ins`
+            : sql`select 'n' as kind, tank_id, count(*)::int as n, null as k from ins group by tank_id`
+        }
+        union all select 'l', tank_id, 0, null from latest`,
   );
-  return new Set(inserted.map((r) => r.k));
+  for (const r of result) {
+    if (r.kind === 'n') written.newPerTank.set(r.tank_id, r.n);
+    else if (r.kind === 'k') written.newKeys.add(r.k!);
+    else written.moved.add(r.tank_id);
+  }
+  return written;
 }
 
 export const readingKey = (row: Pick<ReadingRow, 'tankId' | 'tsMs'>) => `${row.tankId}:${row.tsMs}`;
-
-/**
- * Moves each tank's latest state forward to the newest of `rows` (one row per tank); an
- * older reading arriving late never overwrites a newer one. Answers the tanks that moved.
- */
-export async function advanceLatest(db: Db, newestPerTank: readonly ReadingRow[]): Promise<number[]> {
-  if (newestPerTank.length === 0) return [];
-  const rows = await rawRows<{ tank_id: number }>(
-    db,
-    sql`insert into tank_latest (${READING_COLUMNS}) select * from ${unnestReadings(columnsOf(newestPerTank))}
-        on conflict (tank_id) do update set
-          ts = excluded.ts, station_id = excluded.station_id, type = excluded.type,
-          product_height_mm = excluded.product_height_mm, water_height_mm = excluded.water_height_mm,
-          temperature_c = excluded.temperature_c, volume_l = excluded.volume_l, tc_volume_l = excluded.tc_volume_l,
-          water_volume_l = excluded.water_volume_l, ullage_l = excluded.ullage_l, fill_pct = excluded.fill_pct,
-          density_kg_m3 = excluded.density_kg_m3
-        where excluded.ts > tank_latest.ts
-        returning tank_id`,
-  );
-  return rows.map((r) => r.tank_id);
-}
 
 /** The newest reading of each tank among `rows`. */
 export function newestPerTank(rows: readonly ReadingRow[]): ReadingRow[] {
