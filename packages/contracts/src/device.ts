@@ -124,3 +124,44 @@ export const MQTT_TOPIC_ROOT = 'ullage/v1/stations';
 export const mqttReportTopic = (stationCode: string) => `${MQTT_TOPIC_ROOT}/${stationCode}/report`;
 export const mqttTankTopic = (stationCode: string, tank: string) => `${MQTT_TOPIC_ROOT}/${stationCode}/tanks/${tank}/readings`;
 export const mqttAckTopic = (stationCode: string) => `${MQTT_TOPIC_ROOT}/${stationCode}/ack`;
+
+const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+/** Date.parse rolls 30 February over to March; zod does not, and neither may we. */
+const realDay = (m: RegExpExecArray) => new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).getUTCDate() === Number(m[3]);
+const inRange = (v: unknown, name: keyof typeof READING_RANGES): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v >= READING_RANGES[name].min && v <= READING_RANGES[name].max;
+const optionalInRange = (v: unknown, name: keyof typeof READING_RANGES) => v === undefined || inRange(v, name);
+
+/**
+ * The common case of `deviceReading.safeParse`, without its allocations: a well-formed
+ * reading gives the same value zod would; anything unusual (a missing field, a bad value,
+ * extra spaces in the tank code, an impossible date) answers null, and the caller asks zod,
+ * which also says what is wrong. Ingest runs this for every reading (issue 4 budget);
+ * device.test.ts holds it to zod on a table of inputs.
+ */
+export function fastDeviceReading(raw: unknown): DeviceReading | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const { tank, ts, type } = r;
+  if (typeof tank !== 'string' || tank.length === 0 || tank.length > 32 || tank.trim() !== tank) return null;
+  if (typeof ts !== 'string') return null;
+  const date = ISO_WITH_OFFSET.exec(ts);
+  if (!date || !realDay(date) || Number.isNaN(Date.parse(ts))) return null;
+  if (type !== undefined && !(RECORD_TYPES as readonly unknown[]).includes(type)) return null;
+  if (!inRange(r.productHeightMm, 'productHeightMm') || !inRange(r.temperatureC, 'temperatureC')) return null;
+  if (!optionalInRange(r.waterHeightMm, 'waterHeightMm') || !optionalInRange(r.volumeL, 'volumeL') || !optionalInRange(r.tcVolumeL, 'tcVolumeL')) return null;
+  if (!optionalInRange(r.waterVolumeL, 'waterVolumeL') || !optionalInRange(r.densityKgM3, 'densityKgM3')) return null;
+  const reading: DeviceReading = {
+    tank,
+    ts,
+    type: (type as RecordType | undefined) ?? 'interval',
+    productHeightMm: r.productHeightMm,
+    waterHeightMm: (r.waterHeightMm as number | undefined) ?? 0,
+    temperatureC: r.temperatureC,
+  };
+  if (r.volumeL !== undefined) reading.volumeL = r.volumeL as number;
+  if (r.tcVolumeL !== undefined) reading.tcVolumeL = r.tcVolumeL as number;
+  if (r.waterVolumeL !== undefined) reading.waterVolumeL = r.waterVolumeL as number;
+  if (r.densityKgM3 !== undefined) reading.densityKgM3 = r.densityKgM3 as number;
+  return reading;
+}

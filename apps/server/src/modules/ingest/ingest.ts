@@ -121,14 +121,21 @@ function inventoryOf({ tank, reading }: ValidReading) {
 function toRow(stationId: number, valid: ValidReading): ReadingRow {
   const inv = inventoryOf(valid);
   const r = valid.reading;
+  // Spelled out rather than spread: this runs for every reading, and spreads allocate twice.
   return {
     tankId: valid.tank.id,
     stationId,
     ts: r.ts,
     tsMs: Date.parse(r.ts),
     type: RECORD_TYPES.indexOf(r.type),
-    ...inv,
+    productHeightMm: inv.productHeightMm,
+    waterHeightMm: inv.waterHeightMm,
     temperatureC: r.temperatureC,
+    volumeL: inv.volumeL,
+    tcVolumeL: inv.tcVolumeL,
+    waterVolumeL: inv.waterVolumeL,
+    ullageL: inv.ullageL,
+    fillPct: inv.fillPct,
     densityKgM3: r.densityKgM3 ?? null,
   };
 }

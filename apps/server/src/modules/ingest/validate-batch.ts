@@ -3,6 +3,7 @@ import {
   deviceAlarm,
   deviceEvent,
   deviceReading,
+  fastDeviceReading,
   deviceSensorState,
   FUTURE_TOLERANCE_MS,
   READING_RANGES,
@@ -60,12 +61,16 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
   const tooLate = (ts: string) => Date.parse(ts) > latest;
 
   const readingOf = (list: string, index: number, raw: unknown): ValidReading | null => {
-    const parsed = deviceReading.safeParse(raw);
-    if (!parsed.success) return refuse(list, index, firstRule(parsed.error)), null;
-    const tank = station.tanks.get(parsed.data.tank);
+    let reading = fastDeviceReading(raw);
+    if (!reading) {
+      const parsed = deviceReading.safeParse(raw);
+      if (!parsed.success) return refuse(list, index, firstRule(parsed.error)), null;
+      reading = parsed.data;
+    }
+    const tank = station.tanks.get(reading.tank);
     if (!tank) return refuse(list, index, { field: 'tank', rule: 'rule.unknownTank' }), null;
-    if (tooLate(parsed.data.ts)) return refuse(list, index, { field: 'ts', rule: 'rule.future' }), null;
-    return { tank, reading: parsed.data };
+    if (tooLate(reading.ts)) return refuse(list, index, { field: 'ts', rule: 'rule.future' }), null;
+    return { tank, reading };
   };
 
   const readings = batch.readings.flatMap((raw, i) => readingOf('readings', i, raw) ?? []);
