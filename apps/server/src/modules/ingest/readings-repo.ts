@@ -26,7 +26,8 @@ export interface ReadingRow {
 function columnsOf(rows: readonly ReadingRow[]) {
   return {
     tankId: pgArray(rows.map((r) => r.tankId)),
-    ts: pgArray(rows.map((r) => r.ts)),
+    // Epoch milliseconds: shorter than ISO text, and numbers need no quoting.
+    tsMs: pgArray(rows.map((r) => r.tsMs)),
     stationId: pgArray(rows.map((r) => r.stationId)),
     type: pgArray(rows.map((r) => r.type)),
     productHeightMm: pgArray(rows.map((r) => r.productHeightMm)),
@@ -42,7 +43,7 @@ function columnsOf(rows: readonly ReadingRow[]) {
 }
 
 const unnestReadings = (c: ReturnType<typeof columnsOf>) => sql`unnest(
-  ${c.tankId}::int[], ${c.ts}::timestamptz[], ${c.stationId}::int[], ${c.type}::smallint[],
+  ${c.tankId}::int[], ${c.tsMs}::float8[], ${c.stationId}::int[], ${c.type}::smallint[],
   ${c.productHeightMm}::float8[], ${c.waterHeightMm}::float8[], ${c.temperatureC}::float8[],
   ${c.volumeL}::float8[], ${c.tcVolumeL}::float8[], ${c.waterVolumeL}::float8[],
   ${c.ullageL}::float8[], ${c.fillPct}::float8[], ${c.densityKgM3}::float8[])`;
@@ -71,7 +72,11 @@ export async function writeReadings(db: Db, rows: readonly ReadingRow[], byKey: 
   if (rows.length === 0) return written;
   const result = await rawRows<{ kind: 'n' | 'k' | 'l'; tank_id: number; n: number; k: string | null }>(
     db,
-    sql`with input as (select * from ${unnestReadings(columnsOf(rows))} as r(${READING_COLUMNS})),
+    sql`with input as (
+          select tank_id, to_timestamp(ts_ms / 1000.0) as ts, station_id, type, product_height_mm, water_height_mm, temperature_c,
+            volume_l, tc_volume_l, water_volume_l, ullage_l, fill_pct, density_kg_m3
+          from ${unnestReadings(columnsOf(rows))}
+            as r(tank_id, ts_ms, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, ullage_l, fill_pct, density_kg_m3)),
         ins as (
           insert into tank_readings (${READING_COLUMNS}) select * from input
           on conflict do nothing returning tank_id, ts),
@@ -87,7 +92,7 @@ export async function writeReadings(db: Db, rows: readonly ReadingRow[], byKey: 
           returning tank_id)
         ${
           byKey
-            ? sql`select 'k' as kind, tank_id, 0 as n, tank_id || ':' || floor(extract(epoch from ts) * 1000)::bigint as k from ins`
+            ? sql`select 'k' as kind, tank_id, 0 as n, tank_id || ':' || round(extract(epoch from ts) * 1000)::bigint as k from ins`
             : sql`select 'n' as kind, tank_id, count(*)::int as n, null as k from ins group by tank_id`
         }
         union all select 'l', tank_id, 0, null from latest`,
