@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { mqttAckTopic, mqttReportTopic, mqttTankTopic } from '@ullage/contracts/device';
 import { rawRows } from '../../lib/raw-sql';
-import { startTestApp, type TestContext } from '../../test/harness';
+import { ADMIN_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
 import { messageOf, startEmbeddedBroker, type MqttService } from './mqtt';
 
 let ctx: TestContext;
@@ -46,6 +46,12 @@ describe('device ingest over MQTT (embedded broker)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ tank: '2', product_height_mm: 1200 });
     expect(rows[0]!.volume_l).toBeGreaterThan(0);
+    // …and the station monitor shows it.
+    const cookie = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
+    const stationId = (await ctx.app.inject({ method: 'GET', url: '/api/monitor/overview', headers: { cookie } })).json().data.stations.find((s: { code: string }) => s.code === 'NWP-SZ02').id;
+    const monitor = (await ctx.app.inject({ method: 'GET', url: `/api/monitor/station/${stationId}`, headers: { cookie } })).json().data;
+    expect(monitor.tanks.find((t: { code: string }) => t.code === '2')).toMatchObject({ productHeightMm: 1200, temperatureC: 18, ts });
+    expect(monitor.station.status).toBe('online');
     await client.endAsync();
   });
 
