@@ -26,7 +26,7 @@ import { listAccounts } from '../api/list-accounts';
 import { useResetAccountPassword } from '../api/reset-account-password';
 import { useSetAccountStatus } from '../api/set-account-status';
 import { RowActions } from '../../../components/list-page/row-actions';
-import { SecretModal } from '../components/secret-modal';
+import { LazySecretModal } from '../components/lazy-secret-modal';
 import { grantableAccountTypes, moreRights } from '../permissions';
 import { accountTypeKey } from '../unit-options';
 import { useFormUsed } from '../use-form-used';
@@ -255,7 +255,7 @@ export function Page({ route }: PageProps) {
           />
         </Suspense>
       ) : null}
-      <SecretModal
+      <LazySecretModal
         secret={password}
         title={t('settingsMore.account.temporaryTitle')}
         note={t('settingsMore.account.temporaryNote')}

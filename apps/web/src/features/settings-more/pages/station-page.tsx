@@ -27,7 +27,7 @@ import { listStations } from '../api/list-stations';
 import { useRotateDeviceKey } from '../api/rotate-device-key';
 import { deviceTypeKey } from '../choices';
 import { RowActions } from '../../../components/list-page/row-actions';
-import { SecretModal } from '../components/secret-modal';
+import { LazySecretModal } from '../components/lazy-secret-modal';
 import { moreRights } from '../permissions';
 import { useFormUsed } from '../use-form-used';
 
@@ -238,7 +238,7 @@ export function Page({ route }: PageProps) {
         />
         </Suspense>
       ) : null}
-      <SecretModal
+      <LazySecretModal
         secret={secret}
         title={t('settingsMore.station.deviceKeyTitle')}
         note={t('settingsMore.station.deviceKeyNote')}
