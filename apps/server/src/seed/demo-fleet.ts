@@ -9,8 +9,8 @@ import { DEMO_COMPANIES } from './demo-organisation';
 /** The demo stations' device keys are known (first-start.ts), so the fleet can speak for them. */
 export const demoDeviceKey = (stationCode: string) => `demo-device-key:${stationCode}`;
 
-/** How much history the fleet replays on start, so the pages have a morning to show. */
-const BACKFILL_MS = 3 * 60 * 60_000;
+/** The last hour is replayed on start (in a minute, at 60×), so charts and tanks have a past. */
+const BACKFILL_MS = 60 * 60_000;
 
 /**
  * Runs the simulated fleet against the demo stations through the public HTTP device path,
@@ -38,7 +38,7 @@ export async function startDemoFleet(db: Db, baseUrl: string, intervalMs: number
       ],
     });
   }
-  // Replay the last hours quickly (60× real time), then report every interval in real time.
+  // Replay the last hour at 60× (a minute), then report every interval in real time.
   const fleet = startFleet({
     baseUrl: baseUrl.replace('//0.0.0.0', '//127.0.0.1'),
     transport: 'http',
