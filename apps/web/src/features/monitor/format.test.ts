@@ -81,6 +81,7 @@ describe('percentages, counts and times', () => {
     expect(en.relative('2026-03-01T09:00:00Z', now)).toBe('3 hours ago');
     expect(en.relative('2026-02-27T12:00:00Z', now)).toBe('2 days ago');
     expect(en.relative('2026-03-01T12:00:00Z', now)).toBe('now');
+    expect(en.relative('2026-03-01T12:00:04Z', now)).toBe('now');
     expect(en.relative(null, now)).toBe('--');
   });
 });

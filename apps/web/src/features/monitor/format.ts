@@ -140,7 +140,8 @@ export function makeMonitorFormat(locale: string, missing: string): MonitorForma
     relative(iso, now) {
       const date = parseTime(iso);
       if (!date) return missing;
-      let value = (date.getTime() - now) / 1000;
+      // A device clock a little ahead of the browser's is not "in 3 seconds": readings are never from the future.
+      let value = Math.min((date.getTime() - now) / 1000, 0);
       const format = relativeFormat(locale);
       for (const [unit, size] of RELATIVE_STEPS) {
         if (Math.abs(value) < size) return format.format(Math.round(value), unit);
