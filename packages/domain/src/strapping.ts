@@ -29,21 +29,34 @@ export function cylinderStrappingTable(diameterMm: number, lengthMm: number, ste
 
 /** Linear interpolation in a strapping table; heights outside it clamp to its ends. */
 export function volumeAtHeight(table: readonly StrappingPoint[], heightMm: number): number {
+  return interpolate(table, 'heightMm', 'volumeL', heightMm);
+}
+
+/**
+ * The inverse: the height at which the table holds `volumeL` (the simulator keeps volumes
+ * and reports heights, as a probe would). Volumes outside the table clamp to its ends.
+ */
+export function heightAtVolume(table: readonly StrappingPoint[], volumeL: number): number {
+  return interpolate(table, 'volumeL', 'heightMm', volumeL);
+}
+
+/** Both columns increase strictly (the invariant), so a binary search on either is exact. */
+function interpolate(table: readonly StrappingPoint[], from: keyof StrappingPoint, to: keyof StrappingPoint, x: number): number {
   const first = table[0];
   const last = table[table.length - 1];
   if (!first || !last) return 0;
-  if (heightMm <= first.heightMm) return first.volumeL;
-  if (heightMm >= last.heightMm) return last.volumeL;
+  if (x <= first[from]) return first[to];
+  if (x >= last[from]) return last[to];
   let lo = 0;
   let hi = table.length - 1;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
-    if (table[mid]!.heightMm <= heightMm) lo = mid;
+    if (table[mid]![from] <= x) lo = mid;
     else hi = mid;
   }
   const a = table[lo]!;
   const b = table[hi]!;
-  return a.volumeL + ((heightMm - a.heightMm) / (b.heightMm - a.heightMm)) * (b.volumeL - a.volumeL);
+  return a[to] + ((x - a[from]) / (b[from] - a[from])) * (b[to] - a[to]);
 }
 
 function round1(n: number): number {

@@ -260,6 +260,23 @@ export const tags = pgTable(
   (t) => [uniqueIndex('tags_type_key_key').on(t.type, t.key)],
 );
 
+/** What a tank reading holds (SI units), in the readings and in each tank's latest state. */
+function readingColumns() {
+  return {
+    /** Index into RECORD_TYPES of contracts/device.ts. */
+      type: smallint('type').notNull(),
+      productHeightMm: doublePrecision('product_height_mm').notNull(),
+      waterHeightMm: doublePrecision('water_height_mm').notNull(),
+      temperatureC: doublePrecision('temperature_c').notNull(),
+      volumeL: doublePrecision('volume_l').notNull(),
+      tcVolumeL: doublePrecision('tc_volume_l').notNull(),
+      waterVolumeL: doublePrecision('water_volume_l').notNull(),
+      ullageL: doublePrecision('ullage_l').notNull(),
+      fillPct: doublePrecision('fill_pct').notNull(),
+      densityKgM3: doublePrecision('density_kg_m3'),
+  };
+}
+
 /**
  * Telemetry (issue 4). Readings are the hot table: keyed by (tank, time) so a resent batch
  * cannot duplicate, written in batches with unnest (ingest/readings-repo.ts). No foreign keys
@@ -272,17 +289,7 @@ export const tankReadings = pgTable(
     tankId: integer('tank_id').notNull(),
     ts: timestamp('ts', { withTimezone: true }).notNull(),
     stationId: integer('station_id').notNull(),
-    /** Index into RECORD_TYPES of contracts/device.ts. */
-    type: smallint('type').notNull(),
-    productHeightMm: doublePrecision('product_height_mm').notNull(),
-    waterHeightMm: doublePrecision('water_height_mm').notNull(),
-    temperatureC: doublePrecision('temperature_c').notNull(),
-    volumeL: doublePrecision('volume_l').notNull(),
-    tcVolumeL: doublePrecision('tc_volume_l').notNull(),
-    waterVolumeL: doublePrecision('water_volume_l').notNull(),
-    ullageL: doublePrecision('ullage_l').notNull(),
-    fillPct: doublePrecision('fill_pct').notNull(),
-    densityKgM3: doublePrecision('density_kg_m3'),
+    ...readingColumns(),
   },
   (t) => [primaryKey({ columns: [t.tankId, t.ts] })],
 );
@@ -292,16 +299,7 @@ export const tankLatest = pgTable('tank_latest', {
   tankId: integer('tank_id').primaryKey(),
   stationId: integer('station_id').notNull(),
   ts: timestamp('ts', { withTimezone: true }).notNull(),
-  type: smallint('type').notNull(),
-  productHeightMm: doublePrecision('product_height_mm').notNull(),
-  waterHeightMm: doublePrecision('water_height_mm').notNull(),
-  temperatureC: doublePrecision('temperature_c').notNull(),
-  volumeL: doublePrecision('volume_l').notNull(),
-  tcVolumeL: doublePrecision('tc_volume_l').notNull(),
-  waterVolumeL: doublePrecision('water_volume_l').notNull(),
-  ullageL: doublePrecision('ullage_l').notNull(),
-  fillPct: doublePrecision('fill_pct').notNull(),
-  densityKgM3: doublePrecision('density_kg_m3'),
+  ...readingColumns(),
 });
 
 /** A station's contact with the server: online/offline and the device clock. */

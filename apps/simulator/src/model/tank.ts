@@ -1,9 +1,8 @@
-import { volumeAtHeight } from '@ullage/domain/strapping';
+import { heightAtVolume, volumeAtHeight } from '@ullage/domain/strapping';
 import type { DeviceReading, RecordType } from '@ullage/contracts/device';
 import { salesRateLps } from './demand';
 import { DAY, MINUTE, iso } from './clock';
 import type { Rng } from './random';
-import { heightAtVolume } from './strapping';
 import type { SimTank } from './types';
 
 /**

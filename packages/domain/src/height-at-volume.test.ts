@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cylinderStrappingTable, volumeAtHeight } from '@ullage/domain/strapping';
-import { heightAtVolume } from './strapping';
+import { cylinderStrappingTable, heightAtVolume, volumeAtHeight } from './strapping';
 
 describe('heightAtVolume', () => {
   const table = cylinderStrappingTable(2500, 8000, 50);
