@@ -264,16 +264,16 @@ export const tags = pgTable(
 function readingColumns() {
   return {
     /** Index into RECORD_TYPES of contracts/device.ts. */
-      type: smallint('type').notNull(),
-      productHeightMm: doublePrecision('product_height_mm').notNull(),
-      waterHeightMm: doublePrecision('water_height_mm').notNull(),
-      temperatureC: doublePrecision('temperature_c').notNull(),
-      volumeL: doublePrecision('volume_l').notNull(),
-      tcVolumeL: doublePrecision('tc_volume_l').notNull(),
-      waterVolumeL: doublePrecision('water_volume_l').notNull(),
-      ullageL: doublePrecision('ullage_l').notNull(),
-      fillPct: doublePrecision('fill_pct').notNull(),
-      densityKgM3: doublePrecision('density_kg_m3'),
+    type: smallint('type').notNull(),
+    productHeightMm: doublePrecision('product_height_mm').notNull(),
+    waterHeightMm: doublePrecision('water_height_mm').notNull(),
+    temperatureC: doublePrecision('temperature_c').notNull(),
+    volumeL: doublePrecision('volume_l').notNull(),
+    tcVolumeL: doublePrecision('tc_volume_l').notNull(),
+    waterVolumeL: doublePrecision('water_volume_l').notNull(),
+    ullageL: doublePrecision('ullage_l').notNull(),
+    fillPct: doublePrecision('fill_pct').notNull(),
+    densityKgM3: doublePrecision('density_kg_m3'),
   };
 }
 
