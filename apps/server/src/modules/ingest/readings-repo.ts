@@ -24,32 +24,29 @@ export interface ReadingRow {
 
 /** The columns as parallel arrays, the shape `unnest` takes: one statement per batch. */
 function columnsOf(rows: readonly ReadingRow[]) {
-  return {
-    tankId: pgArray(rows.map((r) => r.tankId)),
-    // Epoch milliseconds: shorter than ISO text, and numbers need no quoting.
-    tsMs: pgArray(rows.map((r) => r.tsMs)),
-    stationId: pgArray(rows.map((r) => r.stationId)),
-    type: pgArray(rows.map((r) => r.type)),
-    productHeightMm: pgArray(rows.map((r) => r.productHeightMm)),
-    waterHeightMm: pgArray(rows.map((r) => r.waterHeightMm)),
-    temperatureC: pgArray(rows.map((r) => r.temperatureC)),
-    volumeL: pgArray(rows.map((r) => r.volumeL)),
-    tcVolumeL: pgArray(rows.map((r) => r.tcVolumeL)),
-    waterVolumeL: pgArray(rows.map((r) => r.waterVolumeL)),
-    ullageL: pgArray(rows.map((r) => r.ullageL)),
-    fillPct: pgArray(rows.map((r) => r.fillPct)),
-    densityKgM3: pgArray(rows.map((r) => r.densityKgM3)),
-  };
+  return sql`
+    ${pgArray(rows.map((r) => r.tankId))}::int[],
+    ${pgArray(rows.map((r) => r.tsMs))}::float8[],
+    ${pgArray(rows.map((r) => r.stationId))}::int[],
+    ${pgArray(rows.map((r) => r.type))}::smallint[],
+    ${pgArray(rows.map((r) => r.productHeightMm))}::float8[],
+    ${pgArray(rows.map((r) => r.waterHeightMm))}::float8[],
+    ${pgArray(rows.map((r) => r.temperatureC))}::float8[],
+    ${pgArray(rows.map((r) => r.volumeL))}::float8[],
+    ${pgArray(rows.map((r) => r.tcVolumeL))}::float8[],
+    ${pgArray(rows.map((r) => r.waterVolumeL))}::float8[],
+    ${pgArray(rows.map((r) => r.densityKgM3))}::float8[]`;
 }
 
-const unnestReadings = (c: ReturnType<typeof columnsOf>) => sql`unnest(
-  ${c.tankId}::int[], ${c.tsMs}::float8[], ${c.stationId}::int[], ${c.type}::smallint[],
-  ${c.productHeightMm}::float8[], ${c.waterHeightMm}::float8[], ${c.temperatureC}::float8[],
-  ${c.volumeL}::float8[], ${c.tcVolumeL}::float8[], ${c.waterVolumeL}::float8[],
-  ${c.ullageL}::float8[], ${c.fillPct}::float8[], ${c.densityKgM3}::float8[])`;
-
+// Times travel as epoch milliseconds: shorter than ISO text, and numbers need no quoting.
+const UNNESTED = sql.raw(
+  'tank_id, ts_ms, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, density_kg_m3',
+);
+const STORED = sql.raw(
+  'tank_id, to_timestamp(ts_ms / 1000.0), station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, density_kg_m3',
+);
 const READING_COLUMNS = sql.raw(
-  'tank_id, ts, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, ullage_l, fill_pct, density_kg_m3',
+  'tank_id, ts, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, density_kg_m3',
 );
 
 export interface WrittenReadings {
@@ -70,18 +67,18 @@ export interface WrittenReadings {
 export async function writeReadings(db: Db, rows: readonly ReadingRow[], byKey: boolean): Promise<WrittenReadings> {
   const written: WrittenReadings = { newPerTank: new Map(), newKeys: new Set(), moved: new Set() };
   if (rows.length === 0) return written;
+  const newest = newestPerTank(rows);
   const result = await rawRows<{ kind: 'n' | 'k' | 'l'; tank_id: number; n: number; k: string | null }>(
     db,
-    sql`with input as (
-          select tank_id, to_timestamp(ts_ms / 1000.0) as ts, station_id, type, product_height_mm, water_height_mm, temperature_c,
-            volume_l, tc_volume_l, water_volume_l, ullage_l, fill_pct, density_kg_m3
-          from ${unnestReadings(columnsOf(rows))}
-            as r(tank_id, ts_ms, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, ullage_l, fill_pct, density_kg_m3)),
-        ins as (
-          insert into tank_readings (${READING_COLUMNS}) select * from input
+    sql`with ins as (
+          insert into tank_readings (${READING_COLUMNS})
+          select ${STORED} from unnest(${columnsOf(rows)}) as r(${UNNESTED})
           on conflict do nothing returning tank_id, ts),
         latest as (
-          insert into tank_latest (${READING_COLUMNS}) select distinct on (tank_id) * from input order by tank_id, ts desc
+          insert into tank_latest (${READING_COLUMNS}, ullage_l, fill_pct)
+          select ${STORED}, ullage_l, fill_pct
+          from unnest(${columnsOf(newest)}, ${pgArray(newest.map((r) => r.ullageL))}::float8[], ${pgArray(newest.map((r) => r.fillPct))}::float8[])
+            as r(${UNNESTED}, ullage_l, fill_pct)
           on conflict (tank_id) do update set
             ts = excluded.ts, station_id = excluded.station_id, type = excluded.type,
             product_height_mm = excluded.product_height_mm, water_height_mm = excluded.water_height_mm,

@@ -1,0 +1,2 @@
+ALTER TABLE "tank_readings" DROP COLUMN "ullage_l";--> statement-breakpoint
+ALTER TABLE "tank_readings" DROP COLUMN "fill_pct";
