@@ -29,7 +29,7 @@ import { RowActions } from '../../../components/list-page/row-actions';
 import { LazySecretModal } from '../components/lazy-secret-modal';
 import { grantableAccountTypes, moreRights } from '../permissions';
 import { accountTypeKey } from '../unit-options';
-import { useFormUsed } from '../use-form-used';
+import { useFormUsed } from '../../../lib/use-form-used';
 
 /** The form loads when first opened, keeping the list's chunk small (route budget). */
 const AccountFormModal = lazy(() => import('../components/account-form-modal').then((module) => ({ default: module.AccountFormModal })));

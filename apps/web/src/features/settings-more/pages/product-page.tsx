@@ -22,7 +22,7 @@ import { listProducts } from '../api/list-products';
 import { PRODUCT_TYPE_CHOICES, productTypeKey } from '../choices';
 import { RowActions } from '../../../components/list-page/row-actions';
 import { moreRights } from '../permissions';
-import { useFormUsed } from '../use-form-used';
+import { useFormUsed } from '../../../lib/use-form-used';
 import '../components/settings-more.css';
 
 /** The form loads when first opened, keeping the list's chunk small. */

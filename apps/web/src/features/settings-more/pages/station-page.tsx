@@ -29,7 +29,7 @@ import { deviceTypeKey } from '../choices';
 import { RowActions } from '../../../components/list-page/row-actions';
 import { LazySecretModal } from '../components/lazy-secret-modal';
 import { moreRights } from '../permissions';
-import { useFormUsed } from '../use-form-used';
+import { useFormUsed } from '../../../lib/use-form-used';
 
 /** The form loads when first opened, keeping the list's chunk small. */
 const StationFormDrawer = lazy(() => import('../components/station-form-drawer').then((module) => ({ default: module.StationFormDrawer })));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Input from 'antd/es/input';
 import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
@@ -22,8 +22,11 @@ import { moreKeys } from '../api/keys';
 import { listTags } from '../api/list-tags';
 import { useSetTagStatus } from '../api/set-tag-status';
 import { RowActions } from '../../../components/list-page/row-actions';
-import { TagFormModal } from '../components/tag-form-modal';
 import { moreRights } from '../permissions';
+import { useFormUsed } from '../../../lib/use-form-used';
+
+/** The form loads when first opened, keeping the list's chunk small (route budget). */
+const TagFormModal = lazy(() => import('../components/tag-form-modal').then((module) => ({ default: module.TagFormModal })));
 
 export const TAG_SORT_FIELDS = ['key', 'type', 'createdAt'] as const;
 
@@ -42,6 +45,7 @@ export function Page({ route }: PageProps) {
     showTotal: (total) => t('list.total', { total }),
   });
   const [editing, setEditing] = useState<{ row: TagRow | null } | null>(null);
+  const formUsed = useFormUsed(editing !== null);
   const remove = useDeleteTag();
   const status = useSetTagStatus();
   const [exporting, setExporting] = useState(false);
@@ -157,7 +161,11 @@ export function Page({ route }: PageProps) {
       }
     >
       <Table<TagRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="tag-table" />
-      {rights.tag ? <TagFormModal open={editing !== null} row={editing?.row ?? null} onClose={() => setEditing(null)} /> : null}
+      {rights.tag && formUsed ? (
+        <Suspense fallback={null}>
+          <TagFormModal open={editing !== null} row={editing?.row ?? null} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
     </ListPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
@@ -15,12 +15,15 @@ import { exportAreas } from '../api/export-areas';
 import { orgKeys } from '../api/keys';
 import { listAreas } from '../api/list-areas';
 import { useOrgTree } from '../api/org-tree';
-import { AreaFormModal } from '../components/area-form-modal';
 import { RowActions } from '../../../components/list-page/row-actions';
 import { formatCreatedAt } from '../format';
 import { companyOptions, distributorOptions, optionMatches } from '../org-options';
 import { areaRights } from '../permissions';
 import { useViewer } from '../use-viewer';
+import { useFormUsed } from '../../../lib/use-form-used';
+
+/** The form loads when first opened, keeping the list's chunk small (route budget). */
+const AreaFormModal = lazy(() => import('../components/area-form-modal').then((module) => ({ default: module.AreaFormModal })));
 
 export const AREA_SORT_FIELDS = ['name', 'companyName', 'createdAt'] as const;
 
@@ -44,6 +47,7 @@ export function Page({ route }: PageProps) {
   const filterCompanies = useMemo(() => companyOptions(tree.data ?? [], distributorId), [tree.data, distributorId]);
   const allCompanies = useMemo(() => companyOptions(tree.data ?? []), [tree.data]);
   const [editing, setEditing] = useState<{ row: AreaRow | null } | null>(null);
+  const formUsed = useFormUsed(editing !== null);
   const remove = useDeleteArea();
   const [exporting, setExporting] = useState(false);
 
@@ -144,15 +148,17 @@ export function Page({ route }: PageProps) {
       }
     >
       <Table<AreaRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="area-table" />
-      {rights.manage ? (
-        <AreaFormModal
-          open={editing !== null}
-          row={editing?.row ?? null}
-          companies={allCompanies}
-          lockedCompanyId={rights.lockedCompanyId}
-          defaultCompanyId={list.state.filters.companyId}
-          onClose={() => setEditing(null)}
-        />
+      {rights.manage && formUsed ? (
+        <Suspense fallback={null}>
+          <AreaFormModal
+            open={editing !== null}
+            row={editing?.row ?? null}
+            companies={allCompanies}
+            lockedCompanyId={rights.lockedCompanyId}
+            defaultCompanyId={list.state.filters.companyId}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       ) : null}
     </ListPage>
   );

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
@@ -19,13 +19,16 @@ import { orgKeys } from '../api/keys';
 import { listCompanies } from '../api/list-companies';
 import { useOrgTree } from '../api/org-tree';
 import { useSetCompanyStatus } from '../api/set-company-status';
-import { CompanyFormModal } from '../components/company-form-modal';
 import { RowActions } from '../../../components/list-page/row-actions';
 import { formatCreatedAt, joinRegion } from '../format';
 import { distributorOptions, optionMatches } from '../org-options';
 import { companyRights } from '../permissions';
 import { tempUnitKey, volumeUnitKey } from '../units';
 import { useViewer } from '../use-viewer';
+import { useFormUsed } from '../../../lib/use-form-used';
+
+/** The form loads when first opened, keeping the list's chunk small (route budget). */
+const CompanyFormModal = lazy(() => import('../components/company-form-modal').then((module) => ({ default: module.CompanyFormModal })));
 
 export const COMPANY_SORT_FIELDS = ['name', 'code', 'distributorName', 'createdAt'] as const;
 
@@ -46,6 +49,7 @@ export function Page({ route }: PageProps) {
     showTotal: (total) => t('list.total', { total }),
   });
   const [editing, setEditing] = useState<{ row: CompanyRow | null } | null>(null);
+  const formUsed = useFormUsed(editing !== null);
   const remove = useDeleteCompany();
   const status = useSetCompanyStatus();
   const [exporting, setExporting] = useState(false);
@@ -213,14 +217,16 @@ export function Page({ route }: PageProps) {
       }
     >
       <Table<CompanyRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="company-table" />
-      {rights.manage ? (
-        <CompanyFormModal
-          open={editing !== null}
-          row={editing?.row ?? null}
-          distributors={distributors}
-          lockedDistributorId={rights.lockedDistributorId}
-          onClose={() => setEditing(null)}
-        />
+      {rights.manage && formUsed ? (
+        <Suspense fallback={null}>
+          <CompanyFormModal
+            open={editing !== null}
+            row={editing?.row ?? null}
+            distributors={distributors}
+            lockedDistributorId={rights.lockedDistributorId}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       ) : null}
     </ListPage>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,15 @@ import { useDeleteDistributor } from '../api/delete-distributor';
 import { exportDistributors } from '../api/export-distributors';
 import { orgKeys } from '../api/keys';
 import { listDistributors } from '../api/list-distributors';
-import { DistributorFormDrawer } from '../components/distributor-form-drawer';
 import { RowActions } from '../../../components/list-page/row-actions';
 import { formatCreatedAt } from '../format';
 import { distributorRights } from '../permissions';
 import { useViewer } from '../use-viewer';
+import { useFormUsed } from '../../../lib/use-form-used';
 import '../components/org-form.css';
+
+/** The form loads when first opened, keeping the list's chunk small (route budget). */
+const DistributorFormDrawer = lazy(() => import('../components/distributor-form-drawer').then((module) => ({ default: module.DistributorFormDrawer })));
 
 export const DISTRIBUTOR_SORT_FIELDS = ['name', 'createdAt'] as const;
 
@@ -37,6 +40,7 @@ export function Page({ route }: PageProps) {
     showTotal: (total) => t('list.total', { total }),
   });
   const [editing, setEditing] = useState<{ row: DistributorRow | null } | null>(null);
+  const formUsed = useFormUsed(editing !== null);
   const remove = useDeleteDistributor();
   const [exporting, setExporting] = useState(false);
 
@@ -115,7 +119,11 @@ export function Page({ route }: PageProps) {
       }
     >
       <Table<DistributorRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="distributor-table" />
-      <DistributorFormDrawer open={editing !== null} row={editing?.row ?? null} onClose={() => setEditing(null)} />
+      {formUsed ? (
+        <Suspense fallback={null}>
+          <DistributorFormDrawer open={editing !== null} row={editing?.row ?? null} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
     </ListPage>
   );
 }
