@@ -42,6 +42,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The time as the server sees it; tests pass a controllable one (offline after 15 minutes). */
   clock?: () => Date;
+  /** Worker threads preparing large device batches (prepare-pool.ts); 0 prepares in place. */
+  prepareWorkers?: number;
 }
 
 declare module 'fastify' {
@@ -53,7 +55,7 @@ declare module 'fastify' {
 }
 
 /** Builds the whole HTTP app; main.ts listens with it, tests call it with inject(). */
-export async function buildApp({ config, db, logger, captchaSource = svgCaptchaSource, metrics = createMetrics(), clock = () => new Date() }: AppDeps) {
+export async function buildApp({ config, db, logger, captchaSource = svgCaptchaSource, metrics = createMetrics(), clock = () => new Date(), prepareWorkers = 0 }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
     logger: logger ? undefined : { level: config.logLevel },
@@ -61,7 +63,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   const live = new LiveHub();
-  const ingest = new Ingest({ db, hub: live, clock, metrics, logger: app.log });
+  const ingest = new Ingest({ db, hub: live, clock, metrics, logger: app.log, prepareWorkers });
   app.decorate('ingest', ingest);
   app.decorate('live', live);
   app.addHook('onClose', async () => ingest.close());

@@ -26,7 +26,9 @@ async function main() {
   await database.migrate();
   const seeded = await firstStart(database.db, config);
 
-  const app = await buildApp({ config, db: database.db, logger });
+  // On PostgreSQL, two threads prepare large device batches while this one talks to the database
+  // (the embedded database is the bottleneck there, and every thread costs memory).
+  const app = await buildApp({ config, db: database.db, logger, prepareWorkers: database.kind === 'postgres' ? 2 : 0 });
   // Expired sessions are refused anyway; this only keeps the table small.
   const housekeeping = setInterval(() => {
     deleteExpiredSessions(database.db).catch((error: unknown) => logger.warn({ err: error }, 'session cleanup failed'));

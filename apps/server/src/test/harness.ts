@@ -21,11 +21,11 @@ export interface TestContext {
  * The real app on a database of its own (PGlite, or PostgreSQL when the project says so),
  * with the administrator and the demo organisation created as on a first start.
  */
-export async function startTestApp(options: { config?: Partial<Config>; captchaSource?: CaptchaTextSource; seed?: boolean; clock?: () => Date } = {}): Promise<TestContext> {
+export async function startTestApp(options: { config?: Partial<Config>; captchaSource?: CaptchaTextSource; seed?: boolean; clock?: () => Date; prepareWorkers?: number } = {}): Promise<TestContext> {
   const database = await freshDatabase({ pgliteTemplate: inject('pgliteTemplate'), postgresTemplateUrl: inject('postgresTemplateUrl') });
   const config = testConfig({ adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, demo: 'on', ...options.config });
   if (options.seed !== false) await firstStart(database.db, config);
-  const app = await buildApp({ config, db: database.db, captchaSource: options.captchaSource, clock: options.clock });
+  const app = await buildApp({ config, db: database.db, captchaSource: options.captchaSource, clock: options.clock, prepareWorkers: options.prepareWorkers });
   await app.ready();
   return {
     app: app as unknown as FastifyInstance,

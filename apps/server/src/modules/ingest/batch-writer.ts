@@ -1,18 +1,17 @@
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
 import { DEFAULT_LEAK_CODE } from '@ullage/domain/alarm-codes';
-import { computeInventory } from '@ullage/domain/inventory';
 import type { Db } from '../../db/client';
 import { clearAlarm, insertDeviceEvent, openAlarm, upsertSensors, type StationKeys } from './device-state-repo';
 import type { IngestStation } from './device-stations';
-import { newestPerTank, readingKey, writeReadings, type ReadingRow } from './readings-repo';
+import { joinReadings, type PreparedParts, type PreparedReadings } from './prepare';
+import { writeReadings, type ReadingRow } from './readings-repo';
 import { markSeen } from './status-repo';
-import type { ParsedBatch } from './validate-batch';
 
-/** A device batch validated and computed, ready to be written. */
+/** A device batch validated and computed (prepare.ts), ready to be written. */
 export interface PreparedBatch {
   station: IngestStation;
-  rows: ReadingRow[];
-  batch: ParsedBatch;
+  readings: PreparedReadings;
+  parts: PreparedParts;
   clock: { skewSeconds: number; flagged: boolean } | null;
   receivedAt: Date;
 }
@@ -75,9 +74,9 @@ export class BatchWriter {
     while (this.running < this.writers && this.queue.length > 0) {
       const group: Pending[] = [];
       let readings = 0;
-      while (this.queue.length > 0 && (group.length === 0 || readings + this.queue[0]!.prepared.rows.length <= MAX_GROUP_READINGS)) {
+      while (this.queue.length > 0 && (group.length === 0 || readings + this.queue[0]!.prepared.readings.count <= MAX_GROUP_READINGS)) {
         const next = this.queue.shift()!;
-        readings += next.prepared.rows.length;
+        readings += next.prepared.readings.count;
         group.push(next);
       }
       this.running++;
@@ -107,13 +106,12 @@ export class BatchWriter {
   private transaction(batches: PreparedBatch[]): Promise<WriteOutcome[]> {
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      const allRows = batches.length === 1 ? batches[0]!.rows : batches.flatMap((b) => b.rows);
       const byKey = sharesTank(batches);
-      const written = await writeReadings(db, allRows, byKey);
+      const written = await writeReadings(db, joinReadings(batches.map((b) => b.readings)), byKey);
 
       const arrivals = new Map<number, { stationId: number; seenAt: Date; lastDataAt: string | null; lastMs: number; clock: PreparedBatch['clock'] }>();
       for (const b of batches) {
-        const newest = b.rows.reduce<ReadingRow | null>((a, r) => (a && a.tsMs >= r.tsMs ? a : r), null);
+        const newest = b.readings.newest.reduce<ReadingRow | null>((a, r) => (a && a.tsMs >= r.tsMs ? a : r), null);
         const seen = arrivals.get(b.station.id);
         if (!seen) arrivals.set(b.station.id, { stationId: b.station.id, seenAt: b.receivedAt, lastDataAt: newest?.ts ?? null, lastMs: newest?.tsMs ?? -Infinity, clock: b.clock });
         else {
@@ -126,14 +124,15 @@ export class BatchWriter {
 
       const outcomes: WriteOutcome[] = [];
       for (const b of batches) {
+        const { tankId, tsMs } = b.readings;
         let inserted = 0;
-        if (byKey) for (const row of b.rows) inserted += written.newKeys.delete(readingKey(row)) ? 1 : 0;
-        else for (const tankId of new Set(b.rows.map((r) => r.tankId))) inserted += written.newPerTank.get(tankId) ?? 0;
+        if (byKey) for (let i = 0; i < b.readings.count; i++) inserted += written.newKeys.delete(`${tankId[i]}:${tsMs[i]}`) ? 1 : 0;
+        else for (const id of new Set(tankId)) inserted += written.newPerTank.get(id) ?? 0;
         const opened = await writeDeviceState(db, b);
         const seen = status.get(b.station.id) ?? { cameBack: false, firstContact: false };
         outcomes.push({
           inserted,
-          moved: newestPerTank(b.rows).filter((r) => written.moved.has(r.tankId)),
+          moved: b.readings.newest.filter((r) => written.moved.has(r.tankId)),
           ...seen,
           opened,
           lastDataAt: arrivals.get(b.station.id)?.lastDataAt ?? null,
@@ -157,27 +156,24 @@ function sharesTank(batches: readonly PreparedBatch[]): boolean {
 }
 
 /** Sensors, device alarms and power events of one batch; answers the alarms it opened. */
-async function writeDeviceState(db: Db, { station, batch }: PreparedBatch): Promise<ActiveAlarm[]> {
+async function writeDeviceState(db: Db, { station, parts }: PreparedBatch): Promise<ActiveAlarm[]> {
   const keys: StationKeys = { id: station.id, companyId: station.companyId, distributorId: station.distributorId };
-  await upsertSensors(db, station.id, batch.sensors.map((s) => ({ sensorNo: s.sensorNo, type: s.type, state: s.state, code: s.code ?? null, ts: s.ts })));
+  await upsertSensors(db, station.id, parts.sensors.map((s) => ({ sensorNo: s.sensorNo, type: s.type, state: s.state, code: s.code ?? null, ts: s.ts })));
   const opened: ActiveAlarm[] = [];
   const open = async (kind: 'level' | 'leak', tankId: number | null, tankCode: string | null, sensorNo: string | null, code: number, ts: string) => {
     const id = await openAlarm(db, keys, { kind, tankId, sensorNo, code }, ts, 'device');
     if (id !== null) opened.push({ id, stationId: station.id, stationName: station.name, kind, code, tankCode, sensorNo, startedAt: new Date(ts).toISOString(), endedAt: null });
   };
   // A sensor in alarm is a leak alarm (its own code, or 8 "leak alarm"); back to normal clears it.
-  for (const s of batch.sensors) {
+  for (const s of parts.sensors) {
     if (s.state === 'alarm') await open('leak', null, null, s.sensorNo, s.code ?? DEFAULT_LEAK_CODE, s.ts);
     else if (s.state === 'normal') await clearAlarm(db, station.id, { kind: 'leak', tankId: null, sensorNo: s.sensorNo, code: null }, s.ts);
   }
-  for (const { alarm, tank } of batch.alarms) {
+  for (const { alarm, tankId, tankCode } of parts.alarms) {
     const sensorNo = alarm.kind === 'leak' ? (alarm.sensorNo ?? null) : null;
-    if (alarm.state === 'active') await open(alarm.kind, tank?.id ?? null, tank?.code ?? null, sensorNo, alarm.code, alarm.ts);
-    else await clearAlarm(db, station.id, { kind: alarm.kind, tankId: tank?.id ?? null, sensorNo, code: alarm.code }, alarm.ts);
+    if (alarm.state === 'active') await open(alarm.kind, tankId, tankCode, sensorNo, alarm.code, alarm.ts);
+    else await clearAlarm(db, station.id, { kind: alarm.kind, tankId, sensorNo, code: alarm.code }, alarm.ts);
   }
-  for (const e of batch.events) {
-    const inventory = e.readings.map((r) => ({ tank: r.tank.code, tankId: r.tank.id, ...computeInventory(r.tank.geometry, r.reading), temperatureC: r.reading.temperatureC, ts: r.reading.ts }));
-    await insertDeviceEvent(db, keys, e.event.type, e.event.ts, inventory);
-  }
+  for (const e of parts.events) await insertDeviceEvent(db, keys, e.type, e.ts, e.inventory);
   return opened;
 }

@@ -16,12 +16,13 @@ const msOf = (v: unknown) => new Date(v as string).getTime();
 export async function evaluateDeliveries({ db, batches }: EvaluationContext): Promise<number> {
   const byTank = new Map<number, VolumePoint[]>();
   const stationOf = new Map<number, StationKeys>();
-  for (const { station, rows } of batches) {
-    for (const r of rows) {
-      const points = byTank.get(r.tankId) ?? [];
-      points.push({ tsMs: r.tsMs, volumeL: r.volumeL });
-      byTank.set(r.tankId, points);
-      stationOf.set(r.tankId, station);
+  for (const { station, readings } of batches) {
+    for (let i = 0; i < readings.count; i++) {
+      const tankId = readings.tankId[i]!;
+      const points = byTank.get(tankId) ?? [];
+      points.push({ tsMs: readings.tsMs[i]!, volumeL: readings.volumeL[i]! });
+      byTank.set(tankId, points);
+      stationOf.set(tankId, station);
     }
   }
   if (byTank.size === 0) return 0;

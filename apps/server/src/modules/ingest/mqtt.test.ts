@@ -85,9 +85,9 @@ describe('device ingest over MQTT (embedded broker)', () => {
   });
 
   it('reads the station and body from each topic form', () => {
-    expect(messageOf('ullage/v1/stations/A-1/report', Buffer.from('{"readings":[]}'))).toEqual({ stationCode: 'A-1', body: { readings: [] } });
+    expect(messageOf('ullage/v1/stations/A-1/report', Buffer.from('{"readings":[]}'))).toEqual({ stationCode: 'A-1', body: '{"readings":[]}' });
     expect(messageOf('ullage/v1/stations/A-1/tanks/4/readings', Buffer.from('[{"ts":"x"}]'))).toEqual({ stationCode: 'A-1', body: { readings: [{ ts: 'x', tank: '4' }] } });
     expect(messageOf('ullage/v1/stations/A-1/ack', Buffer.from('{}'))).toBeNull();
-    expect(messageOf('ullage/v1/stations/A-1/report', Buffer.from('not json'))).toEqual({ stationCode: 'A-1', body: undefined });
+    expect(messageOf('ullage/v1/stations/A-1/tanks/2/readings', Buffer.from('not json'))).toEqual({ stationCode: 'A-1', body: undefined });
   });
 });

@@ -26,16 +26,17 @@ export interface MqttService {
 
 /** What a message on a device topic carries, or null when the topic is not one of ours. */
 export function messageOf(topic: string, payload: Buffer): { stationCode: string; body: unknown } | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(payload.toString('utf8'));
-  } catch {
-    parsed = undefined;
-  }
+  // A report travels on as text: it is parsed where it is prepared (prepare.ts).
   const report = REPORT.exec(topic);
-  if (report) return { stationCode: decodeURIComponent(report[1]!), body: parsed };
+  if (report) return { stationCode: decodeURIComponent(report[1]!), body: payload.toString('utf8') };
   const tank = TANK.exec(topic);
   if (tank) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return { stationCode: decodeURIComponent(tank[1]!), body: undefined };
+    }
     // A tank topic carries that tank's readings: an array, or {readings: [...]}.
     const tankCode = decodeURIComponent(tank[2]!);
     const list = Array.isArray(parsed) ? parsed : (parsed as { readings?: unknown } | undefined)?.readings;
@@ -151,10 +152,20 @@ async function startExternal(ingest: Ingest, url: string, logger: FastifyBaseLog
   client.on('message', (topic, payload) => {
     const message = messageOf(topic, payload);
     if (!message) return;
-    const key = (message.body as { deviceKey?: unknown } | undefined)?.deviceKey;
-    ackOf(message.body, () => ingest.report(message.stationCode, typeof key === 'string' ? key : undefined, message.body, DEFAULT_LANGUAGE, 'mqtt'))
+    // The connection says nothing here: the key is inside the report, so parse it now.
+    const body = typeof message.body === 'string' ? parseOrUndefined(message.body) : message.body;
+    const key = (body as { deviceKey?: unknown } | undefined)?.deviceKey;
+    ackOf(body, () => ingest.report(message.stationCode, typeof key === 'string' ? key : undefined, body, DEFAULT_LANGUAGE, 'mqtt'))
       .then((ack) => client.publish(mqttAckTopic(message.stationCode), JSON.stringify(ack)))
       .catch((error: unknown) => logger.error({ err: error, station: message.stationCode }, 'mqtt ingest failed'));
   });
   return { port: null, close: () => client.endAsync() };
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

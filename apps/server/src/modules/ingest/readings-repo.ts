@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
+import { layOut, type PreparedReadings } from './prepare';
 
 /** One computed reading, as stored (SI units; `type` indexes RECORD_TYPES). */
 export interface ReadingRow {
@@ -22,21 +23,11 @@ export interface ReadingRow {
   densityKgM3: number | null;
 }
 
-/** The columns as parallel arrays, the shape `unnest` takes: one statement per batch. */
-function columnsOf(rows: readonly ReadingRow[]) {
-  return sql`
-    ${pgArray(rows.map((r) => r.tankId))}::int[],
-    ${pgArray(rows.map((r) => r.tsMs))}::float8[],
-    ${pgArray(rows.map((r) => r.stationId))}::int[],
-    ${pgArray(rows.map((r) => r.type))}::smallint[],
-    ${pgArray(rows.map((r) => r.productHeightMm))}::float8[],
-    ${pgArray(rows.map((r) => r.waterHeightMm))}::float8[],
-    ${pgArray(rows.map((r) => r.temperatureC))}::float8[],
-    ${pgArray(rows.map((r) => r.volumeL))}::float8[],
-    ${pgArray(rows.map((r) => r.tcVolumeL))}::float8[],
-    ${pgArray(rows.map((r) => r.waterVolumeL))}::float8[],
-    ${pgArray(rows.map((r) => r.densityKgM3))}::float8[]`;
-}
+/** The columns the insert takes, in the order of `layOut` (prepare.ts). */
+const unnestOf = (columns: readonly string[], extra = sql``) => sql`unnest(
+  ${columns[0]}::int[], ${columns[1]}::float8[], ${columns[2]}::int[], ${columns[3]}::smallint[],
+  ${columns[4]}::float8[], ${columns[5]}::float8[], ${columns[6]}::float8[],
+  ${columns[7]}::float8[], ${columns[8]}::float8[], ${columns[9]}::float8[], ${columns[10]}::float8[]${extra})`;
 
 // Times travel as epoch milliseconds: shorter than ISO text, and numbers need no quoting.
 const UNNESTED = sql.raw(
@@ -64,20 +55,20 @@ export interface WrittenReadings {
  * late, older reading never overwrites a newer latest state. Counting new readings per tank
  * is enough to answer each device, unless two batches of one write share a tank (`byKey`).
  */
-export async function writeReadings(db: Db, rows: readonly ReadingRow[], byKey: boolean): Promise<WrittenReadings> {
+export async function writeReadings(db: Db, readings: PreparedReadings, byKey: boolean): Promise<WrittenReadings> {
   const written: WrittenReadings = { newPerTank: new Map(), newKeys: new Set(), moved: new Set() };
-  if (rows.length === 0) return written;
-  const newest = newestPerTank(rows);
+  if (readings.count === 0) return written;
+  const newest = layOut(readings.newest);
   const result = await rawRows<{ kind: 'n' | 'k' | 'l'; tank_id: number; n: number; k: string | null }>(
     db,
     sql`with ins as (
           insert into tank_readings (${READING_COLUMNS})
-          select ${STORED} from unnest(${columnsOf(rows)}) as r(${UNNESTED})
+          select ${STORED} from ${unnestOf(readings.columns)} as r(${UNNESTED})
           on conflict do nothing returning tank_id, ts),
         latest as (
           insert into tank_latest (${READING_COLUMNS}, ullage_l, fill_pct)
           select ${STORED}, ullage_l, fill_pct
-          from unnest(${columnsOf(newest)}, ${pgArray(newest.map((r) => r.ullageL))}::float8[], ${pgArray(newest.map((r) => r.fillPct))}::float8[])
+          from ${unnestOf(newest.columns, sql`, ${pgArray(readings.newest.map((r) => r.ullageL))}::float8[], ${pgArray(readings.newest.map((r) => r.fillPct))}::float8[]`)}
             as r(${UNNESTED}, ullage_l, fill_pct)
           on conflict (tank_id) do update set
             ts = excluded.ts, station_id = excluded.station_id, type = excluded.type,
@@ -102,14 +93,3 @@ export async function writeReadings(db: Db, rows: readonly ReadingRow[], byKey: 
   return written;
 }
 
-export const readingKey = (row: Pick<ReadingRow, 'tankId' | 'tsMs'>) => `${row.tankId}:${row.tsMs}`;
-
-/** The newest reading of each tank among `rows`. */
-export function newestPerTank(rows: readonly ReadingRow[]): ReadingRow[] {
-  const newest = new Map<number, ReadingRow>();
-  for (const row of rows) {
-    const seen = newest.get(row.tankId);
-    if (!seen || row.tsMs > seen.tsMs) newest.set(row.tankId, row);
-  }
-  return [...newest.values()];
-}

@@ -1,0 +1,16 @@
+import { parentPort } from 'node:worker_threads';
+import type { Language } from '@ullage/domain/languages';
+import type { IngestStation } from './device-stations';
+import { prepareBatch } from './prepare';
+
+/** A thread of the Preparer (prepare-pool.ts): prepares the batches it is sent, one at a time. */
+parentPort?.on('message', (message: { id: number; body: unknown; station: IngestStation; nowMs: number; language: Language }) => {
+  try {
+    const prepared = prepareBatch(message.body, message.station, message.nowMs, message.language);
+    const { tankId, tsMs, volumeL } = prepared.readings;
+    // The typed arrays move to the main thread rather than being copied.
+    parentPort!.postMessage({ id: message.id, prepared }, [tankId.buffer, tsMs.buffer, volumeL.buffer] as ArrayBuffer[]);
+  } catch (error) {
+    parentPort!.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+  }
+});

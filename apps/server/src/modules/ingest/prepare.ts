@@ -1,0 +1,165 @@
+import { deviceReport, RECORD_TYPES, type DeviceAlarm, type DeviceSensorState, type RefusedItem } from '@ullage/contracts/device';
+import { computeInventory } from '@ullage/domain/inventory';
+import type { Language } from '@ullage/domain/languages';
+import { clockSkew } from '@ullage/domain/station-status';
+import { translator } from '../../i18n/translate';
+import { pgArray } from '../../lib/raw-sql';
+import type { FieldRule } from '../../plugins/errors';
+import type { IngestStation } from './device-stations';
+import type { ReadingRow } from './readings-repo';
+import { validateBatch, type ValidReading } from './validate-batch';
+
+/**
+ * The CPU half of ingest, with no database: parse a device batch, judge each item, compute
+ * volumes, and lay the readings out as the columns the insert takes. It runs in a worker
+ * thread for large batches (prepare-pool.ts), so its answer is made of plain data and typed
+ * arrays that cross threads cheaply.
+ */
+export interface PreparedReadings {
+  count: number;
+  /** The columns of UNNESTED_COLUMNS (readings-repo.ts) as PostgreSQL array literals. */
+  columns: string[];
+  tankId: Int32Array;
+  tsMs: Float64Array;
+  volumeL: Float64Array;
+  /** Each tank's newest reading among these: the latest state and the live event. */
+  newest: ReadingRow[];
+}
+
+export interface PreparedParts {
+  sensors: DeviceSensorState[];
+  alarms: { alarm: DeviceAlarm; tankId: number | null; tankCode: string | null }[];
+  /** Power events with the inventory reported with them. */
+  events: { type: string; ts: string; inventory: unknown[] }[];
+}
+
+export interface Prepared {
+  /** The batch as a whole is malformed: nothing of it is kept. */
+  error: FieldRule[] | null;
+  batchId?: string;
+  clock: { skewSeconds: number; flagged: boolean } | null;
+  readings: PreparedReadings;
+  parts: PreparedParts;
+  refused: RefusedItem[];
+}
+
+const EMPTY_PARTS: PreparedParts = { sensors: [], alarms: [], events: [] };
+
+/** `body` is the request's JSON text (from HTTP or MQTT), or a value already parsed. */
+export function prepareBatch(body: unknown, station: IngestStation, nowMs: number, language: Language): Prepared {
+  let value = body;
+  if (typeof body === 'string') {
+    try {
+      value = body === '' ? undefined : JSON.parse(body);
+    } catch {
+      return failed([{ field: 'request', rule: 'rule.invalid' }]);
+    }
+  }
+  const envelope = deviceReport.safeParse(value ?? {});
+  if (!envelope.success) {
+    const issue = envelope.error.issues[0]!;
+    return failed([{ field: issue.path.map(String).join('.') || 'request', rule: issue.code === 'too_big' ? 'rule.tooLong' : 'rule.invalid', params: { max: 5000 } }]);
+  }
+  const now = new Date(nowMs);
+  const batch = validateBatch(envelope.data, station, now, translator(language));
+  const rows = [...batch.readings, ...batch.events.flatMap((e) => e.readings)].map((r) => toRow(station.id, r));
+  return {
+    error: null,
+    ...(envelope.data.batchId === undefined ? {} : { batchId: envelope.data.batchId }),
+    clock: envelope.data.sentAt ? clockSkew(new Date(envelope.data.sentAt), now) : null,
+    readings: layOut(rows),
+    parts: {
+      sensors: batch.sensors,
+      alarms: batch.alarms.map(({ alarm, tank }) => ({ alarm, tankId: tank?.id ?? null, tankCode: tank?.code ?? null })),
+      events: batch.events.map((e) => ({
+        type: e.event.type,
+        ts: e.event.ts,
+        inventory: e.readings.map((r) => ({ tank: r.tank.code, tankId: r.tank.id, ...computeInventory(r.tank.geometry, r.reading), temperatureC: r.reading.temperatureC, ts: r.reading.ts })),
+      })),
+    },
+    refused: batch.refused,
+  };
+}
+
+function failed(error: FieldRule[]): Prepared {
+  return { error, clock: null, readings: layOut([]), parts: EMPTY_PARTS, refused: [] };
+}
+
+/** Rows → columns; `readings-repo.ts` UNNESTED_COLUMNS names them in this order. */
+export function layOut(rows: readonly ReadingRow[]): PreparedReadings {
+  return {
+    count: rows.length,
+    columns: [
+      pgArray(rows.map((r) => r.tankId)),
+      pgArray(rows.map((r) => r.tsMs)),
+      pgArray(rows.map((r) => r.stationId)),
+      pgArray(rows.map((r) => r.type)),
+      pgArray(rows.map((r) => r.productHeightMm)),
+      pgArray(rows.map((r) => r.waterHeightMm)),
+      pgArray(rows.map((r) => r.temperatureC)),
+      pgArray(rows.map((r) => r.volumeL)),
+      pgArray(rows.map((r) => r.tcVolumeL)),
+      pgArray(rows.map((r) => r.waterVolumeL)),
+      pgArray(rows.map((r) => r.densityKgM3)),
+    ],
+    tankId: Int32Array.from(rows, (r) => r.tankId),
+    tsMs: Float64Array.from(rows, (r) => r.tsMs),
+    volumeL: Float64Array.from(rows, (r) => r.volumeL),
+    newest: newestPerTank(rows),
+  };
+}
+
+/** Several batches' readings as one write: their column literals and arrays joined. */
+export function joinReadings(list: readonly PreparedReadings[]): PreparedReadings {
+  if (list.length === 1) return list[0]!;
+  const filled = list.filter((r) => r.count > 0);
+  const joinTyped = <T extends Int32Array | Float64Array>(make: (n: number) => T, pick: (r: PreparedReadings) => T) => {
+    const out = make(filled.reduce((n, r) => n + r.count, 0));
+    let at = 0;
+    for (const r of filled) {
+      out.set(pick(r), at);
+      at += r.count;
+    }
+    return out;
+  };
+  return {
+    count: filled.reduce((n, r) => n + r.count, 0),
+    // '{1,2}' + '{3}' → '{1,2,3}'
+    columns: (list[0]?.columns ?? []).map((_, i) => `{${filled.map((r) => r.columns[i]!.slice(1, -1)).join(',')}}`),
+    tankId: joinTyped((n) => new Int32Array(n), (r) => r.tankId),
+    tsMs: joinTyped((n) => new Float64Array(n), (r) => r.tsMs),
+    volumeL: joinTyped((n) => new Float64Array(n), (r) => r.volumeL),
+    newest: newestPerTank(filled.flatMap((r) => r.newest)),
+  };
+}
+
+/** The newest reading of each tank among `rows`. */
+export function newestPerTank(rows: readonly ReadingRow[]): ReadingRow[] {
+  const newest = new Map<number, ReadingRow>();
+  for (const row of rows) {
+    const seen = newest.get(row.tankId);
+    if (!seen || row.tsMs > seen.tsMs) newest.set(row.tankId, row);
+  }
+  return [...newest.values()];
+}
+
+function toRow(stationId: number, { tank, reading: r }: ValidReading): ReadingRow {
+  const inv = computeInventory(tank.geometry, r);
+  // Spelled out rather than spread: this runs for every reading, and spreads allocate twice.
+  return {
+    tankId: tank.id,
+    stationId,
+    ts: r.ts,
+    tsMs: Date.parse(r.ts),
+    type: RECORD_TYPES.indexOf(r.type),
+    productHeightMm: inv.productHeightMm,
+    waterHeightMm: inv.waterHeightMm,
+    temperatureC: r.temperatureC,
+    volumeL: inv.volumeL,
+    tcVolumeL: inv.tcVolumeL,
+    waterVolumeL: inv.waterVolumeL,
+    ullageL: inv.ullageL,
+    fillPct: inv.fillPct,
+    densityKgM3: r.densityKgM3 ?? null,
+  };
+}
