@@ -260,6 +260,21 @@ export const tags = pgTable(
   (t) => [uniqueIndex('tags_type_key_key').on(t.type, t.key)],
 );
 
+/**
+ * The key of a record about one station (alarms, events, offline periods, deliveries) and the
+ * organisation keys every scoped query filters on (modules/scope).
+ */
+function stationRecordColumns() {
+  return {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    distributorId: integer('distributor_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id),
+  };
+}
+
 /** What a tank reading holds (SI units), in the readings and in each tank's latest state. */
 function readingColumns() {
   return {
@@ -343,12 +358,7 @@ export const sensorLatest = pgTable(
 export const alarms = pgTable(
   'alarms',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    distributorId: integer('distributor_id').notNull(),
-    companyId: integer('company_id').notNull(),
-    stationId: integer('station_id')
-      .notNull()
-      .references(() => stations.id),
+    ...stationRecordColumns(),
     /** 'level' | 'leak' */
     kind: text('kind').notNull(),
     tankId: integer('tank_id'),
@@ -376,12 +386,7 @@ export const alarms = pgTable(
 export const deviceEvents = pgTable(
   'device_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    distributorId: integer('distributor_id').notNull(),
-    companyId: integer('company_id').notNull(),
-    stationId: integer('station_id')
-      .notNull()
-      .references(() => stations.id),
+    ...stationRecordColumns(),
     type: text('type').notNull(),
     ts: timestamp('ts', { withTimezone: true }).notNull(),
     /** [{tankId, tank, productHeightMm, waterHeightMm, temperatureC, volumeL, …}] */
@@ -394,12 +399,7 @@ export const deviceEvents = pgTable(
 export const offlineRecords = pgTable(
   'offline_records',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    distributorId: integer('distributor_id').notNull(),
-    companyId: integer('company_id').notNull(),
-    stationId: integer('station_id')
-      .notNull()
-      .references(() => stations.id),
+    ...stationRecordColumns(),
     /** The last contact before the silence. */
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -424,12 +424,7 @@ export const offlineRecords = pgTable(
 export const deliveries = pgTable(
   'deliveries',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    distributorId: integer('distributor_id').notNull(),
-    companyId: integer('company_id').notNull(),
-    stationId: integer('station_id')
-      .notNull()
-      .references(() => stations.id),
+    ...stationRecordColumns(),
     tankId: integer('tank_id').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     startVolumeL: doublePrecision('start_volume_l').notNull(),
