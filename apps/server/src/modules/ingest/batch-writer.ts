@@ -30,6 +30,8 @@ export interface WriteOutcome {
 export interface EvaluationContext {
   db: Db;
   batches: readonly PreparedBatch[];
+  /** An alarm the evaluator opened: pushed live once the transaction commits. */
+  raise(stationId: number, alarm: ActiveAlarm): void;
 }
 /**
  * Where later rules plug in (server-side thresholds, jumps: issues 5 and 6). Evaluators run
@@ -138,7 +140,17 @@ export class BatchWriter {
           lastDataAt: arrivals.get(b.station.id)?.lastDataAt ?? null,
         });
       }
-      for (const evaluate of this.evaluators) await evaluate({ db, batches });
+      const raised = new Map<number, ActiveAlarm[]>();
+      const raise = (stationId: number, alarm: ActiveAlarm) => raised.set(stationId, [...(raised.get(stationId) ?? []), alarm]);
+      for (const evaluate of this.evaluators) await evaluate({ db, batches, raise });
+      // Each station's raised alarms go out with its first batch of the group.
+      batches.forEach((b, i) => {
+        const mine = raised.get(b.station.id);
+        if (mine) {
+          outcomes[i]!.opened.push(...mine);
+          raised.delete(b.station.id);
+        }
+      });
       return outcomes;
     });
   }

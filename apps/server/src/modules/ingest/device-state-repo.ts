@@ -49,13 +49,21 @@ export async function openAlarm(db: Db, station: StationKeys, key: AlarmKey, sta
 }
 
 /** Ends the active alarm with this key (or, without a code, every active alarm of the sensor). */
-export async function clearAlarm(db: Db, stationId: number, key: Omit<AlarmKey, 'code'> & { code: number | null }, endedAt: string): Promise<number> {
+export async function clearAlarm(
+  db: Db,
+  stationId: number,
+  key: Omit<AlarmKey, 'code'> & { code: number | null },
+  endedAt: string,
+  /** Only alarms this source raised (the server does not end what a device reported). */
+  source?: 'device' | 'server',
+): Promise<number> {
   const rows = await rawRows<{ id: string | number }>(
     db,
     sql`update alarms set ended_at = greatest(started_at, ${endedAt}::timestamptz)
         where station_id = ${stationId} and kind = ${key.kind} and ended_at is null
           and coalesce(tank_id, 0) = ${key.tankId ?? 0} and coalesce(sensor_no, '') = ${key.sensorNo ?? ''}
           ${key.code === null ? sql`` : sql`and code = ${key.code}`}
+          ${source === undefined ? sql`` : sql`and source = ${source}`}
         returning id`,
   );
   return rows.length;

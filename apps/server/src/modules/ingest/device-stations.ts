@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { EXPANSION_PER_C, type TankGeometry } from '@ullage/domain/inventory';
 import type { StrappingPoint } from '@ullage/domain/strapping';
+import type { TankThresholds } from '@ullage/domain/threshold-alarms';
 import type { Db } from '../../db/client';
 import { products, stations, tanks } from '../../db/schema';
 import { sha256 } from '../auth/tokens';
@@ -11,6 +12,7 @@ export interface IngestTank {
   id: number;
   code: string;
   geometry: TankGeometry;
+  thresholds: TankThresholds;
 }
 
 /** What ingest needs of a station: its place in the tree, its device key, its tanks by code. */
@@ -83,6 +85,11 @@ async function loadStation(db: Db, code: string): Promise<IngestStation | null> 
       waterOffsetMm: tanks.waterOffsetMm,
       tiltDeg: tanks.tiltDeg,
       probeOffsetMm: tanks.probeOffsetMm,
+      highOilAlarmMm: tanks.highOilAlarmMm,
+      highOilWarnMm: tanks.highOilWarnMm,
+      lowOilWarnMm: tanks.lowOilWarnMm,
+      lowOilAlarmMm: tanks.lowOilAlarmMm,
+      highWaterAlarmMm: tanks.highWaterAlarmMm,
       productType: sql<string | null>`(select "products"."type" from ${products} where "products"."id" = ${tanks.productId})`,
     })
     .from(tanks)
@@ -92,6 +99,14 @@ async function loadStation(db: Db, code: string): Promise<IngestStation | null> 
     byCode.set(t.code, {
       id: t.id,
       code: t.code,
+      thresholds: {
+        heightMm: t.heightMm,
+        highOilAlarmMm: t.highOilAlarmMm,
+        highOilWarnMm: t.highOilWarnMm,
+        lowOilWarnMm: t.lowOilWarnMm,
+        lowOilAlarmMm: t.lowOilAlarmMm,
+        highWaterAlarmMm: t.highWaterAlarmMm,
+      },
       geometry: {
         heightMm: t.heightMm,
         capacityL: t.capacityL,

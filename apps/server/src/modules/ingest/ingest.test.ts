@@ -32,7 +32,8 @@ beforeAll(async () => {
   stationId = s!.id;
   const [t] = await ctx.db
     .update(tanks)
-    .set({ heightMm: 2000, volumeL: 30_000, strapping: STRAPPING, oilOffsetMm: 0, waterOffsetMm: 0 })
+    // No thresholds: these tests are about ingest; threshold-evaluator.test.ts is about alarms.
+    .set({ heightMm: 2000, volumeL: 30_000, strapping: STRAPPING, oilOffsetMm: 0, waterOffsetMm: 0, highOilAlarmMm: null, highOilWarnMm: null, lowOilWarnMm: null, lowOilAlarmMm: null, highWaterAlarmMm: null })
     .where(and(eq(tanks.stationId, stationId), eq(tanks.code, '1')))
     .returning({ id: tanks.id });
   tank1Id = t!.id;

@@ -9,6 +9,7 @@ import type { Metrics } from '../../observability/metrics';
 import { ValidationError } from '../../plugins/errors';
 import { BatchWriter, type Evaluator, type WriteOutcome } from './batch-writer';
 import { evaluateDeliveries } from './delivery-evaluator';
+import { evaluateThresholds } from './threshold-evaluator';
 import { DeviceStations, type IngestStation } from './device-stations';
 import type { ReadingRow } from './readings-repo';
 import { markSilentOffline } from './status-repo';
@@ -30,7 +31,7 @@ export class DeviceRefused extends Error {}
  */
 export class Ingest {
   readonly stations: DeviceStations;
-  private readonly evaluators: Evaluator[] = [async (context) => void (await evaluateDeliveries(context))];
+  private readonly evaluators: Evaluator[] = [async (context) => void (await evaluateDeliveries(context)), evaluateThresholds];
   private readonly writer: BatchWriter;
   private readonly preparer: Preparer;
 

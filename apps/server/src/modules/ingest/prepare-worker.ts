@@ -7,9 +7,10 @@ import { prepareBatch } from './prepare';
 parentPort?.on('message', (message: { id: number; body: unknown; station: IngestStation; nowMs: number; language: Language }) => {
   try {
     const prepared = prepareBatch(message.body, message.station, message.nowMs, message.language);
-    const { tankId, tsMs, volumeL } = prepared.readings;
+    const { tankId, tsMs, volumeL, productHeightMm, waterHeightMm } = prepared.readings;
     // The typed arrays move to the main thread rather than being copied.
-    parentPort!.postMessage({ id: message.id, prepared }, [tankId.buffer, tsMs.buffer, volumeL.buffer] as ArrayBuffer[]);
+    const moved = [tankId, tsMs, volumeL, productHeightMm, waterHeightMm].map((a) => a.buffer as ArrayBuffer);
+    parentPort!.postMessage({ id: message.id, prepared }, moved);
   } catch (error) {
     parentPort!.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -22,6 +22,8 @@ export interface PreparedReadings {
   tankId: Int32Array;
   tsMs: Float64Array;
   volumeL: Float64Array;
+  productHeightMm: Float64Array;
+  waterHeightMm: Float64Array;
   /** Each tank's newest reading among these: the latest state and the live event. */
   newest: ReadingRow[];
 }
@@ -105,6 +107,8 @@ export function layOut(rows: readonly ReadingRow[]): PreparedReadings {
     tankId: Int32Array.from(rows, (r) => r.tankId),
     tsMs: Float64Array.from(rows, (r) => r.tsMs),
     volumeL: Float64Array.from(rows, (r) => r.volumeL),
+    productHeightMm: Float64Array.from(rows, (r) => r.productHeightMm),
+    waterHeightMm: Float64Array.from(rows, (r) => r.waterHeightMm),
     newest: newestPerTank(rows),
   };
 }
@@ -129,6 +133,8 @@ export function joinReadings(list: readonly PreparedReadings[]): PreparedReading
     tankId: joinTyped((n) => new Int32Array(n), (r) => r.tankId),
     tsMs: joinTyped((n) => new Float64Array(n), (r) => r.tsMs),
     volumeL: joinTyped((n) => new Float64Array(n), (r) => r.volumeL),
+    productHeightMm: joinTyped((n) => new Float64Array(n), (r) => r.productHeightMm),
+    waterHeightMm: joinTyped((n) => new Float64Array(n), (r) => r.waterHeightMm),
     newest: newestPerTank(filled.flatMap((r) => r.newest)),
   };
 }
