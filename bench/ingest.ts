@@ -74,7 +74,9 @@ async function createFleet(server: RunningServer, prefix: string): Promise<Fleet
   const stations: Fleet['stations'] = [];
   for (let s = 0; s < STATIONS; s++) {
     const code = `${prefix}${String(s + 1).padStart(4, '0')}`;
-    const tanks = Array.from({ length: TANKS }, (_, t) => ({ code: String(t + 1), productId, heightMm: 2000, volumeL: 30_000, strapping }));
+    // Thresholds set, so every reading is evaluated for alarms (DESIGN.md §8: "alarms evaluated").
+    const thresholds = { lowOilAlarmMm: 200, lowOilWarnMm: 300, highOilWarnMm: 1800, highOilAlarmMm: 1900, highWaterAlarmMm: 100 };
+    const tanks = Array.from({ length: TANKS }, (_, t) => ({ code: String(t + 1), productId, heightMm: 2000, volumeL: 30_000, strapping, ...thresholds }));
     const saved = await api(server, cookie, 'POST', '/api/station', { name: `Bench ${code}`, code, taxNumber: code, companyId, timezone: 'UTC', deviceType: 'ullage-collector', tanks });
     stations.push({ code, key: saved.deviceKey as string, tanks: tanks.map((t) => ({ code: t.code })) });
   }
@@ -197,6 +199,7 @@ async function postgresRun() {
     const viaMqtt = !args.only || args.only === 'mqtt' ? await benchMqtt(mqttPort, mqttFleet, startTs) : skip;
     const raw = !args.only ? await benchRaw(pool, rawFleet, startTs) : skip;
     const { rows } = await pool.query<{ n: string }>('select count(*) as n from tank_readings');
+    const { rows: alarmRows } = await pool.query<{ n: string }>(`select count(*) as n from alarms where source = 'server'`);
     await pool.end();
     const rawRate = rate(raw.readings, raw.ms);
     console.log(`  (raw: ${Math.round(rawQueryMs)} ms in queries over ${CONCURRENCY} workers, ${Math.round(raw.ms)} ms wall)`);
@@ -209,7 +212,7 @@ async function postgresRun() {
       const verdict = Number.isNaN(ratio) ? 'ratio not measured (--only)' : perSecond >= 50_000 && ratio >= 0.5 ? 'met' : 'NOT met';
       console.log(`  ${name.padEnd(22)}  ${fmt(perSecond).padStart(9)} readings/s   ratio to raw ${ratio.toFixed(2)}   budget ≥ 50,000 and ≥ 0.5: ${verdict}`);
     }
-    console.log(`  rows in tank_readings: ${fmt(Number(rows[0]!.n))}`);
+    console.log(`  rows in tank_readings: ${fmt(Number(rows[0]!.n))}; threshold alarms raised: ${fmt(Number(alarmRows[0]!.n))}`);
   } finally {
     await server.stop();
   }

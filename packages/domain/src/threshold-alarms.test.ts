@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeThresholdAlarms, hysteresisMm, type TankThresholds } from './threshold-alarms';
+import { activeThresholdAlarms, hysteresisMm, reachesAnyThreshold, type TankThresholds } from './threshold-alarms';
 
 const tank: TankThresholds = { heightMm: 2000, highOilAlarmMm: 1900, highOilWarnMm: 1800, lowOilWarnMm: 300, lowOilAlarmMm: 200, highWaterAlarmMm: 100 };
 const at = (productHeightMm: number, waterHeightMm = 0) => ({ productHeightMm, waterHeightMm });
@@ -44,5 +44,16 @@ describe('threshold alarms (spec §3 codes 10–14)', () => {
   it('a threshold that is not set never alarms', () => {
     const bare = { ...tank, highOilAlarmMm: null, highWaterAlarmMm: null };
     expect([...activeThresholdAlarms(bare, none, at(1999, 500))]).toEqual([11]);
+  });
+
+  it.each([
+    [at(1000), false],
+    [at(1800), true],
+    [at(300), true],
+    [at(301, 99), false],
+    [at(1000, 100), true],
+  ])('reachesAnyThreshold(%j) is %s, and agrees with a fresh evaluation', (point, reaches) => {
+    expect(reachesAnyThreshold(tank, point)).toBe(reaches);
+    expect(activeThresholdAlarms(tank, none, point).size > 0).toBe(reaches);
   });
 });

@@ -60,3 +60,17 @@ export function activeThresholdAlarms(tank: TankThresholds, before: ReadonlySet<
   }
   return active;
 }
+
+/**
+ * Whether a reading reaches any threshold. With no alarm active, a reading that reaches none
+ * changes nothing: ingest skips the full evaluation for it (the common case, every reading).
+ */
+export function reachesAnyThreshold(tank: TankThresholds, point: LevelPoint): boolean {
+  for (const rule of RULES) {
+    const threshold = rule.threshold(tank);
+    if (threshold === null) continue;
+    const level = rule.level === 'product' ? point.productHeightMm : point.waterHeightMm;
+    if (rule.high ? level >= threshold : level <= threshold) return true;
+  }
+  return false;
+}

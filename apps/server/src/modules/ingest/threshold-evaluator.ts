@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { activeThresholdAlarms, THRESHOLD_CODES } from '@ullage/domain/threshold-alarms';
+import { activeThresholdAlarms, reachesAnyThreshold, THRESHOLD_CODES } from '@ullage/domain/threshold-alarms';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import type { EvaluationContext } from './batch-writer';
 import { clearAlarm, openAlarm } from './device-state-repo';
@@ -45,7 +45,9 @@ export async function evaluateThresholds({ db, batches, raise }: EvaluationConte
     order.sort((a, b) => r.tsMs[a]! - r.tsMs[b]!);
     let now: Set<number> = activeOf.get(tankId) ?? new Set();
     for (const i of order) {
-      const next = activeThresholdAlarms(tank.thresholds, now, { productHeightMm: r.productHeightMm[i]!, waterHeightMm: r.waterHeightMm[i]! });
+      const point = { productHeightMm: r.productHeightMm[i]!, waterHeightMm: r.waterHeightMm[i]! };
+      if (now.size === 0 && !reachesAnyThreshold(tank.thresholds, point)) continue;
+      const next = activeThresholdAlarms(tank.thresholds, now, point);
       const ts = new Date(r.tsMs[i]!).toISOString();
       for (const code of next) {
         if (now.has(code)) continue;
