@@ -33,6 +33,7 @@ import { LiveHub } from './live/hub';
 import { Ingest } from './modules/ingest/ingest';
 import { ingestRoutes } from './modules/ingest/routes';
 import { monitorRoutes } from './modules/monitor/routes';
+import { alarmFeedRoutes } from './modules/alarm-feed/routes';
 
 export interface AppDeps {
   config: Config;
@@ -118,6 +119,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(stationRoutes, { db });
       await api.register(ingestRoutes, { ingest });
       await api.register(monitorRoutes, { db, hub: live, clock, metrics, mapTiles: config.mapTiles });
+      await api.register(alarmFeedRoutes, { db, hub: live, clock, metrics });
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { zh_CN } from '../../i18n/zh_CN';
+import { stationTime } from './message';
+
+let ctx: TestContext;
+let base = '';
+const cookie: Record<string, string> = {};
+const userId: Record<string, number> = {};
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  for (const [name, password] of [['admin', ADMIN_PASSWORD], ['demo-station', DEMO_PASSWORD]] as const) {
+    cookie[name] = await signIn(ctx.app, name, password);
+    userId[name] = (await ctx.app.inject({ method: 'GET', url: '/api/login/getInfo', headers: { cookie: cookie[name]! } })).json().data.userId;
+  }
+  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => ctx.close());
+
+interface Received {
+  id: string | undefined;
+  data: Record<string, string | null>;
+}
+
+/** Opens the feed, does `act`, and collects messages until `count` arrived or `ms` passed. */
+async function collect(who: string, query: string, act: () => Promise<unknown>, count: number, ms = 3000, headers: Record<string, string> = {}): Promise<Received[]> {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/sse-msg/connect${query}`, { headers: { cookie: cookie[who]!, ...headers }, signal: controller.signal });
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const got: Received[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const timer = setTimeout(() => controller.abort(), ms);
+  const reading = (async () => {
+    try {
+      while (got.length < count) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end).split('\n');
+          buffer = buffer.slice(end + 2);
+          const data = frame.find((l) => l.startsWith('data: '));
+          if (data) got.push({ id: frame.find((l) => l.startsWith('id: '))?.slice(4), data: JSON.parse(data.slice(6)) });
+        }
+      }
+    } catch {
+      // aborted: the time is up
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 150));
+  await act();
+  await reading;
+  clearTimeout(timer);
+  controller.abort();
+  return got;
+}
+
+const ts = () => new Date(Date.now() - 2000).toISOString();
+const send = (code: string, body: object) =>
+  fetch(`${base}/api/device/v1/stations/${code}/report`, { method: 'POST', headers: { authorization: `Bearer demo-device-key:${code}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('live alarm feed (spec §7 sse-msg/connect)', () => {
+  it('sends each new alarm with the spec fields, in the language asked for, time in the station’s zone', async () => {
+    const startedAt = ts();
+    const got = await collect('admin', `?userId=${userId.admin}&lang=zh_CN`, () => send('NWP-SZ02', { sensors: [{ sensorNo: 'S7', type: 'leak', ts: startedAt, state: 'alarm', code: 8 }] }), 1);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.data).toEqual({
+      stationName: 'Shenzhen Nanshan',
+      classifyName: '泄漏报警',
+      tankCode: null,
+      sensorNo: 'S7',
+      sensorTypeDesc: '泄漏传感器',
+      alarmTypeDesc: zh_CN['alarm.code.leak.8'],
+      startTime: stationTime(startedAt, 'Asia/Shanghai'),
+    });
+    expect(got[0]!.id).toMatch(/^\d+$/);
+  });
+
+  it('a level alarm in English by default, with its tank and no sensor', async () => {
+    const got = await collect('admin', `?userId=${userId.admin}`, () => send('NWP-SZ02', { alarms: [{ kind: 'level', tank: '2', code: 2, ts: ts() }] }), 1);
+    expect(got[0]!.data).toMatchObject({ classifyName: 'Level alarm', alarmTypeDesc: 'Data fault', tankCode: '2', sensorNo: null, sensorTypeDesc: null });
+  });
+
+  it('a station account hears only its own station', async () => {
+    const other = await collect('demo-station', `?userId=${userId['demo-station']}`, () => send('NWP-MD06', { alarms: [{ kind: 'level', tank: '1', code: 2, ts: ts() }] }), 1, 1500);
+    expect(other).toEqual([]);
+    const own = await collect('demo-station', `?userId=${userId['demo-station']}&lang=es`, () => send('NWP-SH01', { alarms: [{ kind: 'level', tank: '1', code: 8, ts: ts() }] }), 1);
+    expect(own[0]!.data).toMatchObject({ stationName: 'Shanghai Pudong', classifyName: 'Alarma de nivel' });
+  });
+
+  it('after a reconnect (Last-Event-ID) the client gets the alarms it missed', async () => {
+    const first = await collect('admin', `?userId=${userId.admin}`, () => send('LSF-HO01', { alarms: [{ kind: 'level', tank: '1', code: 3, ts: ts() }] }), 1);
+    const lastId = first[0]!.id!;
+    await send('LSF-HO01', { alarms: [{ kind: 'level', tank: '2', code: 3, ts: ts() }, { kind: 'level', tank: '3', code: 3, ts: ts() }] });
+    const replayed = await collect('admin', `?userId=${userId.admin}`, async () => {}, 2, 1500, { 'last-event-id': lastId });
+    expect(replayed.map((r) => r.data.tankCode)).toEqual(['2', '3']);
+    expect(replayed.every((r) => Number(r.id) > Number(lastId))).toBe(true);
+  });
+
+  it('refuses another user’s id (80003) and a missing session (30001)', async () => {
+    const res = await fetch(`${base}/api/sse-msg/connect?userId=${userId['demo-station']}`, { headers: { cookie: cookie.admin! } });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { code: number }).code).toBe(80003);
+    const anonymous = await fetch(`${base}/api/sse-msg/connect?userId=1`);
+    expect(((await anonymous.json()) as { code: number }).code).toBe(30001);
+  });
+
+  it('station time is written as the station reads it', () => {
+    expect(stationTime('2026-11-22T08:00:05Z', 'Asia/Shanghai')).toBe('2026-11-22 16:00:05');
+    expect(stationTime('2026-11-22T08:00:05Z', 'America/Chicago')).toBe('2026-11-22 02:00:05');
+  });
+});

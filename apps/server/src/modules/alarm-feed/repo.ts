@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { ActiveAlarm } from '@ullage/contracts/monitor';
+import type { Db } from '../../db/client';
+import { rawRows } from '../../lib/raw-sql';
+import type { Scope } from '../scope/scope';
+
+export interface FeedAlarm {
+  alarm: ActiveAlarm;
+  origin: { distributorId: number; companyId: number; stationId: number };
+  timezone: string;
+  sensorType: string | null;
+}
+
+const COLUMNS = sql`al.id, al.station_id, al.distributor_id, al.company_id, s.name as station_name, s.timezone, al.kind, al.code,
+  t.code as tank_code, al.sensor_no, sl.type as sensor_type, al.started_at, al.ended_at`;
+const FROM = sql`alarms al join stations s on s.id = al.station_id left join tanks t on t.id = al.tank_id
+  left join sensor_latest sl on sl.station_id = al.station_id and sl.sensor_no = al.sensor_no`;
+
+function feedAlarmOf(r: Record<string, unknown>): FeedAlarm {
+  return {
+    alarm: {
+      id: Number(r.id),
+      stationId: r.station_id as number,
+      stationName: r.station_name as string,
+      kind: r.kind as 'level' | 'leak',
+      code: r.code as number,
+      tankCode: (r.tank_code as string | null) ?? null,
+      sensorNo: (r.sensor_no as string | null) ?? null,
+      startedAt: new Date(r.started_at as string).toISOString(),
+      endedAt: r.ended_at == null ? null : new Date(r.ended_at as string).toISOString(),
+    },
+    origin: { distributorId: r.distributor_id as number, companyId: r.company_id as number, stationId: r.station_id as number },
+    timezone: r.timezone as string,
+    sensorType: (r.sensor_type as string | null) ?? null,
+  };
+}
+
+/** One alarm with what its message needs (the station's time zone, the sensor's type). */
+export async function feedAlarm(db: Db, id: number): Promise<FeedAlarm | null> {
+  const [row] = await rawRows<Record<string, unknown>>(db, sql`select ${COLUMNS} from ${FROM} where al.id = ${id}`);
+  return row ? feedAlarmOf(row) : null;
+}
+
+/** Alarms after `afterId` (a reconnecting client's Last-Event-ID) of the last day, in scope, oldest first. */
+export async function missedAlarms(db: Db, scope: Scope, afterId: number, since: Date, limit: number): Promise<FeedAlarm[]> {
+  const inScope =
+    scope.kind === 'all'
+      ? sql`true`
+      : scope.kind === 'none'
+        ? sql`false`
+        : scope.kind === 'distributor'
+          ? sql`al.distributor_id = ${scope.distributorId}`
+          : scope.kind === 'company'
+            ? sql`al.company_id = ${scope.companyId}`
+            : sql`al.station_id = ${scope.stationId}`;
+  const rows = await rawRows<Record<string, unknown>>(
+    db,
+    sql`select ${COLUMNS} from ${FROM} where al.id > ${afterId} and al.started_at >= ${since.toISOString()} and ${inScope} order by al.id limit ${limit}`,
+  );
+  return rows.map(feedAlarmOf);
+}

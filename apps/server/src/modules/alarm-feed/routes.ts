@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CODES } from '@ullage/contracts/codes';
+import { LANGUAGES, type Language } from '@ullage/domain/languages';
+import type { Db } from '../../db/client';
+import { translator } from '../../i18n/translate';
+import type { LiveHub } from '../../live/hub';
+import type { Metrics } from '../../observability/metrics';
+import { userOf } from '../../plugins/auth';
+import { AppError } from '../../plugins/errors';
+import { scopeAdmits, scopeOf, type Scope } from '../scope/scope';
+import { liveAlarmMessage } from './message';
+import { feedAlarm, missedAlarms, type FeedAlarm } from './repo';
+
+const HEARTBEAT_MS = 20_000;
+/** A reconnecting client gets at most this many missed alarms of at most the last day. */
+const REPLAY_LIMIT = 100;
+const REPLAY_WINDOW_MS = 24 * 60 * 60_000;
+
+interface Feed {
+  scope: Scope;
+  language: Language;
+  send(id: number, data: string): void;
+}
+
+/**
+ * The live alarm feed of spec §7 (`GET /api/sse-msg/connect?userId&lang`): every new alarm of
+ * the viewer's scope as a JSON message in the viewer's language, `id:` being the alarm's id so
+ * a reconnecting EventSource gets what it missed (Last-Event-ID). Each alarm is looked up once
+ * for all feeds, and phrased once per language.
+ */
+export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; metrics: Metrics; clock: () => Date }> = async (app, { db, hub, metrics, clock }) => {
+  const feeds = new Set<Feed>();
+  const broadcast = (item: FeedAlarm) => {
+    const phrased = new Map<Language, string>();
+    for (const feed of feeds) {
+      if (!scopeAdmits(feed.scope, item.origin)) continue;
+      let data = phrased.get(feed.language);
+      if (!data) {
+        data = JSON.stringify(liveAlarmMessage(translator(feed.language), item.alarm, item, item.sensorType));
+        phrased.set(feed.language, data);
+      }
+      feed.send(item.alarm.id, data);
+    }
+  };
+  const unsubscribe = hub.subscribe(({ event }) => {
+    if (event.type !== 'alarm' || feeds.size === 0) return;
+    feedAlarm(db, event.alarm.id)
+      .then((item) => item && broadcast(item))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'alarm feed lookup failed'));
+  });
+  const ends = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    for (const end of [...ends]) end();
+  });
+
+  app.get(
+    '/sse-msg/connect',
+    {
+      schema: {
+        tags: ['alarms'],
+        summary: 'Live alarm feed (server-sent events), localised by lang; userId must be the caller',
+        querystring: z.object({ userId: z.coerce.number().int().positive(), lang: z.enum(LANGUAGES).default('en') }),
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      if (request.query.userId !== user.id) throw new AppError(CODES.forbidden, 'common.forbidden');
+      const scope = scopeOf(user);
+      const language = request.query.lang;
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      res.write('retry: 3000\n\n');
+      const feed: Feed = { scope, language, send: (id, data) => res.write(`id: ${id}\ndata: ${data}\n\n`) };
+      const lastId = Number(request.headers['last-event-id']);
+      if (Number.isInteger(lastId) && lastId > 0) {
+        const missed = await missedAlarms(db, scope, lastId, new Date(clock().getTime() - REPLAY_WINDOW_MS), REPLAY_LIMIT);
+        const t = translator(language);
+        for (const item of missed) feed.send(item.alarm.id, JSON.stringify(liveAlarmMessage(t, item.alarm, item, item.sensorType)));
+      }
+      feeds.add(feed);
+      metrics.sseClients.inc();
+      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const close = () => {
+        if (!feeds.delete(feed)) return;
+        clearInterval(heartbeat);
+        ends.delete(end);
+        metrics.sseClients.dec();
+      };
+      const end = () => {
+        close();
+        res.end();
+      };
+      ends.add(end);
+      request.raw.on('close', close);
+    },
+  );
+};
