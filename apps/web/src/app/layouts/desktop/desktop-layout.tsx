@@ -4,6 +4,7 @@ import Button from 'antd/es/button';
 import MenuFoldOutlined from '@ant-design/icons/es/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/es/icons/MenuUnfoldOutlined';
 import { useTranslation } from 'react-i18next';
+import { AlarmToasts } from '../../../components/alarm-toasts';
 import { AntdProvider } from '../../../components/antd-provider';
 import { LanguagePicker } from '../../../components/language-picker';
 import { UllageLogo } from '../../../components/ullage-logo';
@@ -98,6 +99,7 @@ export function DesktopLayout() {
 
   return (
     <AntdProvider>
+      <AlarmToasts />
       <div className={`desktop-shell${collapsed ? ' desktop-shell--collapsed' : ''}`}>
         <header className="desktop-shell__header">
           <div className="desktop-shell__brand">

@@ -5,6 +5,7 @@ import CarOutlined from '@ant-design/icons/es/icons/CarOutlined';
 import DatabaseOutlined from '@ant-design/icons/es/icons/DatabaseOutlined';
 import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
 import { useTranslation } from 'react-i18next';
+import { AlarmToasts } from '../../../components/alarm-toasts';
 import { AntdProvider } from '../../../components/antd-provider';
 import { LanguagePicker } from '../../../components/language-picker';
 import { UllageLogo } from '../../../components/ullage-logo';
@@ -48,6 +49,7 @@ export function MobileLayout() {
   if (!user) return null;
   return (
     <AntdProvider>
+      <AlarmToasts />
       <div className="mobile-shell">
         <header className="mobile-shell__header">
           <UllageLogo size={28} />
