@@ -34,6 +34,7 @@ import { Ingest } from './modules/ingest/ingest';
 import { ingestRoutes } from './modules/ingest/routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { alarmFeedRoutes } from './modules/alarm-feed/routes';
+import { noticeRoutes } from './modules/notice/routes';
 
 export interface AppDeps {
   config: Config;
@@ -120,6 +121,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(ingestRoutes, { ingest });
       await api.register(monitorRoutes, { db, hub: live, clock, metrics, mapTiles: config.mapTiles });
       await api.register(alarmFeedRoutes, { db, hub: live, clock, metrics });
+      await api.register(noticeRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -440,3 +440,14 @@ export const deliveries = pgTable(
     index('deliveries_station_started_idx').on(t.stationId, t.startedAt),
   ],
 );
+
+/** A user's alarm notification settings (spec §3); a user without a row has the defaults (domain/notice-settings.ts). */
+export const userNoticeSettings = pgTable('user_notice_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mailSendFrq: smallint('mail_send_frq').notNull().default(30),
+  /** [{type, remark, byEmail, byAlert}] — only what the user saved. */
+  entries: jsonb('entries').notNull().default(sql`'[]'::jsonb`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -245,4 +245,11 @@ export const ar: Messages = {
   'alarm.sensorType.interstitial': "حساس الفراغ البيني",
   'alarm.sensorType.vapour': "حساس الأبخرة",
   'alarm.sensorType.pressure': "حساس الضغط",
+  'rule.mailFrequency': "يجب أن يكون عددًا صحيحًا موجبًا لا يتجاوز 1440",
+  'rule.noMailAddress': "يتطلب عنوان بريد في حسابك",
+  'field.mailSendFrq': "تكرار تذكير البريد (بالدقائق)",
+  'field.typeReferList': "نوع الإنذار",
+  'field.referList': "الإنذار",
+  'field.byEmail': "البريد الإلكتروني",
+  'field.byAlert': "تنبيه داخل التطبيق",
 };

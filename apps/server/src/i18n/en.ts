@@ -244,6 +244,13 @@ export const en = {
   'alarm.sensorType.interstitial': "Interstitial sensor",
   'alarm.sensorType.vapour': "Vapour sensor",
   'alarm.sensorType.pressure': "Pressure sensor",
+  'rule.mailFrequency': "must be a positive integer not above 1440",
+  'rule.noMailAddress': "needs a mail address on your account",
+  'field.mailSendFrq': "Mail reminder frequency (minutes)",
+  'field.typeReferList': "Alarm type",
+  'field.referList': "Alarm",
+  'field.byEmail': "E-mail",
+  'field.byAlert': "In-app alert",
 } as const;
 
 export type MessageKey = keyof typeof en;

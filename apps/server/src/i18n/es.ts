@@ -245,4 +245,11 @@ export const es: Messages = {
   'alarm.sensorType.interstitial': "Sensor intersticial",
   'alarm.sensorType.vapour': "Sensor de vapor",
   'alarm.sensorType.pressure': "Sensor de presión",
+  'rule.mailFrequency': "debe ser un entero positivo no mayor que 1440",
+  'rule.noMailAddress': "requiere una dirección de correo en su cuenta",
+  'field.mailSendFrq': "Frecuencia del recordatorio por correo (minutos)",
+  'field.typeReferList': "Tipo de alarma",
+  'field.referList': "Alarma",
+  'field.byEmail': "Correo",
+  'field.byAlert': "Aviso en la aplicación",
 };

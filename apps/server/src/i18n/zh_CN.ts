@@ -245,4 +245,11 @@ export const zh_CN: Messages = {
   'alarm.sensorType.interstitial': "夹层传感器",
   'alarm.sensorType.vapour': "油气传感器",
   'alarm.sensorType.pressure': "压力传感器",
+  'rule.mailFrequency': "必须是不超过 1440 的正整数",
+  'rule.noMailAddress': "需要账号设置邮箱地址",
+  'field.mailSendFrq': "邮件提醒频率（分钟）",
+  'field.typeReferList': "报警类型",
+  'field.referList': "报警",
+  'field.byEmail': "邮件",
+  'field.byAlert': "弹窗提醒",
 };

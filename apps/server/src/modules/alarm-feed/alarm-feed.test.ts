@@ -109,6 +109,28 @@ describe('live alarm feed (spec §7 sse-msg/connect)', () => {
     expect(((await anonymous.json()) as { code: number }).code).toBe(30001);
   });
 
+  it('only alarms the user wants as in-app alerts, and a change applies to an open feed at once', async () => {
+    const save = (byAlert: 0 | 1) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/userNoticeCfg/edit',
+        payload: { userId: userId.admin, mailSendFrq: 30, typeReferList: [{ type: 1, referList: [{ remark: 4, byEmail: 0, byAlert }] }] },
+        headers: { cookie: cookie.admin! },
+      });
+    expect((await save(0)).json().data).toBe(true);
+    const got = await collect('admin', `?userId=${userId.admin}`, async () => {
+      await send('LSF-DE03', { alarms: [{ kind: 'level', tank: '1', code: 4, ts: ts() }] });
+      await new Promise((r) => setTimeout(r, 300));
+      await save(1);
+      await new Promise((r) => setTimeout(r, 300));
+      await send('LSF-DE03', { alarms: [{ kind: 'level', tank: '2', code: 4, ts: ts() }, { kind: 'level', tank: '3', code: 5, ts: ts() }] });
+    }, 2);
+    expect(got.map((g) => [g.data.tankCode, g.data.alarmTypeDesc])).toEqual([
+      ['2', 'No product float'],
+      ['3', 'Product float fault'],
+    ]);
+  });
+
   it('station time is written as the station reads it', () => {
     expect(stationTime('2026-11-22T08:00:05Z', 'Asia/Shanghai')).toBe('2026-11-22 16:00:05');
     expect(stationTime('2026-11-22T08:00:05Z', 'America/Chicago')).toBe('2026-11-22 02:00:05');

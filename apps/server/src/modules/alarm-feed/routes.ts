@@ -9,6 +9,8 @@ import type { Metrics } from '../../observability/metrics';
 import { userOf } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { scopeAdmits, scopeOf, type Scope } from '../scope/scope';
+import { alertCodes } from '../notice/service';
+import { onNoticeSettingsChanged } from '../notice/changes';
 import { liveAlarmMessage } from './message';
 import { feedAlarm, missedAlarms, type FeedAlarm } from './repo';
 
@@ -18,10 +20,15 @@ const REPLAY_LIMIT = 100;
 const REPLAY_WINDOW_MS = 24 * 60 * 60_000;
 
 interface Feed {
+  userId: number;
   scope: Scope;
   language: Language;
+  /** `type:code` of the alarms this user wants as in-app alerts (userNoticeCfg byAlert). */
+  alerts: Set<string>;
   send(id: number, data: string): void;
 }
+
+const alertKey = (item: FeedAlarm) => `${item.alarm.kind === 'level' ? 1 : 2}:${item.alarm.code}`;
 
 /**
  * The live alarm feed of spec §7 (`GET /api/sse-msg/connect?userId&lang`): every new alarm of
@@ -34,7 +41,7 @@ export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; metr
   const broadcast = (item: FeedAlarm) => {
     const phrased = new Map<Language, string>();
     for (const feed of feeds) {
-      if (!scopeAdmits(feed.scope, item.origin)) continue;
+      if (!scopeAdmits(feed.scope, item.origin) || !feed.alerts.has(alertKey(item))) continue;
       let data = phrased.get(feed.language);
       if (!data) {
         data = JSON.stringify(liveAlarmMessage(translator(feed.language), item.alarm, item, item.sensorType));
@@ -49,9 +56,19 @@ export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; metr
       .then((item) => item && broadcast(item))
       .catch((error: unknown) => app.log.warn({ err: error }, 'alarm feed lookup failed'));
   });
+  // A user who changes their settings hears the change on their open feeds at once.
+  const unwatch = onNoticeSettingsChanged((userId) => {
+    for (const feed of feeds) {
+      if (feed.userId !== userId) continue;
+      alertCodes(db, userId)
+        .then((alerts) => (feed.alerts = alerts))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'alarm feed settings reload failed'));
+    }
+  });
   const ends = new Set<() => void>();
   app.addHook('preClose', async () => {
     unsubscribe();
+    unwatch();
     for (const end of [...ends]) end();
   });
 
@@ -69,16 +86,17 @@ export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; metr
       if (request.query.userId !== user.id) throw new AppError(CODES.forbidden, 'common.forbidden');
       const scope = scopeOf(user);
       const language = request.query.lang;
+      const alerts = await alertCodes(db, user.id);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
       res.write('retry: 3000\n\n');
-      const feed: Feed = { scope, language, send: (id, data) => res.write(`id: ${id}\ndata: ${data}\n\n`) };
+      const feed: Feed = { userId: user.id, scope, language, alerts, send: (id, data) => res.write(`id: ${id}\ndata: ${data}\n\n`) };
       const lastId = Number(request.headers['last-event-id']);
       if (Number.isInteger(lastId) && lastId > 0) {
         const missed = await missedAlarms(db, scope, lastId, new Date(clock().getTime() - REPLAY_WINDOW_MS), REPLAY_LIMIT);
         const t = translator(language);
-        for (const item of missed) feed.send(item.alarm.id, JSON.stringify(liveAlarmMessage(t, item.alarm, item, item.sensorType)));
+        for (const item of missed.filter((m) => alerts.has(alertKey(m)))) feed.send(item.alarm.id, JSON.stringify(liveAlarmMessage(t, item.alarm, item, item.sensorType)));
       }
       feeds.add(feed);
       metrics.sseClients.inc();

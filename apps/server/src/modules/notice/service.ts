@@ -1,0 +1,48 @@
+import { CODES } from '@ullage/contracts/codes';
+import type { NoticeEdit, NoticeRow } from '@ullage/contracts/notice';
+import { codesOfType, effectiveNoticeEntries, isValidMailFrequency, MAIL_FREQUENCY_DEFAULT, type NoticeEntry } from '@ullage/domain/notice-settings';
+import type { Db } from '../../db/client';
+import { AppError, assertValid, type FieldRule } from '../../plugins/errors';
+import type { AuthUser } from '../auth/session-repo';
+import { noticeSettingsChanged } from './changes';
+import * as repo from './repo';
+
+/** In the top bar users edit only their own notice settings (spec §6). */
+function assertOwn(user: AuthUser, userId: number) {
+  if (user.id !== userId) throw new AppError(CODES.forbidden, 'common.forbidden');
+}
+
+export async function listSettings(db: Db, user: AuthUser, userId: number): Promise<NoticeRow[]> {
+  assertOwn(user, userId);
+  const saved = await repo.savedSettings(db, userId);
+  const mailSendFrq = saved?.mailSendFrq ?? MAIL_FREQUENCY_DEFAULT;
+  return effectiveNoticeEntries(saved?.entries ?? []).map((e) => ({ ...e, mailSendFrq }));
+}
+
+/** The alarm codes a user is alerted of in the app, as `type:code` (1 level, 2 leak). */
+export async function alertCodes(db: Db, userId: number): Promise<Set<string>> {
+  const saved = await repo.savedSettings(db, userId);
+  return new Set(effectiveNoticeEntries(saved?.entries ?? []).filter((e) => e.byAlert === 1).map((e) => `${e.type}:${e.remark}`));
+}
+
+export async function editSettings(db: Db, user: AuthUser, input: NoticeEdit): Promise<true> {
+  assertOwn(user, input.userId);
+  const problems: FieldRule[] = [];
+  if (!isValidMailFrequency(input.mailSendFrq)) problems.push({ field: 'mailSendFrq', rule: 'rule.mailFrequency' });
+  const hasMail = Boolean(await repo.mailAddressOf(db, input.userId));
+  const entries: NoticeEntry[] = [];
+  input.typeReferList.forEach((group, g) => {
+    const known = new Set(codesOfType(group.type));
+    group.referList.forEach((e, i) => {
+      const at = `typeReferList.${g}.referList.${i}`;
+      if (!known.has(e.remark)) problems.push({ field: `${at}.remark`, rule: 'rule.alarmCode' });
+      // Spec §4: e-mail is disabled when the user has no mail address.
+      else if (e.byEmail === 1 && !hasMail) problems.push({ field: `${at}.byEmail`, rule: 'rule.noMailAddress' });
+      else entries.push({ type: group.type, remark: e.remark, byEmail: e.byEmail, byAlert: e.byAlert });
+    });
+  });
+  assertValid(problems);
+  await repo.saveSettings(db, input.userId, Number(input.mailSendFrq), entries);
+  noticeSettingsChanged(input.userId);
+  return true;
+}

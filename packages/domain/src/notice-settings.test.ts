@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { defaultNoticeEntries, effectiveNoticeEntries, isValidMailFrequency } from './notice-settings';
+
+describe('mail reminder frequency (spec §5)', () => {
+  it.each([
+    ['30', true],
+    [30, true],
+    ['1', true],
+    ['1440', true],
+    ['1441', false],
+    ['0', false],
+    ['030', false],
+    ['-5', false],
+    ['1.5', false],
+    ['12345', false],
+    ['', false],
+    ['abc', false],
+  ])('%j → %s', (value, valid) => {
+    expect(isValidMailFrequency(value)).toBe(valid);
+  });
+});
+
+describe('notice entries', () => {
+  it('by default every level and leak code alerts in the app and e-mails nothing', () => {
+    const entries = defaultNoticeEntries();
+    expect(entries.filter((e) => e.type === 1)).toHaveLength(30);
+    expect(entries.filter((e) => e.type === 2)).toHaveLength(11);
+    expect(entries.every((e) => e.byAlert === 1 && e.byEmail === 0)).toBe(true);
+  });
+
+  it('saved entries replace their defaults, the rest stay', () => {
+    const effective = effectiveNoticeEntries([{ type: 1, remark: 10, byEmail: 1, byAlert: 0 }]);
+    expect(effective.find((e) => e.type === 1 && e.remark === 10)).toEqual({ type: 1, remark: 10, byEmail: 1, byAlert: 0 });
+    expect(effective.find((e) => e.type === 1 && e.remark === 11)).toEqual({ type: 1, remark: 11, byEmail: 0, byAlert: 1 });
+    expect(effective).toHaveLength(41);
+  });
+});
