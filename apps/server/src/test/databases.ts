@@ -6,6 +6,11 @@ import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database } from '../d
 
 export const PG_TEMPLATE_DB = 'ullage_test_template';
 
+/** Databases of one test run: `ullage_test_template_<run>` and `ullage_t_<run>_<id>`. */
+export function testDatabasePrefix(template: string): string {
+  return `ullage_t_${template.slice(PG_TEMPLATE_DB.length + 1)}_`;
+}
+
 export type Backend = 'pglite' | 'postgres';
 
 /** Which database this test worker runs against (the vitest project sets it). */
@@ -33,13 +38,16 @@ export async function freshDatabase(templates: { pgliteTemplate: string; postgre
   const id = randomBytes(5).toString('hex');
   if (backend() === 'postgres') {
     if (!templates.postgresTemplateUrl) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
-    const name = `ullage_t_${id}`;
+    // The template's name carries this run's id; the file's database carries it too, so
+    // concurrent runs on one server (a developer's and CI's) never touch each other's.
+    const template = new URL(templates.postgresTemplateUrl).pathname.slice(1);
+    const name = `${testDatabasePrefix(template)}${id}`;
     const admin = new pg.Client({ connectionString: withDatabase(templates.postgresTemplateUrl, 'postgres') });
     await admin.connect();
     // Two files cloning the template at the same instant can collide; the second retries.
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+        await admin.query(`create database ${name} template ${template}`);
         break;
       } catch (error) {
         if (attempt >= 20) throw error;

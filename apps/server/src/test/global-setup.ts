@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, openPglite, openPostgres } from '../db/client';
-import { migrationsFingerprint, PG_TEMPLATE_DB, withDatabase } from './databases';
+import { migrationsFingerprint, PG_TEMPLATE_DB, testDatabasePrefix, withDatabase } from './databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,18 +38,19 @@ async function setupPostgres(project: TestProject) {
   if (!url) throw new Error('the server-pg project needs TEST_DATABASE_URL');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await dropDatabase(admin, PG_TEMPLATE_DB);
-  await admin.query(`create database ${PG_TEMPLATE_DB}`);
-  const templateUrl = withDatabase(url, PG_TEMPLATE_DB);
+  const template = `${PG_TEMPLATE_DB}_${process.pid}`;
+  await dropDatabase(admin, template);
+  await admin.query(`create database ${template}`);
+  const templateUrl = withDatabase(url, template);
   const database = await openPostgres(templateUrl);
   await database.migrate();
   await database.close();
   project.provide('postgresTemplateUrl', templateUrl);
 
   return async () => {
-    const leftovers = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'ullage_t_%'`);
+    const leftovers = await admin.query<{ datname: string }>(`select datname from pg_database where starts_with(datname, $1)`, [testDatabasePrefix(template)]);
     for (const row of leftovers.rows) await dropDatabase(admin, row.datname);
-    await dropDatabase(admin, PG_TEMPLATE_DB);
+    await dropDatabase(admin, template);
     await admin.end();
   };
 }
