@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import Alert from 'antd/es/alert';
+import Checkbox from 'antd/es/checkbox';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Spin from 'antd/es/spin';
+import Table from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import type { NoticeEntry } from '@ullage/domain/notice-settings';
+import { toastError, toastSuccess } from '../../../lib/feedback';
+import { useSessionUser } from '../../auth/api/get-info';
+import { alarmNameKey } from '../../monitor/alarm-names';
+import { useEditNoticeSettings } from '../api/edit-notice-settings';
+import { useNoticeSettings } from '../api/list-notice-settings';
+import {
+  applyCheckAll,
+  buildEditPayload,
+  checkAllState,
+  entriesOfType,
+  formFromRows,
+  mailFrequencyInvalid,
+  setChannel,
+  type Channel,
+  type CheckAllTarget,
+  type NoticeForm,
+  type NoticeType,
+} from '../notice-state';
+import './alarm-notice.css';
+
+interface AlarmNoticeDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+const KIND: Record<NoticeType, 'level' | 'leak'> = { 1: 'level', 2: 'leak' };
+
+/** Spec §3–§5: the signed-in user's alarm notification channels per code, and the mail reminder frequency. */
+export function AlarmNoticeDialog({ open, onClose }: AlarmNoticeDialogProps) {
+  const { t } = useTranslation();
+  const session = useSessionUser();
+  const userId = session.data?.userId;
+  const hasMail = Boolean(session.data?.mailAddress?.trim());
+  const settings = useNoticeSettings(userId, open);
+  const edit = useEditNoticeSettings();
+  const [draft, setDraft] = useState<NoticeForm | null>(null);
+  const [loadedAt, setLoadedAt] = useState(0);
+  const [touched, setTouched] = useState(false);
+
+  // A fresh answer (or a reopening) starts the form over from what the server holds.
+  if (open && settings.data && settings.dataUpdatedAt !== loadedAt) {
+    setLoadedAt(settings.dataUpdatedAt);
+    setDraft(formFromRows(settings.data, hasMail));
+    setTouched(false);
+  }
+  if (!open && loadedAt !== 0) setLoadedAt(0);
+
+  const frequencyInvalid = draft !== null && mailFrequencyInvalid(draft.mailSendFrq);
+  const showWarning = frequencyInvalid && touched;
+
+  const save = () => {
+    if (!draft || typeof userId !== 'number') return;
+    if (frequencyInvalid) {
+      setTouched(true);
+      return;
+    }
+    edit.mutate(buildEditPayload(userId, draft, hasMail), {
+      onSuccess: (ok) => {
+        if (ok) {
+          toastSuccess(t('common.result.settingSaved'));
+          onClose();
+        } else toastError(t('common.result.settingFailed'), 3000);
+      },
+    });
+  };
+
+  const codeName = (type: NoticeType, remark: number) => {
+    const key = alarmNameKey(KIND[type], remark);
+    return key ? t(key) : String(remark);
+  };
+
+  const update = (change: (entries: NoticeEntry[]) => NoticeEntry[]) => setDraft((d) => (d ? { ...d, entries: change(d.entries) } : d));
+
+  const checkAll = (type: NoticeType, target: CheckAllTarget, label: string, testId: string) => {
+    const state = draft ? checkAllState(draft.entries, type, target, hasMail) : { checked: false, indeterminate: false, disabled: true };
+    return (
+      <Checkbox
+        checked={state.checked}
+        indeterminate={state.indeterminate}
+        disabled={state.disabled}
+        data-testid={testId}
+        onChange={(e) => update((entries) => applyCheckAll(entries, type, target, e.target.checked, hasMail))}
+      >
+        {label}
+      </Checkbox>
+    );
+  };
+
+  const columns = (type: NoticeType): ColumnsType<NoticeEntry> => {
+    const box = (channel: Channel) => (entry: NoticeEntry) => (
+      <Checkbox
+        checked={entry[channel] === 1}
+        disabled={channel === 'byEmail' && !hasMail}
+        aria-label={`${codeName(type, entry.remark)}: ${channel === 'byEmail' ? t('notice.channel.email') : t('notice.channel.alert')}`}
+        data-testid={`notice-${KIND[type]}-${entry.remark}-${channel === 'byEmail' ? 'email' : 'alert'}`}
+        onChange={(e) => update((entries) => setChannel(entries, type, entry.remark, channel, e.target.checked, hasMail))}
+      />
+    );
+    return [
+      {
+        key: 'code',
+        title: t('notice.column.alarm'),
+        render: (_, entry) => codeName(type, entry.remark),
+      },
+      {
+        key: 'email',
+        width: 180,
+        title: checkAll(type, 'byEmail', t('notice.channel.email'), `notice-${KIND[type]}-all-email`),
+        render: (_, entry) => box('byEmail')(entry),
+      },
+      {
+        key: 'alert',
+        width: 180,
+        title: checkAll(type, 'byAlert', t('notice.channel.alert'), `notice-${KIND[type]}-all-alert`),
+        render: (_, entry) => box('byAlert')(entry),
+      },
+    ];
+  };
+
+  const section = (type: NoticeType) => (
+    <section className="notice-section" data-testid={`notice-section-${KIND[type]}`}>
+      <div className="notice-section__head">
+        <h3 className="notice-section__title">{t(`monitor.alarm.kind.${KIND[type]}`)}</h3>
+        {checkAll(type, 'both', t('notice.selectAll'), `notice-${KIND[type]}-all`)}
+      </div>
+      <Table<NoticeEntry>
+        size="small"
+        rowKey="remark"
+        pagination={false}
+        columns={columns(type)}
+        dataSource={draft ? entriesOfType(draft.entries, type) : []}
+        scroll={{ y: 220 }}
+      />
+    </section>
+  );
+
+  return (
+    <Modal
+      open={open}
+      title={t('layout.header.alarmNoticeSettings')}
+      okText={t('common.action.save')}
+      cancelText={t('common.action.cancel')}
+      onOk={save}
+      onCancel={onClose}
+      confirmLoading={edit.isPending}
+      okButtonProps={{ disabled: !draft, 'data-testid': 'notice-submit' }}
+      width={640}
+      mask={{ closable: false }}
+    >
+      <div className="notice-dialog" data-testid="alarm-notice-dialog">
+        {!draft ? (
+          <div className="notice-dialog__loading">
+            <Spin />
+          </div>
+        ) : (
+          <>
+            <div className="notice-frequency">
+              <label className="notice-frequency__label" htmlFor="notice-mail-frequency">
+                {t('notice.mailFrequency')}
+              </label>
+              <Input
+                id="notice-mail-frequency"
+                data-testid="notice-mail-frequency"
+                className="notice-frequency__input"
+                value={draft.mailSendFrq}
+                maxLength={4}
+                inputMode="numeric"
+                dir="ltr"
+                status={showWarning ? 'warning' : undefined}
+                suffix={t('notice.minutes')}
+                onChange={(e) => {
+                  setTouched(true);
+                  const mailSendFrq = e.target.value;
+                  setDraft((d) => (d ? { ...d, mailSendFrq } : d));
+                }}
+              />
+              {showWarning ? (
+                <div className="notice-frequency__warning" role="alert" data-testid="notice-frequency-warning">
+                  {t('notice.mailFrequencyInvalid')}
+                </div>
+              ) : null}
+            </div>
+            {hasMail ? null : <Alert className="notice-dialog__hint" type="info" showIcon title={t('notice.noMailAddress')} data-testid="notice-no-mail" />}
+            {section(1)}
+            {section(2)}
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
