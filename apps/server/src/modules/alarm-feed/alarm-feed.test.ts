@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
 import { zh_CN } from '../../i18n/zh_CN';
+import { collectSse, type SseMessage } from '../../test/sse';
 import { stationTime } from './message';
 
 let ctx: TestContext;
@@ -18,45 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-interface Received {
-  id: string | undefined;
-  data: Record<string, string | null>;
-}
+type Received = SseMessage<Record<string, string | null>>;
 
 /** Opens the feed, does `act`, and collects messages until `count` arrived or `ms` passed. */
-async function collect(who: string, query: string, act: () => Promise<unknown>, count: number, ms = 3000, headers: Record<string, string> = {}): Promise<Received[]> {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/sse-msg/connect${query}`, { headers: { cookie: cookie[who]!, ...headers }, signal: controller.signal });
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const got: Received[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const timer = setTimeout(() => controller.abort(), ms);
-  const reading = (async () => {
-    try {
-      while (got.length < count) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end).split('\n');
-          buffer = buffer.slice(end + 2);
-          const data = frame.find((l) => l.startsWith('data: '));
-          if (data) got.push({ id: frame.find((l) => l.startsWith('id: '))?.slice(4), data: JSON.parse(data.slice(6)) });
-        }
-      }
-    } catch {
-      // aborted: the time is up
-    }
-  })();
-  await new Promise((r) => setTimeout(r, 150));
-  await act();
-  await reading;
-  clearTimeout(timer);
-  controller.abort();
-  return got;
+function collect(who: string, query: string, act: () => Promise<unknown>, count: number, ms = 3000, headers: Record<string, string> = {}): Promise<Received[]> {
+  return collectSse(`${base}/api/sse-msg/connect${query}`, { cookie: cookie[who]!, ...headers }, act, count, ms);
 }
 
 const ts = () => new Date(Date.now() - 2000).toISOString();

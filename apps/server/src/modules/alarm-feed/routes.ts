@@ -4,6 +4,7 @@ import { CODES } from '@ullage/contracts/codes';
 import { LANGUAGES, type Language } from '@ullage/domain/languages';
 import type { Db } from '../../db/client';
 import { translator } from '../../i18n/translate';
+import { EventStreams } from '../../live/event-streams';
 import type { LiveHub } from '../../live/hub';
 import type { Metrics } from '../../observability/metrics';
 import { userOf } from '../../plugins/auth';
@@ -14,7 +15,6 @@ import { onNoticeSettingsChanged } from '../notice/changes';
 import { liveAlarmMessage } from './message';
 import { feedAlarm, missedAlarms, type FeedAlarm } from './repo';
 
-const HEARTBEAT_MS = 20_000;
 /** A reconnecting client gets at most this many missed alarms of at most the last day. */
 const REPLAY_LIMIT = 100;
 const REPLAY_WINDOW_MS = 24 * 60 * 60_000;
@@ -65,11 +65,11 @@ export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; metr
         .catch((error: unknown) => app.log.warn({ err: error }, 'alarm feed settings reload failed'));
     }
   });
-  const ends = new Set<() => void>();
+  const streams = new EventStreams(metrics);
   app.addHook('preClose', async () => {
     unsubscribe();
     unwatch();
-    for (const end of [...ends]) end();
+    streams.endAll();
   });
 
   app.get(
@@ -87,32 +87,20 @@ export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; metr
       const scope = scopeOf(user);
       const language = request.query.lang;
       const alerts = await alertCodes(db, user.id);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-      res.write('retry: 3000\n\n');
-      const feed: Feed = { userId: user.id, scope, language, alerts, send: (id, data) => res.write(`id: ${id}\ndata: ${data}\n\n`) };
+      let closed = false;
+      const stream = streams.open(request, reply, () => {
+        closed = true;
+        feeds.delete(feed);
+      });
+      const feed: Feed = { userId: user.id, scope, language, alerts, send: (id, data) => stream.send(id, data) };
       const lastId = Number(request.headers['last-event-id']);
       if (Number.isInteger(lastId) && lastId > 0) {
         const missed = await missedAlarms(db, scope, lastId, new Date(clock().getTime() - REPLAY_WINDOW_MS), REPLAY_LIMIT);
         const t = translator(language);
         for (const item of missed.filter((m) => alerts.has(alertKey(m)))) feed.send(item.alarm.id, JSON.stringify(liveAlarmMessage(t, item.alarm, item, item.sensorType)));
       }
-      feeds.add(feed);
-      metrics.sseClients.inc();
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      const close = () => {
-        if (!feeds.delete(feed)) return;
-        clearInterval(heartbeat);
-        ends.delete(end);
-        metrics.sseClients.dec();
-      };
-      const end = () => {
-        close();
-        res.end();
-      };
-      ends.add(end);
-      request.raw.on('close', close);
+      // A client gone during the replay is not listened for.
+      if (!closed) feeds.add(feed);
     },
   );
 };

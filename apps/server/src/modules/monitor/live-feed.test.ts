@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@ullage/contracts/monitor';
+import { collectSse } from '../../test/sse';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -16,38 +17,7 @@ afterAll(() => ctx.close());
 
 /** Opens the feed and collects its events until `count` arrived or `ms` passed. */
 async function collect(who: string, query: string, act: () => Promise<unknown>, count: number, ms = 3000): Promise<LiveEvent[]> {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/monitor/events${query}`, { headers: { cookie: cookie[who]! }, signal: controller.signal });
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const events: LiveEvent[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const timer = setTimeout(() => controller.abort(), ms);
-  const reading = (async () => {
-    try {
-      while (events.length < count) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = frame.split('\n').find((l) => l.startsWith('data: '));
-          if (data) events.push(JSON.parse(data.slice(6)));
-        }
-      }
-    } catch {
-      // aborted: the time is up
-    }
-  })();
-  await new Promise((r) => setTimeout(r, 100));
-  await act();
-  await reading;
-  clearTimeout(timer);
-  controller.abort();
-  return events;
+  return (await collectSse<LiveEvent>(`${base}/api/monitor/events${query}`, { cookie: cookie[who]! }, act, count, ms)).map((m) => m.data);
 }
 
 const send = (code: string, body: object) =>

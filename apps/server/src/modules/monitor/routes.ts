@@ -4,6 +4,7 @@ import { envelopeOf } from '@ullage/contracts/envelope';
 import { monitorOverview, stationMonitor } from '@ullage/contracts/monitor';
 import { isValidTimezone } from '@ullage/domain/validation';
 import type { Db } from '../../db/client';
+import { EventStreams } from '../../live/event-streams';
 import type { LiveHub } from '../../live/hub';
 import type { Metrics } from '../../observability/metrics';
 import { userOf } from '../../plugins/auth';
@@ -23,10 +24,8 @@ export interface MonitorDeps {
 }
 
 export const monitorRoutes: FastifyPluginAsyncZod<MonitorDeps> = async (app, { db, hub, clock, metrics, mapTiles }) => {
-  const openFeeds = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...openFeeds]) end();
-  });
+  const streams = new EventStreams(metrics);
+  app.addHook('preClose', async () => streams.endAll());
   app.get(
     '/monitor/overview',
     {
@@ -57,7 +56,7 @@ export const monitorRoutes: FastifyPluginAsyncZod<MonitorDeps> = async (app, { d
       },
     },
     async (request, reply) => {
-      openLiveFeed(request, reply, { hub, metrics, scope: scopeOf(userOf(request)), stationId: request.query.stationId, open: openFeeds });
+      openLiveFeed(request, reply, { hub, streams, scope: scopeOf(userOf(request)), stationId: request.query.stationId });
     },
   );
 };

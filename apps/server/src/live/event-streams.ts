@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Metrics } from '../observability/metrics';
+
+/** Comment lines every 20 s keep proxies and load balancers from closing an idle stream. */
+const HEARTBEAT_MS = 20_000;
+
+export interface EventStream {
+  send(id: number, data: string): void;
+}
+
+/**
+ * Server-sent event streams of one feed: the response headers, the reconnect delay, the
+ * heartbeats, the gauge of open streams, and their end when the server shuts down (clients
+ * then reconnect to another instance). The feeds decide what to send.
+ */
+export class EventStreams {
+  private readonly ends = new Set<() => void>();
+
+  constructor(private readonly metrics: Metrics) {}
+
+  /** Takes over the response; `onClose` runs once, when the client goes or the server ends it. */
+  open(request: FastifyRequest, reply: FastifyReply, onClose: () => void): EventStream {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // nginx buffers responses unless told otherwise.
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 3000\n\n');
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    this.metrics.sseClients.inc();
+    const close = () => {
+      if (!this.ends.delete(end)) return;
+      clearInterval(heartbeat);
+      this.metrics.sseClients.dec();
+      onClose();
+    };
+    const end = () => {
+      close();
+      res.end();
+    };
+    this.ends.add(end);
+    request.raw.on('close', close);
+    return { send: (id, data) => res.write(`id: ${id}\ndata: ${data}\n\n`) };
+  }
+
+  endAll(): void {
+    for (const end of [...this.ends]) end();
+  }
+}
