@@ -11,14 +11,13 @@
  * process; batches come from the simulator's load generator (apps/simulator/src/bench-batches.ts).
  */
 import { parseArgs } from 'node:util';
-import http from 'node:http';
-import net from 'node:net';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { mqttReportTopic } from '@ullage/contracts/device';
-import { makeBatches, type BenchStation } from '@ullage/simulator/bench-batches';
+import { makeBatches } from '@ullage/simulator/bench-batches';
 import { pgArray } from '../apps/server/src/lib/raw-sql';
-import { E2E_ADMIN_PASSWORD, startServer, type RunningServer } from '../e2e/server';
+import { startServer, type RunningServer } from '../e2e/server';
+import { createFleet, fmt, freePort, post, rate, type Fleet } from './setup';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,50 +37,6 @@ const TANKS = Number(args.tanks);
 const BATCH = Number(args.batch);
 const CONCURRENCY = Number(args.concurrency);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ullage_bench';
-
-interface Fleet {
-  stations: (BenchStation & { key: string })[];
-}
-
-const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
-const fmt = (n: number) => n.toLocaleString('en-US');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function api(server: RunningServer, cookie: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await res.json()) as { code: number; msg: string; data: never };
-  if (json.code !== 1000) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`);
-  return json.data as Record<string, unknown>;
-}
-
-/** Bench stations created through the settings API, as an operator would; answers their device keys. */
-async function createFleet(server: RunningServer, prefix: string): Promise<Fleet> {
-  const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const companies = (await api(server, cookie, 'GET', '/api/company/list?pageSize=50')).list as { id: number; code: string }[];
-  const products = (await api(server, cookie, 'GET', '/api/product/list?pageSize=50')).list as { id: number }[];
-  const companyId = companies.find((c) => c.code === 'NWP')!.id;
-  const productId = products[0]!.id;
-  const strapping = Array.from({ length: 41 }, (_, i) => ({ heightMm: i * 50, volumeL: Math.round(i * 50 * 15 * 10) / 10 }));
-  const stations: Fleet['stations'] = [];
-  for (let s = 0; s < STATIONS; s++) {
-    const code = `${prefix}${String(s + 1).padStart(4, '0')}`;
-    // Thresholds set, so every reading is evaluated for alarms (DESIGN.md §8: "alarms evaluated").
-    const thresholds = { lowOilAlarmMm: 200, lowOilWarnMm: 300, highOilWarnMm: 1800, highOilAlarmMm: 1900, highWaterAlarmMm: 100 };
-    const tanks = Array.from({ length: TANKS }, (_, t) => ({ code: String(t + 1), productId, heightMm: 2000, volumeL: 30_000, strapping, ...thresholds }));
-    const saved = await api(server, cookie, 'POST', '/api/station', { name: `Bench ${code}`, code, taxNumber: code, companyId, timezone: 'UTC', deviceType: 'ullage-collector', tanks });
-    stations.push({ code, key: saved.deviceKey as string, tanks: tanks.map((t) => ({ code: t.code })) });
-  }
-  return { stations };
-}
 
 /** Runs `worker` on `concurrency` loops for SECONDS; answers readings stored and the time taken. */
 async function drive(concurrency: number, worker: (i: number) => Promise<number>): Promise<{ readings: number; ms: number }> {
@@ -107,21 +62,6 @@ function batchesFor(fleet: Fleet, worker: number, workers: number, startTs: numb
   const mine = fleet.stations.filter((_, i) => i % workers === worker);
   const keys = new Map(mine.map((s) => [s.code, s.key]));
   return { keys, gen: makeBatches({ stations: mine, batchSize: BATCH, startTs, stepMs: 1000 }) };
-}
-
-/** node:http with keep-alive: a lighter client than fetch, which on two shared cores would tax the server it measures. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function post(url: string, key: string, body: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve(text));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 async function benchHttp(server: RunningServer, fleet: Fleet, startTs: number) {
@@ -188,9 +128,9 @@ async function postgresRun() {
   const mqttPort = await freePort();
   const server = await startServer({ DATABASE_URL: PG_URL, MQTT_PORT: String(mqttPort), LOG_LEVEL: 'warn' }, { requireWeb: false, nodeArgs: [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])] });
   try {
-    const httpFleet = await createFleet(server, 'HTTP-');
-    const mqttFleet = await createFleet(server, 'MQTT-');
-    const rawFleet = await createFleet(server, 'RAW-');
+    const httpFleet = await createFleet(server, 'HTTP-', STATIONS, TANKS);
+    const mqttFleet = await createFleet(server, 'MQTT-', STATIONS, TANKS);
+    const rawFleet = await createFleet(server, 'RAW-', STATIONS, TANKS);
     const pool = new pg.Pool({ connectionString: PG_URL, max: CONCURRENCY });
     // Far in the past, so the server's "not in the future" rule never bites during the run.
     const startTs = Date.parse('2020-01-01T00:00:00Z');
@@ -221,7 +161,7 @@ async function postgresRun() {
 async function embeddedRun() {
   const server = await startServer({ MQTT_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '' }, { requireWeb: false });
   try {
-    const fleet = await createFleet(server, 'EMB-');
+    const fleet = await createFleet(server, 'EMB-', STATIONS, TANKS);
     const http = await benchHttp(server, fleet, Date.parse('2020-01-01T00:00:00Z'));
     console.log(`Embedded PGlite: HTTP device path ${fmt(rate(http.readings, http.ms))} readings/s`);
   } finally {

@@ -1,0 +1,65 @@
+/** What the benchmarks share: a server's bench stations, a light HTTP client, figures. */
+import http from 'node:http';
+import net from 'node:net';
+import type { BenchStation } from '@ullage/simulator/bench-batches';
+import { E2E_ADMIN_PASSWORD, type RunningServer } from '../e2e/server';
+
+export interface Fleet {
+  stations: (BenchStation & { key: string })[];
+}
+
+export const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
+export const fmt = (n: number) => n.toLocaleString('en-US');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function api(server: RunningServer, cookie: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.baseUrl}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await res.json()) as { code: number; msg: string; data: never };
+  if (json.code !== 1000) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`);
+  return json.data as Record<string, unknown>;
+}
+
+/** Bench stations created through the settings API, as an operator would; answers their device keys. */
+export async function createFleet(server: RunningServer, prefix: string, stationCount: number, tankCount: number): Promise<Fleet> {
+  const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const companies = (await api(server, cookie, 'GET', '/api/company/list?pageSize=50')).list as { id: number; code: string }[];
+  const products = (await api(server, cookie, 'GET', '/api/product/list?pageSize=50')).list as { id: number }[];
+  const companyId = companies.find((c) => c.code === 'NWP')!.id;
+  const productId = products[0]!.id;
+  const strapping = Array.from({ length: 41 }, (_, i) => ({ heightMm: i * 50, volumeL: Math.round(i * 50 * 15 * 10) / 10 }));
+  const stations: Fleet['stations'] = [];
+  for (let s = 0; s < stationCount; s++) {
+    const code = `${prefix}${String(s + 1).padStart(4, '0')}`;
+    // Thresholds set, so every reading is evaluated for alarms (DESIGN.md §8: "alarms evaluated").
+    const thresholds = { lowOilAlarmMm: 200, lowOilWarnMm: 300, highOilWarnMm: 1800, highOilAlarmMm: 1900, highWaterAlarmMm: 100 };
+    const tanks = Array.from({ length: tankCount }, (_, t) => ({ code: String(t + 1), productId, heightMm: 2000, volumeL: 30_000, strapping, ...thresholds }));
+    const saved = await api(server, cookie, 'POST', '/api/station', { name: `Bench ${code}`, code, taxNumber: code, companyId, timezone: 'UTC', deviceType: 'ullage-collector', tanks });
+    stations.push({ code, key: saved.deviceKey as string, tanks: tanks.map((t) => ({ code: t.code })) });
+  }
+  return { stations };
+}
+
+/** node:http with keep-alive: a lighter client than fetch, which on two shared cores would tax the server it measures. */
+export const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+export function post(url: string, key: string, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve(text));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
