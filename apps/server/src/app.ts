@@ -35,6 +35,7 @@ import { ingestRoutes } from './modules/ingest/routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { alarmFeedRoutes } from './modules/alarm-feed/routes';
 import { noticeRoutes } from './modules/notice/routes';
+import { alarmQueryRoutes } from './modules/alarm-query/routes';
 
 export interface AppDeps {
   config: Config;
@@ -122,6 +123,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(monitorRoutes, { db, hub: live, clock, metrics, mapTiles: config.mapTiles });
       await api.register(alarmFeedRoutes, { db, hub: live, clock, metrics });
       await api.register(noticeRoutes, { db });
+      await api.register(alarmQueryRoutes, { db, clock });
     },
     { prefix: '/api' },
   );

@@ -53,13 +53,20 @@ function publicRoute(name: string, path: string, titleKey: MessageKey, load: () 
 }
 
 /** A report page with its hidden phone variant next to it. */
-function withPhone(name: string, phoneName: string, group: MenuGroupId, titleKey: MessageKey, menuKey?: MenuKey): RouteDef[] {
+function withPhone(
+  name: string,
+  phoneName: string,
+  group: MenuGroupId,
+  titleKey: MessageKey,
+  menuKey?: MenuKey,
+  loads: { desktop?: () => Promise<PageModule>; phone?: () => Promise<PageModule> } = {},
+): RouteDef[] {
   const desktop: Options = { group, keepAlive: true, phoneVariant: phoneName };
   if (menuKey) desktop.menuKey = menuKey;
-  return [
-    route('desktop', name, `/${name}`, titleKey, desktop),
-    route('mobile', phoneName, `/${phoneName}`, titleKey, { group, hidden: true }),
-  ];
+  if (loads.desktop) desktop.load = loads.desktop;
+  const phone: Options = { group, hidden: true };
+  if (loads.phone) phone.load = loads.phone;
+  return [route('desktop', name, `/${name}`, titleKey, desktop), route('mobile', phoneName, `/${phoneName}`, titleKey, phone)];
 }
 
 export const ROUTES: readonly RouteDef[] = [
@@ -96,8 +103,12 @@ export const ROUTES: readonly RouteDef[] = [
   ...withPhone('delivery', 'delivery_phone', 'Data', 'route.title.delivery'),
   ...withPhone('open_close_report', 'open_close_report_phone', 'Data', 'route.title.open_close_report', 'open_close_report'),
 
-  ...withPhone('alarm_report', 'alarm_report_phone', 'Alarm', 'route.title.alarm_report'),
-  ...withPhone('leak_alarm', 'leak_report_phone', 'Alarm', 'route.title.leak_alarm', 'leak_failure_analysis'),
+  ...withPhone('alarm_report', 'alarm_report_phone', 'Alarm', 'route.title.alarm_report', undefined, {
+    desktop: () => import('../features/alarms/pages/level-alarm-page'),
+  }),
+  ...withPhone('leak_alarm', 'leak_report_phone', 'Alarm', 'route.title.leak_alarm', 'leak_failure_analysis', {
+    desktop: () => import('../features/alarms/pages/leak-alarm-page'),
+  }),
 
   route('desktop', 'distributor', '/distributor', 'route.title.distributor', {
     group: 'setting',

@@ -1,0 +1,44 @@
+import type { AlarmListQuery } from '@ullage/contracts/alarms';
+
+/** The filters of an alarm page, as the list state keeps them (undefined: not filtered). */
+export type AlarmFilters = {
+  kind: AlarmListQuery['kind'];
+  distributorId: number | undefined;
+  companyId: number | undefined;
+  stationId: number | undefined;
+  tankId: number | undefined;
+  sensorNo: string | undefined;
+  code: number | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  state: 'active' | 'cleared' | undefined;
+  processed: 'yes' | 'no' | undefined;
+};
+
+export function initialAlarmFilters(kind: AlarmListQuery['kind']): AlarmFilters {
+  return {
+    kind,
+    distributorId: undefined,
+    companyId: undefined,
+    stationId: undefined,
+    tankId: undefined,
+    sensorNo: undefined,
+    code: undefined,
+    from: undefined,
+    to: undefined,
+    state: undefined,
+    processed: undefined,
+  };
+}
+
+/** A new organisation pick drops the tank or sensor chosen under the old one. */
+export function withOrgPick(filters: AlarmFilters, pick: Pick<AlarmFilters, 'distributorId' | 'companyId' | 'stationId'>): AlarmFilters {
+  const sameStation = pick.stationId !== undefined && pick.stationId === filters.stationId;
+  return { ...filters, ...pick, tankId: sameStation ? filters.tankId : undefined, sensorNo: sameStation ? filters.sensorNo : undefined };
+}
+
+/** The range picker's pair as the endpoint's [from, to); a cleared picker clears both. */
+export function withRange(filters: AlarmFilters, range: readonly [Date, Date] | null): AlarmFilters {
+  if (!range) return { ...filters, from: undefined, to: undefined };
+  return { ...filters, from: range[0].toISOString(), to: range[1].toISOString() };
+}

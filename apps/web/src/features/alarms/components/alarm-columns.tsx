@@ -1,0 +1,127 @@
+import Button from 'antd/es/button';
+import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import type { AlarmRow } from '@ullage/contracts/alarms';
+import type { MessageKey } from '../../../i18n/message-key';
+import { durationParts, stationDateTime } from '../../../lib/station-time';
+import { alarmNameKey } from '../../monitor/alarm-names';
+import type { SortOrder } from '../../../components/list-page/list-query';
+
+interface ColumnOptions {
+  t: TFunction;
+  kind: AlarmRow['kind'];
+  sortOrderOf: (field: string) => SortOrder | null;
+  onProcess: (row: AlarmRow) => void;
+  now: number;
+}
+
+/** "2 d 3 h", "3 h 5 min", "45 min": how long the alarm lasted, or has lasted so far. */
+function duration(t: TFunction, row: AlarmRow, now: number): string {
+  const { days, hours, minutes } = durationParts(row.startedAt, row.endedAt ? Date.parse(row.endedAt) : now);
+  if (days > 0) return t('alarm.query.duration.days', { days, hours });
+  if (hours > 0) return t('alarm.query.duration.hours', { hours, minutes });
+  return t('alarm.query.duration.minutes', { minutes });
+}
+
+/** The columns of the level or leak alarm list; times in each station's own zone. */
+export function alarmColumns({ t, kind, sortOrderOf, onProcess, now }: ColumnOptions): ColumnsType<AlarmRow> {
+  const missing = t('common.placeholder.missing');
+  const time = (iso: string | null, row: AlarmRow) => <span dir="ltr">{stationDateTime(iso, row.timezone) ?? missing}</span>;
+  const target: ColumnsType<AlarmRow> =
+    kind === 'level'
+      ? [
+          {
+            title: t('alarm.query.column.tank'),
+            key: 'tank',
+            width: 130,
+            render: (_, row) => (row.tankCode ? <bdi>{row.productName ? `${row.tankCode} · ${row.productName}` : row.tankCode}</bdi> : missing),
+          },
+        ]
+      : [
+          { title: t('alarm.query.column.sensor'), dataIndex: 'sensorNo', key: 'sensorNo', width: 100, render: (value: string | null) => <bdi>{value ?? missing}</bdi> },
+          {
+            title: t('alarm.query.column.sensorType'),
+            dataIndex: 'sensorType',
+            key: 'sensorType',
+            width: 130,
+            render: (value: string | null) => (value ? t(`monitor.sensor.type.${value}` as MessageKey, { defaultValue: value }) : missing),
+          },
+        ];
+  return [
+    {
+      title: t('alarm.query.column.station'),
+      dataIndex: 'stationName',
+      key: 'stationName',
+      sorter: true,
+      sortOrder: sortOrderOf('stationName'),
+      width: 190,
+      ellipsis: true,
+      fixed: 'start',
+      render: (_, row) => (
+        <Tooltip title={`${row.companyName} · ${row.stationCode}`}>
+          <bdi>{row.stationName}</bdi>
+        </Tooltip>
+      ),
+    },
+    ...target,
+    {
+      title: t('alarm.query.column.alarm'),
+      dataIndex: 'code',
+      key: 'code',
+      sorter: true,
+      sortOrder: sortOrderOf('code'),
+      width: 200,
+      render: (code: number, row) => {
+        const key = alarmNameKey(row.kind, code);
+        return (
+          <span className="alarm-name">
+            <Tag color={row.endedAt ? 'default' : 'red'}>{code}</Tag>
+            {key ? t(key) : t('monitor.alarm.unknown', { code })}
+          </span>
+        );
+      },
+    },
+    {
+      title: t('alarm.query.column.source'),
+      dataIndex: 'source',
+      key: 'source',
+      width: 120,
+      render: (value: string) => t(value === 'server' ? 'alarm.query.source.server' : 'alarm.query.source.device'),
+    },
+    { title: t('alarm.query.column.startedAt'), dataIndex: 'startedAt', key: 'startedAt', sorter: true, sortOrder: sortOrderOf('startedAt'), width: 170, render: (value: string, row) => time(value, row) },
+    {
+      title: t('alarm.query.column.endedAt'),
+      dataIndex: 'endedAt',
+      key: 'endedAt',
+      sorter: true,
+      sortOrder: sortOrderOf('endedAt'),
+      width: 170,
+      render: (value: string | null, row) => (value ? time(value, row) : <Tag color="red">{t('alarm.query.state.active')}</Tag>),
+    },
+    { title: t('alarm.query.column.duration'), key: 'duration', width: 110, render: (_, row) => duration(t, row, now) },
+    {
+      title: t('alarm.query.column.processed'),
+      dataIndex: 'processed',
+      key: 'processed',
+      width: 110,
+      render: (value: boolean) => (value ? <Tag color="green">{t('alarm.query.processed.yes')}</Tag> : <Tag color="orange">{t('alarm.query.processed.no')}</Tag>),
+    },
+    { title: t('alarm.query.column.handler'), dataIndex: 'processedByName', key: 'processedByName', width: 120, ellipsis: true, render: (value: string | null) => <bdi>{value ?? missing}</bdi> },
+    { title: t('alarm.query.column.processedAt'), dataIndex: 'processedAt', key: 'processedAt', sorter: true, sortOrder: sortOrderOf('processedAt'), width: 170, render: (value: string | null, row) => time(value, row) },
+    { title: t('alarm.query.column.note'), dataIndex: 'note', key: 'note', width: 200, ellipsis: { showTitle: true }, render: (value: string | null) => <bdi>{value ?? missing}</bdi> },
+    {
+      title: t('list.column.actions'),
+      key: 'actions',
+      fixed: 'end',
+      width: 100,
+      render: (_, row) =>
+        row.processed ? null : (
+          <Button type="link" size="small" onClick={() => onProcess(row)} data-testid={`alarm-process-${row.id}`}>
+            {t('alarm.query.process.action')}
+          </Button>
+        ),
+    },
+  ];
+}

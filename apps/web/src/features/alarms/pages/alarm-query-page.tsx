@@ -1,0 +1,107 @@
+import { useMemo, useState } from 'react';
+import Button from 'antd/es/button';
+import Table from 'antd/es/table';
+import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
+import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
+import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
+import { useTranslation } from 'react-i18next';
+import { ALARM_SORT_FIELDS, type AlarmRow } from '@ullage/contracts/alarms';
+import { ListPage } from '../../../components/list-page/list-page';
+import { exportQuery } from '../../../components/list-page/list-query';
+import { useServerList } from '../../../components/list-page/use-server-list';
+import type { MessageKey } from '../../../i18n/message-key';
+import { exportAlarms } from '../api/export-alarms';
+import { alarmKeys } from '../api/keys';
+import { listAlarms } from '../api/list-alarms';
+import { initialAlarmFilters, withOrgPick, withRange, type AlarmFilters } from '../alarm-filters-state';
+import { AlarmFiltersBar } from '../components/alarm-filters-bar';
+import { alarmColumns } from '../components/alarm-columns';
+import { ProcessAlarmsModal } from '../components/process-alarms-modal';
+import '../alarms.css';
+
+interface AlarmQueryPageProps {
+  kind: AlarmRow['kind'];
+  titleKey: MessageKey;
+}
+
+/** alarm_report and leak_alarm (spec §2 /Alarm): filter, page, sort, export, process. */
+export function AlarmQueryPage({ kind, titleKey }: AlarmQueryPageProps) {
+  const { t } = useTranslation();
+  const list = useServerList<AlarmRow, AlarmFilters>({
+    queryKey: alarmKeys.list(kind),
+    fetch: listAlarms,
+    filters: initialAlarmFilters(kind),
+    sortFields: ALARM_SORT_FIELDS,
+    showTotal: (total) => t('list.total', { total }),
+  });
+  const [processing, setProcessing] = useState<number[]>([]);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [exporting, setExporting] = useState(false);
+  // The duration of active alarms counts to the moment the page was last fetched.
+  const now = list.query.dataUpdatedAt || Date.now();
+
+  const setFilters = (next: (current: AlarmFilters) => AlarmFilters) => {
+    list.setState((current) => ({ ...current, filters: next(current.filters), page: 1 }));
+    setSelected([]);
+  };
+
+  const columns = useMemo(
+    () => alarmColumns({ t, kind, sortOrderOf: list.sortOrderOf, onProcess: (row) => setProcessing([row.id]), now }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sortOrderOf follows list.state
+    [t, kind, list.state, now],
+  );
+
+  const onExport = () => {
+    setExporting(true);
+    exportAlarms(exportQuery(list.state), `${t(titleKey)}.xlsx`)
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  };
+
+  return (
+    <ListPage
+      title={t(titleKey)}
+      search={{ placeholder: t('alarm.query.search'), onSearch: list.setSearch, testId: 'alarm-search' }}
+      filters={
+        <AlarmFiltersBar
+          filters={list.state.filters}
+          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
+          onRange={(range) => setFilters((current) => withRange(current, range))}
+          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
+        />
+      }
+      actions={
+        <>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('alarm.query.refresh')} />
+          <Button icon={<CheckOutlined />} disabled={selected.length === 0} onClick={() => setProcessing(selected)} data-testid="alarm-process-selected">
+            {t('alarm.query.process.selected', { count: selected.length })}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="alarm-export">
+            {t('list.action.export')}
+          </Button>
+        </>
+      }
+    >
+      <Table<AlarmRow>
+        {...list.tableProps}
+        columns={columns}
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        rowClassName={(row) => (row.endedAt ? '' : 'alarm-row--active')}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          getCheckboxProps: (row) => ({ disabled: row.processed, 'aria-label': t('alarm.query.select') }),
+        }}
+        data-testid="alarm-table"
+      />
+      <ProcessAlarmsModal
+        ids={processing}
+        onClose={(processed) => {
+          setProcessing([]);
+          if (processed) setSelected([]);
+        }}
+      />
+    </ListPage>
+  );
+}
