@@ -36,6 +36,7 @@ import { monitorRoutes } from './modules/monitor/routes';
 import { alarmFeedRoutes } from './modules/alarm-feed/routes';
 import { noticeRoutes } from './modules/notice/routes';
 import { alarmQueryRoutes } from './modules/alarm-query/routes';
+import { casRoutes } from './modules/cas/routes';
 
 export interface AppDeps {
   config: Config;
@@ -109,6 +110,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
     async (api) => {
       await api.register(authPlugin, { db, idleMinutes: config.sessionIdleMinutes });
       await api.register(authRoutes, { db, config, captchaSource });
+      await api.register(casRoutes, { db, config });
       await api.register(userRoutes, { db, files: new FileStore(config.dataDir) });
       await api.register(orgRoutes, { db });
       await api.register(distributorRoutes, { db });

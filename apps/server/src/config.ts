@@ -36,6 +36,8 @@ export interface Config {
   simulator: boolean;
   /** How often each simulated station reports. */
   simulatorIntervalMs: number;
+  /** Single sign-on through a CAS server; null: CAS is off. */
+  cas: { url: string; serviceUrl: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -51,6 +53,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (simulator !== 'on' && simulator !== 'off') throw new ConfigError(`SIMULATOR must be "on" or "off", got "${env.SIMULATOR}"`);
   const mapTileUrl = nonEmpty(env.MAP_TILE_URL);
   if (mapTileUrl && !/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/.test(mapTileUrl)) throw new ConfigError('MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+  const casUrl = nonEmpty(env.CAS_URL);
+  const casServiceUrl = nonEmpty(env.CAS_SERVICE_URL);
+  if (casUrl && !/^https?:\/\/[^/]/.test(casUrl)) throw new ConfigError('CAS_URL must be the http(s) base URL of the CAS server, such as https://cas.example.com/cas');
+  if (casUrl && !casServiceUrl) throw new ConfigError('CAS_SERVICE_URL must be set with CAS_URL: this platform\'s callback, such as https://ullage.example.com/api/cas/callback');
+  if (casServiceUrl && !/^https?:\/\/[^/]+\/.*api\/cas\/callback$/.test(casServiceUrl)) throw new ConfigError('CAS_SERVICE_URL must end in /api/cas/callback, such as https://ullage.example.com/api/cas/callback');
   const defaultLanguage = env.DEFAULT_LANGUAGE ?? 'en';
   if (!isLanguage(defaultLanguage)) throw new ConfigError(`DEFAULT_LANGUAGE must be one of zh_CN, en, es, ar`);
   return {
@@ -77,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: mapTileUrl ? { url: mapTileUrl, attribution: env.MAP_TILE_ATTRIBUTION ?? '' } : null,
     simulator: simulator === 'on',
     simulatorIntervalMs: intOf(env, 'SIMULATOR_INTERVAL_MS', 10_000),
+    cas: casUrl && casServiceUrl ? { url: casUrl.replace(/\/+$/, ''), serviceUrl: casServiceUrl } : null,
   };
 }
 

@@ -205,8 +205,10 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The CAS service ticket that opened the session: a replay is refused, and CAS single logout names it. */
+    casTicket: text('cas_ticket'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), uniqueIndex('sessions_cas_ticket_key').on(t.casTicket)],
 );
 
 /** Verification codes, bound to the visitor by a cookie holding the id; used at most once. */

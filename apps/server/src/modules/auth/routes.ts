@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { loginBody, loginConfig, loginResult, sessionUser } from '@ullage/contracts/auth';
 import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
 import type { Config } from '../../config';
@@ -10,7 +11,11 @@ import { findUserById } from '../user/repo';
 import { issueCaptcha, type CaptchaTextSource } from './captcha';
 import { login, logout } from './service';
 import { buildSessionUser } from './session-user';
-import { CAPTCHA_COOKIE, SESSION_COOKIE } from './tokens';
+import { CAPTCHA_COOKIE, SESSION_COOKIE, sha256 } from './tokens';
+import { casTicketOf } from './session-repo';
+import { casLogoutUrl } from '@ullage/domain/cas';
+
+const logoutInfo = resultInfo.extend({ casLogoutUrl: z.string().optional() });
 
 export interface AuthRouteOptions {
   db: Db;
@@ -27,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
     async (request) =>
       ok(request, {
         captchaEnabled: config.captcha,
-        casEnabled: false,
+        casEnabled: config.cas !== null,
         defaultLanguage: config.defaultLanguage,
         loginTitle: config.loginTitle,
         appDownloadUrl: config.appDownloadUrl,
@@ -81,12 +86,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
     '/login/logout',
     {
       config: { public: true },
-      schema: { tags: ['login'], summary: 'Sign out: the session ends on the server', response: { 200: infoEnvelopeOf(resultInfo) } },
+      schema: { tags: ['login'], summary: 'Sign out: the session ends on the server', response: { 200: infoEnvelopeOf(logoutInfo) } },
     },
     async (request, reply) => {
-      await logout(db, request.cookies[SESSION_COOKIE]);
+      const token = request.cookies[SESSION_COOKIE];
+      // A CAS sign-in is ended at the CAS server too: the client follows casLogoutUrl.
+      const casTicket = token && config.cas ? await casTicketOf(db, sha256(token)) : null;
+      await logout(db, token);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return okInfo(request, { result: 'success' as const }, 'auth.loggedOut');
+      const info = casTicket && config.cas ? { result: 'success' as const, casLogoutUrl: casLogoutUrl(config.cas.url, new URL('/login', config.cas.serviceUrl).href) } : { result: 'success' as const };
+      return okInfo(request, info, 'auth.loggedOut');
     },
   );
 };

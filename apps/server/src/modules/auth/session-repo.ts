@@ -19,14 +19,21 @@ export interface SessionRow {
   lastSeenAt: Date;
 }
 
-export async function insertSession(db: Db, row: { tokenHash: string; userId: number; idleMinutes: number; ip: string; userAgent: string | undefined }) {
+export async function insertSession(db: Db, row: { tokenHash: string; userId: number; idleMinutes: number; ip: string; userAgent: string | undefined; casTicket?: string }) {
   await db.insert(sessions).values({
     tokenHash: row.tokenHash,
     userId: row.userId,
     expiresAt: sql`now() + make_interval(mins => ${row.idleMinutes})`,
     ip: row.ip,
     userAgent: row.userAgent?.slice(0, 500),
+    casTicket: row.casTicket ?? null,
   });
+}
+
+/** The CAS ticket a session was opened with, or null for a password sign-in. */
+export async function casTicketOf(db: Db, tokenHash: string): Promise<string | null> {
+  const [row] = await db.select({ casTicket: sessions.casTicket }).from(sessions).where(eq(sessions.tokenHash, tokenHash));
+  return row?.casTicket ?? null;
 }
 
 /** The live session of an enabled user, or undefined. */
