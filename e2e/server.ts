@@ -21,7 +21,7 @@ export async function startServer(env: Record<string, string> = {}, options: { r
     throw new Error('The web app is not built: run `npm test` (it builds first) or `npm run build`.');
   }
   const dataDir = path.join(root, '.tmp', `server-${process.pid}-${Date.now()}`);
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const server: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -73,7 +73,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, output: () =
   throw new Error(`the server did not become healthy within 90 s:\n${output()}`);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.listen(0, '127.0.0.1', () => {

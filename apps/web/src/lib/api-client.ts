@@ -24,6 +24,11 @@ export interface CallOptions {
   overlay?: boolean;
   /** Show failure toasts; a caller that reports the failure in place (a form field) opts out. */
   notify?: boolean;
+  /**
+   * A call that only asks whether a session exists (the CAS return) opts out of spec §8's
+   * 30001 handling: reloading there would ask again, for ever.
+   */
+  endSessionOnInvalid?: boolean;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -120,7 +125,7 @@ export async function apiCall<T = unknown, I = unknown>(path: string, options: C
   if (outcome.kind === 'success') return outcome.envelope;
   const text = messageText(outcome.message);
   if (outcome.kind === 'sessionInvalid') {
-    endSession(text);
+    if (options.endSessionOnInvalid !== false) endSession(text);
     throw new ApiError(text, outcome.code);
   }
   if (options.notify !== false) toastError(text, outcome.durationMs);

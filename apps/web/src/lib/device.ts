@@ -1,13 +1,11 @@
+import { isMobileUserAgent } from '@ullage/domain/user-agent';
+
 /**
  * Spec §2: a mobile device is recognised from the browser identity and recorded as
  * `isMobile` in session storage, so one tab keeps one layout even if the window is resized.
  */
 const IS_MOBILE_KEY = 'isMobile';
-const MOBILE_AGENT = /Android|iPhone|iPad|iPod|Mobile/i;
-
-export function isMobileUserAgent(userAgent: string): boolean {
-  return MOBILE_AGENT.test(userAgent);
-}
+export { isMobileUserAgent };
 
 /** Reads the stored answer, detecting and storing it on the first call of the session. */
 export function isMobileSession(): boolean {

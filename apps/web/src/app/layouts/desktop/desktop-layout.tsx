@@ -9,7 +9,7 @@ import { AntdProvider } from '../../../components/antd-provider';
 import { LanguagePicker } from '../../../components/language-picker';
 import { UllageLogo } from '../../../components/ullage-logo';
 import { useSessionUser } from '../../../features/auth/api/get-info';
-import { logout } from '../../../features/auth/api/logout';
+import { leaveTo, logout } from '../../../features/auth/api/logout';
 import { ensureFeedback } from '../../../lib/feedback';
 import { isMenuVisible, landingPath } from '../../menu';
 import { RoutePage } from '../../page-host';
@@ -62,7 +62,7 @@ export function DesktopLayout() {
   usePasswordWarning(user, openPasswordDialog);
 
   const doLogout = useCallback(() => {
-    void logout().finally(() => navigate('/login', { replace: true }));
+    void logout().then((result) => leaveTo(result, '/login', navigate));
   }, [navigate]);
 
   const onTagAction = (action: TagAction, name: string) => {

@@ -10,7 +10,7 @@ import { AntdProvider } from '../../../components/antd-provider';
 import { LanguagePicker } from '../../../components/language-picker';
 import { UllageLogo } from '../../../components/ullage-logo';
 import { useSessionUser } from '../../../features/auth/api/get-info';
-import { logout } from '../../../features/auth/api/logout';
+import { leaveTo, logout } from '../../../features/auth/api/logout';
 import { ensureFeedback } from '../../../lib/feedback';
 import { MOBILE_LOGIN_PATH } from '../../access';
 import { MOBILE_TABS, routeByName } from '../../routes';
@@ -43,7 +43,7 @@ export function MobileLayout() {
   const openPasswordDialog = useCallback(() => setDialog('password'), []);
   usePasswordWarning(user, openPasswordDialog);
   const doLogout = useCallback(() => {
-    void logout().finally(() => navigate(MOBILE_LOGIN_PATH, { replace: true }));
+    void logout().then((result) => leaveTo(result, MOBILE_LOGIN_PATH, navigate));
   }, [navigate]);
 
   if (!user) return null;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../../../components/language-picker';
 import { UllageLogo } from '../../../components/ullage-logo';
 import { useLoginConfig } from '../api/login-config';
+import { CasError, CasSignIn } from './cas-sign-in';
 import { LoginForm } from './login-form';
 import './login-screen.css';
 
@@ -33,8 +34,12 @@ export function LoginScreen({ variant }: LoginScreenProps) {
         {config.isPending ? (
           <div className="login-card__placeholder" aria-busy="true" />
         ) : (
-          // Without the configuration, ask for the code: the server decides anyway.
-          <LoginForm captchaEnabled={config.data?.captchaEnabled ?? true} />
+          <>
+            <CasError />
+            {/* Without the configuration, ask for the code: the server decides anyway. */}
+            <LoginForm captchaEnabled={config.data?.captchaEnabled ?? true} />
+            {config.data?.casEnabled ? <CasSignIn /> : null}
+          </>
         )}
         <footer className="login-card__hints">
           <p>{t('auth.login.browserAdvice')}</p>
