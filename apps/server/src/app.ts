@@ -37,6 +37,8 @@ import { alarmFeedRoutes } from './modules/alarm-feed/routes';
 import { noticeRoutes } from './modules/notice/routes';
 import { alarmQueryRoutes } from './modules/alarm-query/routes';
 import { casRoutes } from './modules/cas/routes';
+import { MailDigests } from './modules/mail-digest/digests';
+import { createMailTransport } from './modules/mail-digest/transport';
 
 export interface AppDeps {
   config: Config;
@@ -55,6 +57,8 @@ declare module 'fastify' {
     /** The one ingest path: HTTP routes, MQTT, the ATG poller and the simulator all feed it. */
     ingest: Ingest;
     live: LiveHub;
+    /** Alarm e-mail digests; main.ts runs them on a timer, tests round by round. */
+    mailDigests: MailDigests;
   }
 }
 
@@ -71,6 +75,9 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   app.decorate('ingest', ingest);
   app.decorate('live', live);
   app.addHook('onClose', async () => ingest.close());
+  const mailDigests = new MailDigests(db, createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }), app.log, config.defaultLanguage);
+  app.decorate('mailDigests', mailDigests);
+  app.addHook('onClose', async () => mailDigests.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

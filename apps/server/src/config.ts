@@ -20,6 +20,8 @@ export interface Config {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /** How often the e-mail digests are written and sent (each user's own frequency decides who gets one). */
+  mailDigestIntervalMs: number;
   logLevel: string;
   defaultLanguage: Language;
   loginTitle: string;
@@ -53,6 +55,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (simulator !== 'on' && simulator !== 'off') throw new ConfigError(`SIMULATOR must be "on" or "off", got "${env.SIMULATOR}"`);
   const mapTileUrl = nonEmpty(env.MAP_TILE_URL);
   if (mapTileUrl && !/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/.test(mapTileUrl)) throw new ConfigError('MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+  const smtpUrl = nonEmpty(env.SMTP_URL);
+  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) throw new ConfigError('SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…, such as smtp://mail.example.com:587');
+  const mailDigestMs = intOf(env, 'MAIL_DIGEST_INTERVAL_MS', 30_000);
   const casUrl = nonEmpty(env.CAS_URL);
   const casServiceUrl = nonEmpty(env.CAS_SERVICE_URL);
   if (casUrl && !/^https?:\/\/[^/]/.test(casUrl)) throw new ConfigError('CAS_URL must be the http(s) base URL of the CAS server, such as https://cas.example.com/cas');
@@ -72,7 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPort,
     mqttUrl: nonEmpty(env.MQTT_URL),
     redisUrl: nonEmpty(env.REDIS_URL),
-    smtpUrl: nonEmpty(env.SMTP_URL),
+    smtpUrl,
+    mailDigestIntervalMs: mailDigestMs,
     mailFrom: nonEmpty(env.MAIL_FROM),
     logLevel: env.LOG_LEVEL ?? 'info',
     defaultLanguage,

@@ -39,6 +39,8 @@ async function main() {
     app.ingest.sweepOffline().catch((error: unknown) => logger.warn({ err: error }, 'offline sweep failed'));
   }, 30_000);
   offlineSweep.unref();
+  // Alarm e-mail digests: each round writes the digests that are due and sends what waits.
+  app.mailDigests.start(config.mailDigestIntervalMs);
   const mqttService = await startMqtt({ ingest: app.ingest, port: config.mqttPort, url: config.mqttUrl, host: config.host, logger });
   let stopFleet: (() => Promise<void>) | undefined;
   let closing = false;

@@ -180,6 +180,8 @@ export const users = pgTable(
     stationId: integer('station_id').references(() => stations.id),
     email: text('email'),
     casUser: text('cas_user'),
+    /** The language the user last used the app in (zh_CN, en, es, ar): their e-mails are written in it. */
+    language: text('language'),
     photo: text('photo'),
     disabled: boolean('disabled').notNull().default(false),
     /** Set when the password breaks the rules or was reset; cleared by a password change. */
@@ -453,3 +455,54 @@ export const userNoticeSettings = pgTable('user_notice_settings', {
   entries: jsonb('entries').notNull().default(sql`'[]'::jsonb`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Alarm e-mail digests (issue 5). A user's cursor says since when their alarms are mailed
+ * (the moment e-mail was turned on, so no history floods in) and when the last digest went.
+ */
+export const mailCursors = pgTable('mail_cursors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+});
+
+/** One e-mail: written once, then sent (and retried with backoff) until sent or given up. */
+export const mailDigests = pgTable(
+  'mail_digests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    alarmCount: integer('alarm_count').notNull(),
+    /** 'pending' | 'sending' | 'sent' | 'failed' (packages/domain/src/mail-digest.ts) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_digests_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Which alarms went to whom: the key makes "never mailed twice to the same user" a constraint. */
+export const alarmMails = pgTable(
+  'alarm_mails',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    alarmId: bigint('alarm_id', { mode: 'number' }).notNull(),
+    digestId: bigint('digest_id', { mode: 'number' })
+      .notNull()
+      .references(() => mailDigests.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.alarmId] })],
+);

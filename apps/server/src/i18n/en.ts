@@ -272,6 +272,21 @@ export const en = {
   'export.sheet.leakAlarms': "Leak alarms",
   'rule.beforeEnd': "must be before the end time",
   'rule.alreadyProcessed': "is already processed",
+  "mail.digest.subject": "Ullage: alarms at your stations ({count})",
+  "mail.digest.greeting": "Hello {name},",
+  "mail.digest.intro": "These alarms started since the last e-mail. Times are each station's local time.",
+  "mail.digest.more": "…and {count} more. The alarm pages list them all.",
+  "mail.digest.footer": "You receive this e-mail because of your alarm notification settings (the bell in Ullage's top bar). It is sent at most every {minutes} minutes.",
+  "mail.digest.column.start": "Started",
+  "mail.digest.column.station": "Station",
+  "mail.digest.column.where": "Tank / sensor",
+  "mail.digest.column.kind": "Type",
+  "mail.digest.column.alarm": "Alarm",
+  "mail.digest.column.state": "State",
+  "mail.digest.active": "Active",
+  "mail.digest.cleared": "Cleared {time}",
+  "mail.digest.tank": "Tank {code}",
+  "mail.digest.sensor": "Sensor {code}",
 } as const;
 
 export type MessageKey = keyof typeof en;

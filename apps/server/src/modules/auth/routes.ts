@@ -14,6 +14,8 @@ import { buildSessionUser } from './session-user';
 import { CAPTCHA_COOKIE, SESSION_COOKIE, sha256 } from './tokens';
 import { casTicketOf } from './session-repo';
 import { casLogoutUrl } from '@ullage/domain/cas';
+import { isLanguage } from '@ullage/domain/languages';
+import { rememberLanguage } from '../mail-digest/repo';
 
 const logoutInfo = resultInfo.extend({ casLogoutUrl: z.string().optional() });
 
@@ -78,6 +80,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
     async (request) => {
       const user = await findUserById(db, userOf(request).id);
       if (!user) throw notLoggedIn();
+      // The app asks for the user once per page load, in the language it shows: e-mails follow it.
+      const language = request.headers.language;
+      if (isLanguage(language)) await rememberLanguage(db, user.id, language);
       return ok(request, await buildSessionUser(db, user));
     },
   );
