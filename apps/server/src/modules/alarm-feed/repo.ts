@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../lib/raw-sql';
@@ -11,12 +11,13 @@ export interface FeedAlarm {
   sensorType: string | null;
 }
 
-const COLUMNS = sql`al.id, al.station_id, al.distributor_id, al.company_id, s.name as station_name, s.timezone, al.kind, al.code,
+/** What an alarm's message needs, from `FEED_FROM` (alarms as `al`). */
+export const FEED_COLUMNS = sql`al.id, al.station_id, al.distributor_id, al.company_id, s.name as station_name, s.timezone, al.kind, al.code,
   t.code as tank_code, al.sensor_no, sl.type as sensor_type, al.started_at, al.ended_at`;
-const FROM = sql`alarms al join stations s on s.id = al.station_id left join tanks t on t.id = al.tank_id
+export const FEED_FROM = sql`alarms al join stations s on s.id = al.station_id left join tanks t on t.id = al.tank_id
   left join sensor_latest sl on sl.station_id = al.station_id and sl.sensor_no = al.sensor_no`;
 
-function feedAlarmOf(r: Record<string, unknown>): FeedAlarm {
+export function feedAlarmOf(r: Record<string, unknown>): FeedAlarm {
   return {
     alarm: {
       id: Number(r.id),
@@ -37,25 +38,31 @@ function feedAlarmOf(r: Record<string, unknown>): FeedAlarm {
 
 /** One alarm with what its message needs (the station's time zone, the sensor's type). */
 export async function feedAlarm(db: Db, id: number): Promise<FeedAlarm | null> {
-  const [row] = await rawRows<Record<string, unknown>>(db, sql`select ${COLUMNS} from ${FROM} where al.id = ${id}`);
+  const [row] = await rawRows<Record<string, unknown>>(db, sql`select ${FEED_COLUMNS} from ${FEED_FROM} where al.id = ${id}`);
   return row ? feedAlarmOf(row) : null;
+}
+
+/** scopeFilter's decision for alarms written as `al` in raw SQL. */
+export function alarmInScope(scope: Scope): SQL {
+  switch (scope.kind) {
+    case 'all':
+      return sql`true`;
+    case 'none':
+      return sql`false`;
+    case 'distributor':
+      return sql`al.distributor_id = ${scope.distributorId}`;
+    case 'company':
+      return sql`al.company_id = ${scope.companyId}`;
+    case 'station':
+      return sql`al.station_id = ${scope.stationId}`;
+  }
 }
 
 /** Alarms after `afterId` (a reconnecting client's Last-Event-ID) of the last day, in scope, oldest first. */
 export async function missedAlarms(db: Db, scope: Scope, afterId: number, since: Date, limit: number): Promise<FeedAlarm[]> {
-  const inScope =
-    scope.kind === 'all'
-      ? sql`true`
-      : scope.kind === 'none'
-        ? sql`false`
-        : scope.kind === 'distributor'
-          ? sql`al.distributor_id = ${scope.distributorId}`
-          : scope.kind === 'company'
-            ? sql`al.company_id = ${scope.companyId}`
-            : sql`al.station_id = ${scope.stationId}`;
   const rows = await rawRows<Record<string, unknown>>(
     db,
-    sql`select ${COLUMNS} from ${FROM} where al.id > ${afterId} and al.started_at >= ${since.toISOString()} and ${inScope} order by al.id limit ${limit}`,
+    sql`select ${FEED_COLUMNS} from ${FEED_FROM} where al.id > ${afterId} and al.started_at >= ${since.toISOString()} and ${alarmInScope(scope)} order by al.id limit ${limit}`,
   );
   return rows.map(feedAlarmOf);
 }

@@ -2,7 +2,7 @@ import { DIGEST_MAX_LISTED } from '@ullage/domain/mail-digest';
 import type { Language } from '@ullage/domain/languages';
 import type { Translate } from '../../i18n/translate';
 import { liveAlarmMessage, stationTime } from '../alarm-feed/message';
-import type { DigestAlarm } from './repo';
+import type { FeedAlarm } from '../alarm-feed/repo';
 
 export interface ComposedMail {
   subject: string;
@@ -17,12 +17,12 @@ const escapeHtml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '
  * a row per alarm, the state each is in now. Plain text for every mail reader, HTML (right
  * to left in Arabic) for the rest. At most DIGEST_MAX_LISTED rows; the count of the others.
  */
-export function composeDigest(t: Translate, language: Language, recipient: { nickname: string; mailSendFrq: number }, alarms: readonly DigestAlarm[]): ComposedMail {
-  const rows = alarms.slice(0, DIGEST_MAX_LISTED).map((a) => {
-    const message = liveAlarmMessage(t, a, { timezone: a.timezone }, a.sensorType);
+export function composeDigest(t: Translate, language: Language, recipient: { nickname: string; mailSendFrq: number }, alarms: readonly FeedAlarm[]): ComposedMail {
+  const rows = alarms.slice(0, DIGEST_MAX_LISTED).map(({ alarm: a, timezone, sensorType }) => {
+    const message = liveAlarmMessage(t, a, { timezone }, sensorType);
     const where = a.tankCode ? t('mail.digest.tank', { code: a.tankCode }) : a.sensorNo ? t('mail.digest.sensor', { code: a.sensorNo }) : '--';
     const alarm = [message.alarmTypeDesc ?? String(a.code), message.sensorTypeDesc].filter(Boolean).join(' · ');
-    const state = a.endedAt ? t('mail.digest.cleared', { time: stationTime(a.endedAt, a.timezone) }) : t('mail.digest.active');
+    const state = a.endedAt ? t('mail.digest.cleared', { time: stationTime(a.endedAt, timezone) }) : t('mail.digest.active');
     return [message.startTime ?? '--', a.stationName, where, message.classifyName ?? '--', alarm, state];
   });
   const more = alarms.length - rows.length;

@@ -93,7 +93,7 @@ export class MailDigests {
     if (alarms.length === 0) return false;
     const language = isLanguage(user.language) ? user.language : this.defaultLanguage;
     const mail = composeDigest(translator(language), language, user, alarms);
-    const digest = { userId: user.id, toAddress: user.email, subject: mail.subject, bodyText: mail.text, bodyHtml: mail.html, alarmIds: alarms.map((a) => a.id) };
+    const digest = { userId: user.id, toAddress: user.email, subject: mail.subject, bodyText: mail.text, bodyHtml: mail.html, alarmIds: alarms.map((a) => a.alarm.id) };
     const id = await repo.writeDigest(this.db, digest, user.lastDigestAt, now);
     if (id === null) return false;
     this.logger.info({ digestId: id, userId: user.id, alarms: alarms.length }, 'alarm digest written');

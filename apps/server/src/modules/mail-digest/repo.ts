@@ -3,9 +3,9 @@ import type { NoticeEntry } from '@ullage/domain/notice-settings';
 import { MAIL_SENDING_STALE_MS, type AlarmKind } from '@ullage/domain/mail-digest';
 import type { AccountType } from '@ullage/domain/organisation';
 import type { Db } from '../../db/client';
-import { alarms } from '../../db/schema';
 import { pgArray, rawRows } from '../../lib/raw-sql';
-import { scopeFilter, type Scope } from '../scope/scope';
+import type { Scope } from '../scope/scope';
+import { alarmInScope, FEED_COLUMNS, FEED_FROM, feedAlarmOf, type FeedAlarm } from '../alarm-feed/repo';
 
 /** A user who wants at least one alarm code by e-mail and has an address to send it to. */
 export interface MailUser {
@@ -59,49 +59,19 @@ export async function startCursor(db: Db, userId: number, now: Date): Promise<vo
   await db.execute(sql`insert into mail_cursors (user_id, since) values (${userId}, ${now.toISOString()}) on conflict (user_id) do nothing`);
 }
 
-export interface DigestAlarm {
-  id: number;
-  stationId: number;
-  stationName: string;
-  timezone: string;
-  kind: AlarmKind;
-  code: number;
-  tankCode: string | null;
-  sensorNo: string | null;
-  sensorType: string | null;
-  startedAt: string;
-  endedAt: string | null;
-}
-
 /** Alarms of the user's scope and e-mail codes that started since `since` and were never mailed to them, oldest first. */
-export async function unmailedAlarms(db: Db, userId: number, scope: Scope, codes: Record<AlarmKind, number[]>, since: Date, limit: number): Promise<DigestAlarm[]> {
-  const inScope = scopeFilter(scope, { distributorId: alarms.distributorId, companyId: alarms.companyId, stationId: alarms.stationId }) ?? sql`true`;
+export async function unmailedAlarms(db: Db, userId: number, scope: Scope, codes: Record<AlarmKind, number[]>, since: Date, limit: number): Promise<FeedAlarm[]> {
   const rows = await rawRows<Record<string, unknown>>(
     db,
-    sql`select alarms.id, alarms.station_id, s.name as station_name, s.timezone, alarms.kind, alarms.code, t.code as tank_code,
-          alarms.sensor_no, sl.type as sensor_type, alarms.started_at, alarms.ended_at
-        from alarms join stations s on s.id = alarms.station_id left join tanks t on t.id = alarms.tank_id
-          left join sensor_latest sl on sl.station_id = alarms.station_id and sl.sensor_no = alarms.sensor_no
-        where alarms.started_at >= ${since.toISOString()} and ${inScope}
-          and ((alarms.kind = 'level' and alarms.code = any(${pgArray(codes.level)}::int[]))
-            or (alarms.kind = 'leak' and alarms.code = any(${pgArray(codes.leak)}::int[])))
-          and not exists (select 1 from alarm_mails m where m.user_id = ${userId} and m.alarm_id = alarms.id)
-        order by alarms.started_at, alarms.id
+    sql`select ${FEED_COLUMNS} from ${FEED_FROM}
+        where al.started_at >= ${since.toISOString()} and ${alarmInScope(scope)}
+          and ((al.kind = 'level' and al.code = any(${pgArray(codes.level)}::int[]))
+            or (al.kind = 'leak' and al.code = any(${pgArray(codes.leak)}::int[])))
+          and not exists (select 1 from alarm_mails m where m.user_id = ${userId} and m.alarm_id = al.id)
+        order by al.started_at, al.id
         limit ${limit}`,
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    stationId: r.station_id as number,
-    stationName: r.station_name as string,
-    timezone: r.timezone as string,
-    kind: r.kind as AlarmKind,
-    code: r.code as number,
-    tankCode: (r.tank_code as string | null) ?? null,
-    sensorNo: (r.sensor_no as string | null) ?? null,
-    sensorType: (r.sensor_type as string | null) ?? null,
-    startedAt: new Date(r.started_at as string).toISOString(),
-    endedAt: r.ended_at == null ? null : new Date(r.ended_at as string).toISOString(),
-  }));
+  return rows.map(feedAlarmOf);
 }
 
 export interface NewDigest {
