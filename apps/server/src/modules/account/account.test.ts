@@ -243,4 +243,22 @@ describe('account settings: who may manage which accounts', () => {
       expect((await call('demo-station', 'DELETE', `/api/account/${target}`)).json().code).toBe(80001);
     }
   });
+
+  it('removing an account’s mail address turns its alarm e-mails off, and keeps its in-app alerts', async () => {
+    const created = await call('admin', 'POST', '/api/account', valid({ username: 'nwp-mail-off', unitId: station['NWP-SH01'] }));
+    const id = created.json().data.id as number;
+    const own = await signIn(ctx.app, 'nwp-mail-off', 'Shenzhen#2026');
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/userNoticeCfg/edit',
+      headers: { cookie: own },
+      payload: { userId: id, mailSendFrq: '15', typeReferList: [{ type: 1, referList: [{ remark: 10, byEmail: 1, byAlert: 0 }] }] },
+    });
+    expect(saved.json().code).toBe(1000);
+    const edited = await call('admin', 'PUT', `/api/account/${id}`, valid({ username: 'nwp-mail-off', unitId: station['NWP-SH01'], email: null }));
+    expect(edited.json().data.email).toBeNull();
+    const rows = (await ctx.app.inject({ method: 'GET', url: `/api/userNoticeCfg/list?userId=${id}`, headers: { cookie: own } })).json().data as { type: number; remark: number; byEmail: number; byAlert: number; mailSendFrq: number }[];
+    expect(rows.find((r) => r.type === 1 && r.remark === 10)).toEqual({ type: 1, remark: 10, byEmail: 0, byAlert: 0, mailSendFrq: 15 });
+    expect(rows.every((r) => r.byEmail === 0)).toBe(true);
+  });
 });

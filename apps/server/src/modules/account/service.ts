@@ -13,6 +13,8 @@ import { hashPassword } from '../auth/passwords';
 import type { AuthUser } from '../auth/session-repo';
 import { assertCanManageAccount, assertCanManageAccountType } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
+import { noticeSettingsChanged } from '../notice/changes';
+import { turnOffEmail } from '../notice/service';
 import * as repo from './repo';
 
 const usernameExists = () => new AppError(CODES.conflict, 'common.usernameExists', {}, { fields: [{ field: 'username', rule: 'unique' }] });
@@ -93,16 +95,19 @@ export async function updateAccount(db: Db, user: AuthUser, id: number, input: A
   check(input, false);
   const values = await valuesOf(db, user, input);
   if (await repo.usernameTaken(db, input.username, id)) throw usernameExists();
+  let emailTurnedOff = false;
   try {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       await repo.updateAccount(t, id, values);
       await recordAudit(t, user, 'update', 'account', id, diff(before, { ...values }));
+      if (values.email === null) emailTurnedOff = await turnOffEmail(t, id);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameExists();
     throw error;
   }
+  if (emailTurnedOff) noticeSettingsChanged(id);
   return visible(db, user, id);
 }
 

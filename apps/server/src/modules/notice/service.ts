@@ -46,3 +46,18 @@ export async function editSettings(db: Db, user: AuthUser, input: NoticeEdit): P
   noticeSettingsChanged(input.userId);
   return true;
 }
+
+/**
+ * A user whose mail address is removed (by themselves or an administrator) stops being
+ * e-mailed: byEmail 1 → 0 in their saved settings, inside the caller's transaction, so
+ * "byEmail needs a mail address" (spec §4) holds for stored settings too and the notice
+ * dialog never shows checked e-mail boxes it cannot send. Setting an address again does not
+ * turn them back on; the user chooses again. Answers whether anything changed: the caller
+ * calls noticeSettingsChanged after its commit.
+ */
+export async function turnOffEmail(db: Db, userId: number): Promise<boolean> {
+  const saved = await repo.savedSettings(db, userId);
+  if (!saved?.entries.some((e) => e.byEmail === 1)) return false;
+  await repo.saveSettings(db, userId, saved.mailSendFrq, saved.entries.map((e) => ({ ...e, byEmail: 0 as const })));
+  return true;
+}

@@ -35,3 +35,7 @@ export async function setPasswordUnsafe(db: Db, id: number, passwordUnsafe: bool
 export async function updatePhoto(db: Db, id: number, photo: string) {
   await db.update(users).set({ photo, updatedAt: sql`now()` }).where(eq(users.id, id));
 }
+
+export async function updateMailAddress(db: Db, id: number, email: string | null) {
+  await db.update(users).set({ email, updatedAt: sql`now()` }).where(eq(users.id, id));
+}

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { checkPwdBody, photoBody, updatePwdBody } from '@ullage/contracts/auth';
 import { CODES } from '@ullage/contracts/codes';
 import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
+import { mailAddressBody, mailAddressData } from '@ullage/contracts/mail-address';
 import type { Db } from '../../db/client';
 import { userOf } from '../../plugins/auth';
 import { AppError, notFound } from '../../plugins/errors';
 import type { FileStore } from '../../lib/file-store';
 import { sniffImage } from '../../lib/images';
 import { ok, okInfo } from '../../plugins/envelope';
-import { changePassword, changePhoto, checkPassword } from './service';
+import { changePassword, changePhoto, checkPassword, getMailAddress, setMailAddress } from './service';
 
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> = async (app, { db, files }) => {
   app.put(
@@ -40,6 +41,29 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> = a
     async (request) => {
       const photo = await changePhoto(db, files, userOf(request), request.body.fileName, request.body.dataUrl);
       return { ...ok(request, { photo }), msg: request.t('photo.saved') };
+    },
+  );
+
+  app.get(
+    '/user/mail',
+    { schema: { tags: ['user'], summary: 'The signed-in user’s own mail address (null when none)', response: { 200: envelopeOf(mailAddressData) } } },
+    async (request) => ok(request, { mailAddress: await getMailAddress(db, userOf(request)) }),
+  );
+
+  app.put(
+    '/user/mail',
+    {
+      config: { fieldLabels: { mailAddress: 'field.email' } },
+      schema: {
+        tags: ['user'],
+        summary: 'Set the signed-in user’s own mail address; blank clears it and turns e-mail off in their alarm notification settings',
+        body: mailAddressBody,
+        response: { 200: envelopeOf(mailAddressData) },
+      },
+    },
+    async (request) => {
+      const mailAddress = await setMailAddress(db, userOf(request), request.body.mailAddress);
+      return { ...ok(request, { mailAddress }), msg: request.t('common.settingSaved') };
     },
   );
 

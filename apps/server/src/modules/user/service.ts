@@ -1,5 +1,6 @@
 import { CODES } from '@ullage/contracts/codes';
 import type { UpdatePwdBody } from '@ullage/contracts/auth';
+import { MAIL_ADDRESS_MAX, mailAddressProblem, normalizeMailAddress } from '@ullage/domain/mail-address';
 import { passwordProblems, type PasswordProblem } from '@ullage/domain/password';
 import { isSafeFileName, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@ullage/domain/validation';
 import type { Db } from '../../db/client';
@@ -8,7 +9,10 @@ import { AppError, assertValid, forbidden, notLoggedIn, type FieldRule } from '.
 import type { AuthUser } from '../auth/session-repo';
 import { deleteOtherSessions } from '../auth/session-repo';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { findUserById, updatePassword, updatePhoto } from './repo';
+import { diff, recordAudit } from '../audit/repo';
+import { noticeSettingsChanged } from '../notice/changes';
+import { turnOffEmail } from '../notice/service';
+import { findUserById, updateMailAddress, updatePassword, updatePhoto } from './repo';
 import { decodeImageDataUrl } from '../../lib/images';
 import type { FileStore } from '../../lib/file-store';
 
@@ -83,4 +87,34 @@ export async function changePhoto(db: Db, files: FileStore, user: AuthUser, file
   const url = `/api/user/photo/${stored}`;
   await updatePhoto(db, user.id, url);
   return url;
+}
+
+/** The signed-in user's own mail address (spec §3 mailAddress), null when there is none. */
+export async function getMailAddress(db: Db, user: AuthUser): Promise<string | null> {
+  return (await currentUser(db, user)).email;
+}
+
+/**
+ * Sets the signed-in user's own mail address, always the caller's: there is no user to name.
+ * A blank value clears it, and clearing turns e-mail off in the alarm notification settings
+ * (notice/service.ts turnOffEmail).
+ */
+export async function setMailAddress(db: Db, user: AuthUser, input: string | null): Promise<string | null> {
+  const problem = mailAddressProblem(input);
+  if (problem === 'tooLong') assertValid([{ field: 'mailAddress', rule: 'rule.tooLong', params: { max: MAIL_ADDRESS_MAX }, labelKey: 'field.email' }]);
+  if (problem === 'invalid') assertValid([{ field: 'mailAddress', rule: 'rule.invalid', labelKey: 'field.email' }]);
+  const email = normalizeMailAddress(input);
+  let emailTurnedOff = false;
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const before = await currentUser(t, user);
+    if (before.email !== email) {
+      await updateMailAddress(t, user.id, email);
+      await recordAudit(t, user, 'update', 'account', user.id, diff({ email: before.email }, { email }));
+    }
+    // Also when there was no address already (an administrator may have removed it).
+    if (email === null) emailTurnedOff = await turnOffEmail(t, user.id);
+  });
+  if (emailTurnedOff) noticeSettingsChanged(user.id);
+  return email;
 }

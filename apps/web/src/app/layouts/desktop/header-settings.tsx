@@ -4,16 +4,18 @@ import Tooltip from 'antd/es/tooltip';
 import BellOutlined from '@ant-design/icons/es/icons/BellOutlined';
 import MailOutlined from '@ant-design/icons/es/icons/MailOutlined';
 import { useTranslation } from 'react-i18next';
+import { LazyMailAddressDialog } from '../../../features/mail-address/lazy-mail-address-dialog';
 import { LazyAlarmNoticeDialog } from '../../../features/notice/lazy-alarm-notice-dialog';
 
 /**
  * Alarm-notice settings and e-mail settings (spec §2 top bar). The bell opens the user's own
- * notice settings (spec §3–§5), its dialog fetched on first use; the e-mail settings icon is
- * present but disabled, named by its tooltip.
+ * notice settings (spec §3–§5), the envelope the user's own mail address, where those
+ * notices are e-mailed; each dialog is fetched on first use.
  */
 export function HeaderSettings() {
   const { t } = useTranslation();
   const [noticeOpen, setNoticeOpen] = useState(false);
+  const [mailOpen, setMailOpen] = useState(false);
   return (
     <>
       <Tooltip title={t('layout.header.alarmNoticeSettings')}>
@@ -22,12 +24,12 @@ export function HeaderSettings() {
         </span>
       </Tooltip>
       <Tooltip title={t('layout.header.mailSettings')}>
-        {/* A disabled button fires no mouse events; the span carries the tooltip. */}
         <span className="header-icon" data-testid="mail-settings">
-          <Button type="text" icon={<MailOutlined />} disabled aria-label={t('layout.header.mailSettings')} />
+          <Button type="text" icon={<MailOutlined />} aria-label={t('layout.header.mailSettings')} onClick={() => setMailOpen(true)} />
         </span>
       </Tooltip>
       <LazyAlarmNoticeDialog open={noticeOpen} onClose={() => setNoticeOpen(false)} />
+      <LazyMailAddressDialog open={mailOpen} onClose={() => setMailOpen(false)} />
     </>
   );
 }
