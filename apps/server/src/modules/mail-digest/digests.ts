@@ -82,14 +82,15 @@ export class MailDigests {
   }
 
   private async writeDigestOf(user: repo.MailUser, now: Date): Promise<boolean> {
-    if (!user.since) {
-      // E-mail just turned on: alarms from now on, not the history.
-      await repo.startCursor(this.db, user.id, now);
-      return false;
+    let since = user.since;
+    if (!since) {
+      // E-mail just turned on, when the settings were saved: alarms from then on, not the history.
+      since = new Date(Math.min(now.getTime(), user.settingsSavedAt.getTime()));
+      await repo.startCursor(this.db, user.id, since);
     }
-    if (!isDigestDue(user.since, user.lastDigestAt, user.mailSendFrq, now)) return false;
+    if (!isDigestDue(since, user.lastDigestAt, user.mailSendFrq, now)) return false;
     const scope = scopeOf({ ...user, username: '', mustChangePassword: false });
-    const alarms = await repo.unmailedAlarms(this.db, user.id, scope, mailCodes(effectiveNoticeEntries(user.entries)), user.since, ALARMS_PER_DIGEST);
+    const alarms = await repo.unmailedAlarms(this.db, user.id, scope, mailCodes(effectiveNoticeEntries(user.entries)), since, ALARMS_PER_DIGEST);
     if (alarms.length === 0) return false;
     const language = isLanguage(user.language) ? user.language : this.defaultLanguage;
     const mail = composeDigest(translator(language), language, user, alarms);

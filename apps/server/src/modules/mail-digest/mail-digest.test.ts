@@ -163,6 +163,29 @@ describe('alarm e-mail digests', () => {
   });
 });
 
+describe('the first digest after e-mail is turned on', () => {
+  it('holds the alarms from the moment the settings were saved, not only from the next round', async () => {
+    const [cairo] = await rawRows<{ id: number }>(ctx.db, sql`select id from stations where code = 'NWP-CA05'`);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account',
+      headers: { cookie: cookie.admin! },
+      payload: { username: 'cairo-manager', nickname: 'Cairo manager', password: 'Cairo#2026pass', accountType: 3, unitId: cairo!.id, email: 'cairo@example.org', casUser: null },
+    });
+    expect(created.json().code).toBe(1000);
+    cookie.cairo = await signIn(ctx.app, 'cairo-manager', 'Cairo#2026pass');
+    userId.cairo = created.json().data.id;
+    await mailSettings('cairo', 1);
+    // Reported after the save and before any round: it belongs in the first digest.
+    await report('NWP-CA05', levelAlarm('1', 2, new Date().toISOString()));
+    const now = Date.now() + 1000;
+    expect((await ctx.app.mailDigests.runOnce(new Date(now))).written).toBe(0);
+    expect((await ctx.app.mailDigests.runOnce(new Date(now + MINUTE))).written).toBe(1);
+    const [mail] = mailsTo('cairo@example.org');
+    expect(rowsOf(mail!.text!).map((r) => r.split(' | ').slice(1, 3))).toEqual([['Cairo Nasr City', 'Tank 1']]);
+  });
+});
+
 describe('without SMTP_URL', () => {
   it('mails are written to the log instead of sent', async () => {
     const logged: unknown[] = [];

@@ -19,6 +19,8 @@ export interface MailUser {
   language: string | null;
   mailSendFrq: number;
   entries: NoticeEntry[];
+  /** When the settings were last saved: e-mail was turned on then, if there is no cursor yet. */
+  settingsSavedAt: Date;
   since: Date | null;
   lastDigestAt: Date | null;
 }
@@ -29,7 +31,7 @@ export async function mailUsers(db: Db): Promise<MailUser[]> {
   const rows = await rawRows<Record<string, unknown>>(
     db,
     sql`select u.id, u.nickname, u.account_type, u.distributor_id, u.company_id, u.station_id, u.email, u.language,
-          s.mail_send_frq, s.entries, c.since, c.last_digest_at
+          s.mail_send_frq, s.entries, s.updated_at, c.since, c.last_digest_at
         from users u join user_notice_settings s on s.user_id = u.id left join mail_cursors c on c.user_id = u.id
         where not u.disabled and coalesce(u.email, '') <> '' and s.entries @> '[{"byEmail": 1}]'::jsonb
         order by u.id`,
@@ -45,6 +47,7 @@ export async function mailUsers(db: Db): Promise<MailUser[]> {
     language: (r.language as string | null) ?? null,
     mailSendFrq: r.mail_send_frq as number,
     entries: (typeof r.entries === 'string' ? JSON.parse(r.entries) : r.entries) as NoticeEntry[],
+    settingsSavedAt: new Date(r.updated_at as string),
     since: date(r.since),
     lastDigestAt: date(r.last_digest_at),
   }));
@@ -55,8 +58,8 @@ export async function dropCursorsExcept(db: Db, userIds: readonly number[]): Pro
   await db.execute(sql`delete from mail_cursors where not (user_id = any(${pgArray(userIds)}::int[]))`);
 }
 
-export async function startCursor(db: Db, userId: number, now: Date): Promise<void> {
-  await db.execute(sql`insert into mail_cursors (user_id, since) values (${userId}, ${now.toISOString()}) on conflict (user_id) do nothing`);
+export async function startCursor(db: Db, userId: number, since: Date): Promise<void> {
+  await db.execute(sql`insert into mail_cursors (user_id, since) values (${userId}, ${since.toISOString()}) on conflict (user_id) do nothing`);
 }
 
 /** Alarms of the user's scope and e-mail codes that started since `since` and were never mailed to them, oldest first. */
