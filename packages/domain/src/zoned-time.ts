@@ -1,0 +1,35 @@
+/**
+ * Wall-clock time in an IANA zone → the instant. Consoles and gauges print local time with no
+ * offset (Veeder-Root `YYMMDDHHmm`); the station's zone says which instant that was.
+ */
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second?: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The zone's offset from UTC at an instant, in ms (UTC+8 → 8 h). */
+export function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant a wall time names in `timeZone`. Offsets change at most once within a day, so
+ * the offsets a day before and a day after are the only candidates. In the hour a DST change
+ * repeats, the earlier instant is taken; in the hour it skips, the time is read with the
+ * offset before the change (02:30 on a spring-forward night is 03:30).
+ */
+export function zonedTimeToUtc(wall: WallTime, timeZone: string): Date {
+  const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second ?? 0);
+  const before = naive - zoneOffsetMs(naive - DAY_MS, timeZone);
+  const after = naive - zoneOffsetMs(naive + DAY_MS, timeZone);
+  const valid = [before, after].filter((instant) => naive - instant === zoneOffsetMs(instant, timeZone));
+  return new Date(valid.length > 0 ? Math.min(...valid) : before);
+}
