@@ -65,7 +65,8 @@ describe('sign-in through CAS', () => {
       await page.locator('[data-testid="logout"]').click();
       // Through the CAS logout and back to the sign-in page.
       await expect.poll(() => cas.logouts).toEqual([`${server.baseUrl}/login`]);
-      await page.waitForURL('**/login');
+      await page.waitForURL('**/login', { waitUntil: 'load' });
+      await page.locator('#username').waitFor();
       await page.goto('/home');
       await page.waitForURL('**/login');
     } finally {

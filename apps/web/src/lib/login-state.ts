@@ -41,14 +41,15 @@ export function markSignedIn(username: string): void {
   notify();
 }
 
-export function clearLoginState(): void {
+/** `quiet`: the page is leaving (a full navigation follows); the components need not know. */
+export function clearLoginState(options: { quiet?: boolean } = {}): void {
   try {
     window.localStorage.removeItem(HAS_LOGIN_KEY);
     window.localStorage.removeItem(CURRENT_NAME_KEY);
   } catch {
     // Nothing stored, nothing to clear.
   }
-  notify();
+  if (!options.quiet) notify();
 }
 
 export function subscribeLoginState(listener: Listener): () => void {

@@ -8,15 +8,18 @@ import { queryClient } from '../../../lib/query-client';
  * through CAS answers the CAS logout address, so the CAS session ends too (issue 10).
  */
 export async function logout(): Promise<{ casLogoutUrl: string | null }> {
+  let casLogoutUrl: string | null = null;
   try {
     const answer = await apiCall<unknown, { casLogoutUrl?: string }>('/api/login/logout', { method: 'POST', notify: false });
-    return { casLogoutUrl: answer.info?.casLogoutUrl ?? null };
+    casLogoutUrl = answer.info?.casLogoutUrl ?? null;
   } catch {
-    return { casLogoutUrl: null };
-  } finally {
-    clearLoginState();
-    queryClient.clear();
+    // Leaving anyway.
   }
+  // On the way to the CAS logout the page is about to go: forget quietly, so the guards do not
+  // show the sign-in page first (and cached queries are not asked again) before it leaves.
+  clearLoginState({ quiet: casLogoutUrl !== null });
+  if (casLogoutUrl === null) queryClient.clear();
+  return { casLogoutUrl };
 }
 
 /** Leaves: to the CAS logout when the session came from CAS, else to the sign-in page. */
