@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATG_DEVICE_TYPE, ATG_POLL_SECONDS_MAX, ATG_POLL_SECONDS_MIN, ATG_SECURITY_CODE_PATTERN } from '@ullage/domain/atg-settings';
 import { listQuery } from './list';
 
 /**
@@ -105,7 +106,7 @@ export const accountListQuery = listQuery.extend({
 export const resetPasswordResult = z.object({ temporaryPassword: z.string() });
 
 // ---------- station and tanks ----------
-export const DEVICE_TYPES = ['ullage-collector', 'veeder-root-tls'] as const;
+export const DEVICE_TYPES = ['ullage-collector', ATG_DEVICE_TYPE] as const;
 export const strappingPoint = z.object({ heightMm: z.number().min(0).max(100_000), volumeL: z.number().min(0).max(10_000_000) });
 export const tankInput = z.object({
   /** Kept when editing an existing tank; absent for a new one. */
@@ -144,6 +145,13 @@ export const stationInput = z.object({
   serverIp: optionalText(255),
   deviceType: z.enum(DEVICE_TYPES),
   instrumentType: optionalText(50),
+  /**
+   * Veeder-Root TLS console (issue 9); stored as null unless deviceType is veeder-root-tls.
+   * Seconds between polls, null for the default (60).
+   */
+  atgPollSeconds: z.number().int().min(ATG_POLL_SECONDS_MIN).max(ATG_POLL_SECONDS_MAX).nullish(),
+  /** The console's security code, 6 letters or digits; null or blank for none. */
+  atgSecurityCode: z.union([z.literal(''), z.string().trim().regex(ATG_SECURITY_CODE_PATTERN)]).nullish(),
   tanks: z.array(tankInput).max(1000),
 });
 export type StationInput = z.infer<typeof stationInput>;
@@ -178,6 +186,8 @@ export const stationRow = z.object({
   serverIp: z.string().nullable(),
   deviceType: z.string().nullable(),
   instrumentType: z.string().nullable(),
+  atgPollSeconds: z.number().int().nullable(),
+  atgSecurityCode: z.string().nullable(),
   tankCount: z.number().int(),
   hasDeviceKey: z.boolean(),
   createdAt: isoTime,

@@ -118,6 +118,13 @@ export const stations = pgTable(
     serverIp: text('server_ip'),
     deviceType: text('device_type'),
     instrumentType: text('instrument_type'),
+    /**
+     * Veeder-Root TLS poller (issue 9), only for device type veeder-root-tls (null otherwise):
+     * seconds between polls, 10..3600, null = the default 60; the console's optional security
+     * code, 6 letters or digits, null = none. Rules: @ullage/domain/atg-settings.
+     */
+    atgPollSeconds: integer('atg_poll_seconds'),
+    atgSecurityCode: text('atg_security_code'),
     /** SHA-256 of the device key; the key itself is shown once and never stored. */
     deviceKeyHash: text('device_key_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

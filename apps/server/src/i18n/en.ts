@@ -287,6 +287,16 @@ export const en = {
   "mail.digest.cleared": "Cleared {time}",
   "mail.digest.tank": "Tank {code}",
   "mail.digest.sensor": "Sensor {code}",
+  "field.atgPollSeconds": "Console poll interval (s)",
+  "field.atgSecurityCode": "Console security code",
+  "atg.error.refused": "The console refused the connection: check the device IP and port",
+  "atg.error.unreachable": "The console could not be reached: check the network and the device IP",
+  "atg.error.timeout": "The console did not answer in time: check the security code and that nothing else is talking to it",
+  "atg.error.closed": "The console closed the connection before answering",
+  "atg.error.checksum": "The console's answer was damaged (checksum): check the line",
+  "atg.error.unsupported": "The console does not know this command (9999FF1B)",
+  "atg.error.malformed": "The console's answer could not be read",
+  "atg.error.notPolled": "This station is not polled: choose the Veeder-Root TLS device type and set the device IP and port",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -37,6 +37,8 @@ const columns = {
   serverIp: stations.serverIp,
   deviceType: stations.deviceType,
   instrumentType: stations.instrumentType,
+  atgPollSeconds: stations.atgPollSeconds,
+  atgSecurityCode: stations.atgSecurityCode,
   // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
   tankCount: sql<number>`(select count(*)::int from tanks t where t.station_id = "stations"."id")`,
   hasDeviceKey: sql<boolean>`${stations.deviceKeyHash} is not null`,

@@ -39,6 +39,8 @@ export const stationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       { header: t('field.deviceType'), width: 26, value: (r) => (r.deviceType ? t(`value.deviceType.${r.deviceType}` as MessageKey) : '') },
       { header: t('field.deviceIp'), value: (r) => r.deviceIp },
       { header: t('field.devicePort'), value: (r) => r.devicePort },
+      { header: t('field.atgPollSeconds'), width: 22, value: (r) => r.atgPollSeconds },
+      { header: t('field.atgSecurityCode'), width: 20, value: (r) => r.atgSecurityCode },
       { header: t('field.tankCount'), value: (r) => r.tankCount },
       { header: t('field.createdAt'), width: 22, value: (r) => r.createdAt },
     ], list);

@@ -1,6 +1,7 @@
 import { CODES } from '@ullage/contracts/codes';
 import type { StationInput } from '@ullage/contracts/settings-more';
 import { duplicateIndexes, strappingProblems, thresholdProblems } from '@ullage/domain/tank-rules';
+import { ATG_DEVICE_TYPE } from '@ullage/domain/atg-settings';
 import { isValidCoordinate, isValidHost, isValidTimezone, MAX_TANKS_PER_STATION } from '@ullage/domain/validation';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
@@ -59,8 +60,26 @@ async function checkReferences(db: Db, user: AuthUser, input: StationInput, crea
 }
 
 function columnsOf(input: StationInput, distributorId: number) {
-  const { tanks: _tanks, longitude, latitude, ...rest } = input;
-  return { ...rest, areaId: input.areaId ?? null, longitude: longitude ? Number(longitude) : null, latitude: latitude ? Number(latitude) : null, distributorId };
+  const { tanks: _tanks, longitude, latitude, atgPollSeconds, atgSecurityCode, ...rest } = input;
+  // The console settings mean something only to the Veeder-Root poller: other types keep none.
+  const atg = input.deviceType === ATG_DEVICE_TYPE;
+  return {
+    ...rest,
+    areaId: input.areaId ?? null,
+    longitude: longitude ? Number(longitude) : null,
+    latitude: latitude ? Number(latitude) : null,
+    atgPollSeconds: atg ? (atgPollSeconds ?? null) : null,
+    atgSecurityCode: atg && atgSecurityCode ? atgSecurityCode : null,
+    distributorId,
+  };
+}
+
+/** The audit log is kept for ever: it says that the console's security code was set or changed, never what it is. */
+function withoutSecurityCode<T extends Record<string, unknown>>(changes: T): T {
+  if (!('atgSecurityCode' in changes)) return changes;
+  const hide = (value: unknown) => (value ? '******' : null);
+  const value = changes.atgSecurityCode;
+  return { ...changes, atgSecurityCode: Array.isArray(value) ? value.map(hide) : hide(value) };
 }
 
 /** The station's company, when the caller may manage its stations; 80003 otherwise. */
@@ -95,9 +114,12 @@ export async function createStation(db: Db, user: AuthUser, input: StationInput)
       const t = tx as unknown as Db;
       const newId = await repo.insertStation(t, { ...columnsOf(input, company.distributorId), deviceKeyHash: key.hash });
       await repo.replaceTanks(t, { id: newId, companyId: company.id, distributorId: company.distributorId }, input.tanks.map(({ id: _id, ...tank }) => tank));
-      await recordAudit(t, user, 'create', 'station', newId, { ...input, tanks: input.tanks.map((k) => k.code) });
+      const { atgPollSeconds, atgSecurityCode } = columnsOf(input, company.distributorId);
+      await recordAudit(t, user, 'create', 'station', newId, withoutSecurityCode({ ...input, atgPollSeconds, atgSecurityCode, tanks: input.tanks.map((k) => k.code) }));
       return newId;
     });
+    // A new Veeder-Root station with an address is one more console to poll.
+    stationChanged(id);
     return { station: await visible(db, user, id), deviceKey: key.key };
   } catch (error) {
     if (isUniqueViolation(error)) throw codeExists();
@@ -125,7 +147,7 @@ export async function updateStation(db: Db, user: AuthUser, id: number, input: S
       await repo.replaceTanks(t, { id, companyId: company.id, distributorId: company.distributorId }, input.tanks);
       const { tanks: beforeTanks, ...beforeRest } = before;
       await recordAudit(t, user, 'update', 'station', id, {
-        ...diff(beforeRest, { ...columnsOf(input, company.distributorId), longitude: input.longitude ?? null, latitude: input.latitude ?? null }),
+        ...withoutSecurityCode(diff(beforeRest, { ...columnsOf(input, company.distributorId), longitude: input.longitude ?? null, latitude: input.latitude ?? null })),
         ...(JSON.stringify(beforeTanks.map(({ productName: _n, productColor: _c, ...k }) => k)) !== JSON.stringify(input.tanks) ? { tanks: ['changed', input.tanks.map((k) => k.code)] } : {}),
       });
     });

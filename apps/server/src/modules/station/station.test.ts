@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { stations, tanks } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, stations, tanks } from '../../db/schema';
 import { sha256 } from '../auth/tokens';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
 
@@ -214,5 +214,90 @@ describe('station settings: who may do what', () => {
   it('a distributor account manages stations of its companies', async () => {
     const response = await call('demo-distributor', 'POST', '/api/station', station({ companyId: ids.LSF, areaId: ids.lsfArea }));
     expect(response.json().code).toBe(1000);
+  });
+});
+
+describe('station settings: the Veeder-Root console’s poll interval and security code (issue 9)', () => {
+  const created: number[] = [];
+  afterAll(async () => {
+    for (const id of created) await call('admin', 'DELETE', `/api/station/${id}`);
+  });
+  const create = async (overrides: object) => {
+    const body = (await call('demo-company', 'POST', '/api/station', station(overrides))).json();
+    expect(body.code, body.msg).toBe(1000);
+    created.push(body.data.station.id);
+    return body.data.station as { id: number; code: string; atgPollSeconds: number | null; atgSecurityCode: string | null };
+  };
+
+  it('saves both for a Veeder-Root TLS station and answers them in the detail, the list and the export', async () => {
+    const saved = await create({ code: 'TLS-01', atgPollSeconds: 15, atgSecurityCode: 'Ab12cD' });
+    expect(saved).toMatchObject({ atgPollSeconds: 15, atgSecurityCode: 'Ab12cD' });
+    expect((await call('demo-company', 'GET', `/api/station/${saved.id}`)).json().data).toMatchObject({ atgPollSeconds: 15, atgSecurityCode: 'Ab12cD' });
+    const listed = (await call('demo-company', 'GET', '/api/station/list?q=TLS-01')).json().data.list;
+    expect(listed).toMatchObject([{ code: 'TLS-01', atgPollSeconds: 15, atgSecurityCode: 'Ab12cD' }]);
+    const [row] = await ctx.db.select().from(stations).where(eq(stations.id, saved.id));
+    expect([row!.atgPollSeconds, row!.atgSecurityCode]).toEqual([15, 'Ab12cD']);
+
+    const response = await call('admin', 'GET', '/api/station/export?q=TLS-01', undefined, 'es');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const headers = sheet.getRow(1).values as unknown[];
+    const column = (header: string) => headers.indexOf(header);
+    expect(column('Intervalo de consulta a la consola (s)')).toBeGreaterThan(0);
+    expect(column('Código de seguridad de la consola')).toBeGreaterThan(0);
+    expect(sheet.getRow(2).getCell(column('Intervalo de consulta a la consola (s)')).value).toBe(15);
+    expect(sheet.getRow(2).getCell(column('Código de seguridad de la consola')).value).toBe('Ab12cD');
+  });
+
+  it('edits them; null interval means the default, a blank code means none', async () => {
+    const saved = await create({ code: 'TLS-02', atgPollSeconds: 3600, atgSecurityCode: '000000' });
+    expect(saved).toMatchObject({ atgPollSeconds: 3600, atgSecurityCode: '000000' });
+    const edited = (await call('demo-company', 'PUT', `/api/station/${saved.id}`, station({ code: 'TLS-02', atgPollSeconds: 10, atgSecurityCode: 'ZZ99ZZ' }))).json();
+    expect(edited.data.station).toMatchObject({ atgPollSeconds: 10, atgSecurityCode: 'ZZ99ZZ' });
+    const cleared = (await call('demo-company', 'PUT', `/api/station/${saved.id}`, station({ code: 'TLS-02', atgPollSeconds: null, atgSecurityCode: '' }))).json();
+    expect(cleared.data.station).toMatchObject({ atgPollSeconds: null, atgSecurityCode: null });
+    // Omitted is the same as none.
+    expect((await create({ code: 'TLS-03' })).atgPollSeconds).toBeNull();
+  });
+
+  it('never writes the security code into the audit log', async () => {
+    const saved = await create({ code: 'TLS-04', atgSecurityCode: 'SECR3T' });
+    await call('demo-company', 'PUT', `/api/station/${saved.id}`, station({ code: 'TLS-04', atgSecurityCode: 'N3WC0D' }));
+    const rows = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entity, 'station'), eq(auditLog.entityId, saved.id)));
+    expect(rows.map((r) => r.action)).toEqual(['create', 'update']);
+    expect(JSON.stringify(rows)).not.toMatch(/SECR3T|N3WC0D/);
+    expect(rows[1]!.changes).toMatchObject({ atgSecurityCode: ['******', '******'] });
+  });
+
+  const refusals: [string, object, string, string][] = [
+    ['a poll interval of 9 s', { atgPollSeconds: 9 }, 'en', 'Console poll interval (s): is not valid'],
+    ['a poll interval of 3601 s', { atgPollSeconds: 3601 }, 'en', 'Console poll interval (s): is not valid'],
+    ['a poll interval that is not whole', { atgPollSeconds: 30.5 }, 'en', 'Console poll interval (s): is not valid'],
+    ['a 5-character security code', { atgSecurityCode: 'AB123' }, 'en', 'Console security code: is not valid'],
+    ['a 7-character security code', { atgSecurityCode: 'AB12345' }, 'en', 'Console security code: is not valid'],
+    ['a security code with a hyphen', { atgSecurityCode: 'AB-123' }, 'en', 'Console security code: is not valid'],
+    ['a security code with an accented letter', { atgSecurityCode: 'ÁB1234' }, 'en', 'Console security code: is not valid'],
+    ['a poll interval of 9 s, in Chinese', { atgPollSeconds: 9 }, 'zh_CN', '液位仪轮询间隔（秒）：无效'],
+    ['a short security code, in Arabic', { atgSecurityCode: 'AB123' }, 'ar', 'رمز أمان وحدة التحكم: غير صالح'],
+  ];
+  for (const [name, overrides, language, msg] of refusals) {
+    it(`refuses ${name}: 91011 "${msg}"`, async () => {
+      const response = await call('admin', 'POST', '/api/station', station({ code: 'TLS-BAD', ...overrides }), language);
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body).toMatchObject({ code: 91011, msg });
+      expect(body.data.fields[0]).toMatchObject({ field: Object.keys(overrides)[0], rule: 'invalid' });
+    });
+  }
+
+  it('stores neither for another device type, and drops them when a station stops being Veeder-Root TLS', async () => {
+    const collector = await create({ code: 'COL-01', deviceType: 'ullage-collector', atgPollSeconds: 30, atgSecurityCode: 'AB1234' });
+    expect(collector).toMatchObject({ atgPollSeconds: null, atgSecurityCode: null });
+    const tls = await create({ code: 'TLS-05', atgPollSeconds: 30, atgSecurityCode: 'AB1234' });
+    const switched = (await call('demo-company', 'PUT', `/api/station/${tls.id}`, station({ code: 'TLS-05', deviceType: 'ullage-collector', atgPollSeconds: 30, atgSecurityCode: 'AB1234' }))).json();
+    expect(switched.data.station).toMatchObject({ deviceType: 'ullage-collector', atgPollSeconds: null, atgSecurityCode: null });
+    const [row] = await ctx.db.select().from(stations).where(eq(stations.id, tls.id));
+    expect([row!.atgPollSeconds, row!.atgSecurityCode]).toEqual([null, null]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coordinateProblem, isHexColour, passwordProblem, timeZones, usernameProblem } from './field-rules';
+import { atgPollSecondsProblem, atgSecurityCodeProblem, coordinateProblem, isHexColour, passwordProblem, timeZones, usernameProblem } from './field-rules';
 
 describe('station and account field rules', () => {
   it('checks coordinates: in range, five decimals at most, empty allowed', () => {
@@ -9,6 +9,16 @@ describe('station and account field rules', () => {
     expect(coordinateProblem('116.407391', 'longitude')).toBe('settingsMore.station.longitudeInvalid');
     expect(coordinateProblem('91', 'latitude')).toBe('settingsMore.station.latitudeInvalid');
     expect(coordinateProblem('abc', 'longitude')).toBe('settingsMore.station.longitudeInvalid');
+  });
+
+  it('takes a console poll interval of 10 to 3600 whole seconds, or none', () => {
+    expect([null, undefined, 10, 60, 3600].map(atgPollSecondsProblem)).toEqual([null, null, null, null, null]);
+    expect([9, 3601, 30.5].map(atgPollSecondsProblem)).toEqual(Array(3).fill('settingsMore.atg.pollSecondsInvalid'));
+  });
+
+  it('takes a console security code of exactly 6 letters or digits, or none', () => {
+    expect(['', '  ', null, 'AB12cd', ' 000000 '].map(atgSecurityCodeProblem)).toEqual([null, null, null, null, null]);
+    expect(['AB123', 'AB12345', 'AB-123', 'AB 123', 'ÁB1234'].map(atgSecurityCodeProblem)).toEqual(Array(5).fill('settingsMore.atg.securityCodeInvalid'));
   });
 
   it('wants user names of 5 and passwords of 8 characters', () => {

@@ -1,3 +1,4 @@
+import { isValidAtgPollSeconds, isValidAtgSecurityCode } from '@ullage/domain/atg-settings';
 import { isValidCoordinate, USERNAME_MIN } from '@ullage/domain/validation';
 import { ACCOUNT_PASSWORD_MIN } from '@ullage/domain/password';
 import type { MessageKey } from '../../i18n/message-key';
@@ -9,6 +10,19 @@ export function coordinateProblem(value: string | null | undefined, kind: 'longi
   const text = (value ?? '').trim();
   if (!text) return null;
   return isValidCoordinate(text, kind) ? null : kind === 'longitude' ? 'settingsMore.station.longitudeInvalid' : 'settingsMore.station.latitudeInvalid';
+}
+
+/** The console's poll interval: whole seconds from 10 to 3600; empty is the default (60). */
+export function atgPollSecondsProblem(value: number | null | undefined): MessageKey | null {
+  if (value === null || value === undefined) return null;
+  return isValidAtgPollSeconds(value) ? null : 'settingsMore.atg.pollSecondsInvalid';
+}
+
+/** The console's security code: exactly 6 letters or digits; empty is none. */
+export function atgSecurityCodeProblem(value: string | null | undefined): MessageKey | null {
+  const text = (value ?? '').trim();
+  if (!text) return null;
+  return isValidAtgSecurityCode(text) ? null : 'settingsMore.atg.securityCodeInvalid';
 }
 
 export function usernameProblem(value: string | null | undefined): MessageKey | null {

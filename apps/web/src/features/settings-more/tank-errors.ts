@@ -24,6 +24,8 @@ export const STATION_FIELDS = [
   'serverIp',
   'deviceType',
   'instrumentType',
+  'atgPollSeconds',
+  'atgSecurityCode',
   'tanks',
 ] as const;
 

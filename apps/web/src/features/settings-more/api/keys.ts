@@ -10,4 +10,6 @@ export const moreKeys = {
   station: (id: number) => [...SETTINGS_MORE_KEY, 'station', 'detail', id] as const,
   companyOptions: [...SETTINGS_MORE_KEY, 'company', 'options'] as const,
   areaOptions: (companyId: number) => [...SETTINGS_MORE_KEY, 'area', 'options', companyId] as const,
+  companyUnits: (companyId: number) => [...SETTINGS_MORE_KEY, 'company', 'units', companyId] as const,
+  atgStatus: (stationId: number) => [...SETTINGS_MORE_KEY, 'station', 'atg', stationId] as const,
 };

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
@@ -9,6 +9,7 @@ import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
 import type { FormInstance, Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
+import { ATG_DEVICE_TYPE } from '@ullage/domain/atg-settings';
 import type { StationDetail, StationInput, TankInput } from '@ullage/contracts/settings-more';
 import type { MessageKey } from '../../../i18n/message-key';
 import { ApiError } from '../../../lib/api-client';
@@ -23,11 +24,14 @@ import { useStation } from '../api/get-station';
 import { useProductOptions } from '../api/product-options';
 import { useUpdateStation } from '../api/update-station';
 import { DEVICE_TYPE_CHOICES, DEVICE_TYPE_KEYS } from '../choices';
-import { coordinateProblem, timeZones } from '../field-rules';
+import { atgPollSecondsProblem, atgSecurityCodeProblem, coordinateProblem, timeZones } from '../field-rules';
 import { STATION_FIELDS, tankFieldErrors, tankRowsWithErrors } from '../tank-errors';
 import { sortedPoints, type TankDraft } from '../tank-rules';
 import { TanksField, type ProductOption } from './tanks-field';
 import './settings-more.css';
+
+/** Only Veeder-Root TLS stations have a console panel: the other types never load its code. */
+const AtgConsolePanel = lazy(() => import('./atg-console-panel').then((module) => ({ default: module.AtgConsolePanel })));
 
 interface Values {
   name: string;
@@ -45,6 +49,8 @@ interface Values {
   serverIp?: string;
   deviceType?: StationInput['deviceType'];
   instrumentType?: string;
+  atgPollSeconds?: number | null;
+  atgSecurityCode?: string;
   tanks?: TankDraft[];
 }
 
@@ -77,6 +83,8 @@ function valuesOf(detail: StationDetail | null, lockedCompanyId: number | null):
     serverIp: detail.serverIp ?? '',
     deviceType: (DEVICE_TYPE_CHOICES as readonly string[]).includes(detail.deviceType ?? '') ? (detail.deviceType as StationInput['deviceType']) : undefined,
     instrumentType: detail.instrumentType ?? '',
+    atgPollSeconds: detail.atgPollSeconds,
+    atgSecurityCode: detail.atgSecurityCode ?? '',
     tanks: detail.tanks.map((tank) => ({
       id: tank.id,
       code: tank.code,
@@ -120,6 +128,8 @@ function tankOf(tank: TankDraft): TankInput {
 }
 
 export function stationInputOf(values: Values): StationInput {
+  // The console settings belong to a Veeder-Root TLS station only (the server drops them otherwise).
+  const atg = values.deviceType === ATG_DEVICE_TYPE;
   return {
     name: values.name.trim(),
     code: values.code.trim(),
@@ -136,6 +146,8 @@ export function stationInputOf(values: Values): StationInput {
     serverIp: optionalText(values.serverIp),
     deviceType: values.deviceType ?? 'ullage-collector',
     instrumentType: optionalText(values.instrumentType),
+    atgPollSeconds: atg ? numOrNull(values.atgPollSeconds) : null,
+    atgSecurityCode: atg ? optionalText(values.atgSecurityCode) : null,
     tanks: (values.tanks ?? []).map(tankOf),
   };
 }
@@ -159,6 +171,12 @@ export function StationFormDrawer({ open, stationId, lockedCompanyId, onClose, o
   const companies = useEnabledCompanies(open);
   const products = useProductOptions(open);
   const companyId = Form.useWatch('companyId', form);
+  const deviceType = Form.useWatch('deviceType', form);
+  const deviceIp = Form.useWatch('deviceIp', form);
+  const devicePort = Form.useWatch('devicePort', form);
+  const atgPollSeconds = Form.useWatch('atgPollSeconds', form);
+  const atgSecurityCode = Form.useWatch('atgSecurityCode', form);
+  const atg = deviceType === ATG_DEVICE_TYPE;
   const areas = useCompanyAreas(open ? companyId : null);
   const create = useCreateStation();
   const update = useUpdateStation();
@@ -194,6 +212,22 @@ export function StationFormDrawer({ open, stationId, lockedCompanyId, onClose, o
       if (key) throw new Error(t(key));
     },
   });
+
+  const checked = <V,>(check: (value: V) => MessageKey | null): Rule => ({
+    validator: async (_, value: V) => {
+      const key = check(value);
+      if (key) throw new Error(t(key));
+    },
+  });
+  const saved = detail.data;
+  // The console panel reports on the saved station: say so while its device settings differ in the form.
+  const unsavedDevice =
+    !!saved &&
+    (deviceType !== saved.deviceType ||
+      (optionalText(deviceIp) ?? null) !== saved.deviceIp ||
+      numOrNull(devicePort) !== saved.devicePort ||
+      numOrNull(atgPollSeconds) !== saved.atgPollSeconds ||
+      (optionalText(atgSecurityCode) ?? null) !== saved.atgSecurityCode);
 
   const showProblems = (names: (string | number)[][]) => {
     const rows = tankRowsWithErrors(names.map((name) => ({ name })));
@@ -326,7 +360,26 @@ export function StationFormDrawer({ open, stationId, lockedCompanyId, onClose, o
             <Form.Item name="serverIp" label={t('settingsMore.station.serverIp')} rules={[max(255)]}>
               <Input maxLength={255} dir="ltr" />
             </Form.Item>
+            {atg && (
+              <>
+                {/* No min/max on the input: it would quietly clamp 9 to 10; the rule says what is allowed instead. */}
+                <Form.Item name="atgPollSeconds" label={t('settingsMore.atg.pollSeconds')} tooltip={t('settingsMore.atg.pollSecondsHelp')} rules={[checked(atgPollSecondsProblem)]}>
+                  <InputNumber precision={0} placeholder="60" className="more-form__number" data-testid="atg-poll-seconds" />
+                </Form.Item>
+                <Form.Item name="atgSecurityCode" label={t('settingsMore.atg.securityCode')} tooltip={t('settingsMore.atg.securityCodeHelp')} rules={[checked(atgSecurityCodeProblem)]}>
+                  <Input dir="ltr" spellCheck={false} autoComplete="off" className="more-atg__code" data-testid="atg-security-code" />
+                </Form.Item>
+              </>
+            )}
           </div>
+          {atg &&
+            (stationId !== null && saved ? (
+              <Suspense fallback={<p className="more-form__hint">{t('common.loading')}</p>}>
+                <AtgConsolePanel stationId={stationId} companyId={saved.companyId} unsaved={unsavedDevice} />
+              </Suspense>
+            ) : stationId === null ? (
+              <p className="more-form__hint">{t('settingsMore.atg.afterCreate')}</p>
+            ) : null)}
           <h2 className="more-form__section">{t('settingsMore.station.tanks')}</h2>
           <Alert type="info" showIcon className="more-form__info" title={t('settingsMore.tank.rules')} />
           <TanksField products={productOptions} productsLoading={products.isLoading} />
