@@ -38,6 +38,8 @@ import { noticeRoutes } from './modules/notice/routes';
 import { alarmQueryRoutes } from './modules/alarm-query/routes';
 import { casRoutes } from './modules/cas/routes';
 import { MailDigests } from './modules/mail-digest/digests';
+import { AtgPoller } from './modules/atg/poller';
+import { atgRoutes } from './modules/atg/routes';
 import { createMailTransport } from './modules/mail-digest/transport';
 
 export interface AppDeps {
@@ -59,6 +61,8 @@ declare module 'fastify' {
     live: LiveHub;
     /** Alarm e-mail digests; main.ts runs them on a timer, tests round by round. */
     mailDigests: MailDigests;
+    /** The Veeder-Root TLS poller; main.ts starts it, tests start it or poll stations themselves. */
+    atg: AtgPoller;
   }
 }
 
@@ -78,6 +82,9 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   const mailDigests = new MailDigests(db, createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }), app.log, config.defaultLanguage);
   app.decorate('mailDigests', mailDigests);
   app.addHook('onClose', async () => mailDigests.stop());
+  const atg = new AtgPoller({ db, ingest, logger: app.log, clock });
+  app.decorate('atg', atg);
+  app.addHook('onClose', async () => atg.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -118,6 +125,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(authPlugin, { db, idleMinutes: config.sessionIdleMinutes });
       await api.register(authRoutes, { db, config, captchaSource });
       await api.register(casRoutes, { db, config });
+      await api.register(atgRoutes, { db, poller: atg });
       await api.register(userRoutes, { db, files: new FileStore(config.dataDir) });
       await api.register(orgRoutes, { db });
       await api.register(distributorRoutes, { db });

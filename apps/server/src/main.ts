@@ -41,6 +41,8 @@ async function main() {
   offlineSweep.unref();
   // Alarm e-mail digests: each round writes the digests that are due and sends what waits.
   app.mailDigests.start(config.mailDigestIntervalMs);
+  // Veeder-Root TLS consoles of the stations that have one, polled over TCP.
+  await app.atg.start();
   const mqttService = await startMqtt({ ingest: app.ingest, port: config.mqttPort, url: config.mqttUrl, host: config.host, logger });
   let stopFleet: (() => Promise<void>) | undefined;
   let closing = false;

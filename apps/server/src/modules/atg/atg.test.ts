@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { toCelsius, toLitres, toMillimetres } from '@ullage/domain/atg/units';
+import { rawRows } from '../../lib/raw-sql';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { startFakeAtgConsole, type FakeAtgConsole } from '../../test/fake-atg-console';
+import { demoFakeTanks } from '../../test/fake-atg-console-tanks';
+import { addSecondOrganisation, type SecondOrganisation } from '../../test/second-organisation';
+import { AtgPoller } from './poller';
+
+/**
+ * The Veeder-Root poller against a fake console on a real TCP socket (issue 9): what it reads
+ * arrives through the one ingest path, in SI; a console that misbehaves is survived.
+ */
+let ctx: TestContext;
+let other: SecondOrganisation;
+let poller: AtgPoller;
+const consoles: FakeAtgConsole[] = [];
+const station: Record<string, number> = {};
+const cookie: Record<string, string> = {};
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  other = await addSecondOrganisation(ctx.db);
+  for (const r of await rawRows<{ id: number; code: string }>(ctx.db, sql`select id, code from stations`)) station[r.code] = r.id;
+  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
+  cookie['demo-station'] = await signIn(ctx.app, 'demo-station', DEMO_PASSWORD);
+  poller = new AtgPoller({ db: ctx.db, ingest: ctx.app.ingest, logger: ctx.app.log, clock: () => new Date(), timeouts: { connectMs: 1000, firstByteMs: 700, idleMs: 700, capMs: 5000 }, autoPoll: false });
+});
+afterAll(async () => {
+  await poller?.stop();
+  for (const c of consoles) await c.close();
+  await ctx?.close();
+});
+
+async function consoleFor(code: string, options: Parameters<typeof startFakeAtgConsole>[0] = {}, securityCode: string | null = null): Promise<FakeAtgConsole> {
+  const fake = await startFakeAtgConsole(options);
+  consoles.push(fake);
+  await ctx.db.execute(
+    sql`update stations set device_type = 'veeder-root-tls', device_ip = '127.0.0.1', device_port = ${fake.port}, atg_security_code = ${securityCode} where id = ${station[code]!}`,
+  );
+  await poller.reload();
+  return fake;
+}
+const pollOf = (code: string) => poller.poller(station[code]!)!;
+const latest = (code: string) =>
+  rawRows<{ code: string; product_height_mm: number; water_height_mm: number; temperature_c: number; volume_l: number; tc_volume_l: number; ts: string }>(
+    ctx.db,
+    sql`select t.code, l.product_height_mm, l.water_height_mm, l.temperature_c, l.volume_l, l.tc_volume_l, l.ts from tank_latest l join tanks t on t.id = l.tank_id where l.station_id = ${station[code]!} order by t.code`,
+  );
+const activeAlarms = (code: string) =>
+  rawRows<{ kind: string; code: number; tank: string | null; sensor_no: string | null }>(
+    ctx.db,
+    sql`select a.kind, a.code, t.code as tank, a.sensor_no from alarms a left join tanks t on t.id = a.tank_id where a.station_id = ${station[code]!} and a.ended_at is null order by a.kind, a.code`,
+  );
+
+describe('Veeder-Root TLS poller', () => {
+  it('reads a metric console in computer format: inventory in SI through ingest, units from i51700', async () => {
+    const fake = await consoleFor('NWP-SH01', { units: 'metric' });
+    const p = pollOf('NWP-SH01');
+    expect(await p.pollOnce({ everything: true })).toBe(true);
+    expect(p.status()).toMatchObject({ enabled: true, connected: true, lastError: null, format: 'computer', units: 'metric', pollSeconds: 60 });
+    const tanks = demoFakeTanks(3, 'metric');
+    const rows = await latest('NWP-SH01');
+    expect(rows.map((r) => r.code)).toEqual(['1', '2', '3']);
+    rows.forEach((row, i) => {
+      expect(row.product_height_mm).toBeCloseTo(tanks[i]!.height, 1);
+      expect(row.water_height_mm).toBeCloseTo(tanks[i]!.water, 1);
+      expect(row.temperature_c).toBeCloseTo(tanks[i]!.temperature, 2);
+      expect(row.volume_l).toBeCloseTo(tanks[i]!.volume, 0);
+      expect(row.tc_volume_l).toBeCloseTo(tanks[i]!.tcVolume, 0);
+    });
+    // One command at a time, computer format first, units asked once.
+    expect(fake.received.slice(0, 2)).toEqual(['i20100', 'i51700']);
+  });
+
+  it('converts a US console (gallons, inches, °F) to litres, millimetres and °C', async () => {
+    await consoleFor('NWP-SH01', { units: 'us', tanks: demoFakeTanks(3, 'us') });
+    expect(await pollOf('NWP-SH01').pollOnce()).toBe(true);
+    const us = demoFakeTanks(3, 'us')[0]!;
+    const [row] = await latest('NWP-SH01');
+    expect(row!.product_height_mm).toBeCloseTo(toMillimetres(us.height, 'us'), 1);
+    expect(row!.temperature_c).toBeCloseTo(toCelsius(us.temperature, 'us'), 1);
+    expect(row!.volume_l).toBeCloseTo(toLitres(us.volume, 'us'), 0);
+    expect(pollOf('NWP-SH01').status().units).toBe('us');
+  });
+
+  it('raises the console’s tank and sensor alarms as Ullage alarms, and clears them when the console does', async () => {
+    const fake = await consoleFor('NWP-SH01');
+    fake.setAlarms([{ category: 2, type: 4, device: 1 }]); // tank 1 overfill → level 21
+    fake.setSensors([{ sensor: 1, status: 2 }, { sensor: 2, status: 0 }]); // sensor 1 fuel alarm → leak 2
+    expect(await pollOf('NWP-SH01').pollOnce({ everything: true })).toBe(true);
+    expect(await activeAlarms('NWP-SH01')).toEqual([
+      { kind: 'leak', code: 2, tank: null, sensor_no: '1' },
+      { kind: 'level', code: 21, tank: '1', sensor_no: null },
+    ]);
+    fake.setAlarms([]);
+    fake.setSensors([{ sensor: 1, status: 0 }, { sensor: 2, status: 0 }]);
+    expect(await pollOf('NWP-SH01').pollOnce({ everything: true })).toBe(true);
+    expect(await activeAlarms('NWP-SH01')).toEqual([]);
+  });
+
+  it('falls back to display format when the console answers i20100 with 9999FF1B', async () => {
+    const fake = await consoleFor('NWP-SH01', { displayOnly: true });
+    const p = pollOf('NWP-SH01');
+    expect(await p.pollOnce({ everything: true })).toBe(true);
+    expect(p.status().format).toBe('display');
+    expect(fake.received).toContain('I20100');
+    const tanks = demoFakeTanks(3, 'metric');
+    const rows = await latest('NWP-SH01');
+    expect(rows[1]!.product_height_mm).toBeCloseTo(tanks[1]!.height, 0);
+  });
+
+  it('survives a bad checksum, a reply in three packets, telnet junk and an unknown command', async () => {
+    const fake = await consoleFor('NWP-SH01');
+    const p = pollOf('NWP-SH01');
+    fake.setFaults({ badChecksum: true });
+    expect(await p.pollOnce()).toBe(false);
+    expect(p.status().lastError).toMatch(/checksum/);
+    fake.setFaults({ splitInto: 3, junkBeforeSoh: true, unsupported: ['i30100', 'i11100'] });
+    expect(await p.pollOnce({ everything: true })).toBe(true);
+    expect(p.status()).toMatchObject({ connected: true, lastError: null });
+  });
+
+  it('a dead or silent console fails its station only; the others are polled on', async () => {
+    const dead = await consoleFor('NWP-SZ02');
+    await consoleFor('NWP-SH01');
+    await dead.close();
+    expect(await pollOf('NWP-SZ02').pollOnce()).toBe(false);
+    expect(pollOf('NWP-SZ02').status()).toMatchObject({ connected: false });
+    expect(pollOf('NWP-SZ02').status().lastError).toMatch(/ECONNREFUSED/);
+    expect(await pollOf('NWP-SH01').pollOnce()).toBe(true);
+
+    const silent = await consoleFor('NWP-SZ02');
+    silent.setFaults({ silent: true });
+    const started = Date.now();
+    expect(await pollOf('NWP-SZ02').pollOnce()).toBe(false);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(pollOf('NWP-SZ02').status().lastError).toMatch(/no reply/);
+  });
+
+  it('a wrong security code gets silence (a timeout); the right one an answer', async () => {
+    await consoleFor('NWP-SH01', { securityCode: 'ABC123' }, 'XYZ789');
+    expect(await pollOf('NWP-SH01').pollOnce()).toBe(false);
+    await consoleFor('NWP-SH01', { securityCode: 'ABC123' }, 'ABC123');
+    expect(await pollOf('NWP-SH01').pollOnce()).toBe(true);
+  });
+
+  it('99 tanks on the console (two-digit tank numbers): the station’s three are stored, the rest ignored', async () => {
+    await consoleFor('NWP-SH01', { tanks: demoFakeTanks(99, 'metric') });
+    const before = Date.now();
+    expect(await pollOf('NWP-SH01').pollOnce()).toBe(true);
+    const rows = await latest('NWP-SH01');
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => new Date(r.ts).getTime() >= before - 1000)).toBe(true);
+  });
+});
+
+describe('the station form’s console panel', () => {
+  it('status and a test query, answered in SI with the tanks matched; out of scope refused', async () => {
+    const fake = await startFakeAtgConsole({ units: 'metric' });
+    consoles.push(fake);
+    await ctx.db.execute(sql`update stations set device_type = 'veeder-root-tls', device_ip = '127.0.0.1', device_port = ${fake.port}, atg_security_code = null where id = ${station['NWP-MD06']!}`);
+    const id = station['NWP-MD06']!;
+    const status = (await ctx.app.inject({ method: 'GET', url: `/api/station/${id}/atg`, headers: { cookie: cookie.admin! } })).json();
+    expect(status).toMatchObject({ code: 1000, data: { enabled: false, connected: false, pollSeconds: 60 } });
+    const test = (await ctx.app.inject({ method: 'POST', url: `/api/station/${id}/atg/test`, headers: { cookie: cookie.admin! } })).json();
+    expect(test.code).toBe(1000);
+    expect(test.data).toMatchObject({ ok: true, error: null, format: 'computer', units: 'metric' });
+    expect(test.data.tanks).toHaveLength(3);
+    expect(test.data.tanks[0]).toMatchObject({ tank: '1', matched: true });
+    expect(test.data.tanks[0].productHeightMm).toBeCloseTo(demoFakeTanks(3, 'metric')[0]!.height, 1);
+
+    await fake.close();
+    const down = (await ctx.app.inject({ method: 'POST', url: `/api/station/${id}/atg/test`, headers: { cookie: cookie.admin!, language: 'es' } })).json();
+    expect(down.data.ok).toBe(false);
+    expect(down.data.error).toMatch(/^La consola rechazó la conexión/);
+
+    // Another organisation's station does not exist for this user; a station account may look, not test.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/station/${other.stationId}/atg`, headers: { cookie: cookie['demo-station']! } })).json().code).toBe(80001);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/station/${station['NWP-SH01']!}/atg/test`, headers: { cookie: cookie['demo-station']! } })).json().code).toBe(80003);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/station/${station['NWP-MD06']!}/atg/test`, headers: { cookie: cookie['demo-station']! } })).json().code).toBe(80001);
+  });
+});

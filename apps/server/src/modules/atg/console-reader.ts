@@ -1,0 +1,176 @@
+import { consoleAlarmToUllage, liquidStatusToLeakCode, tankAlarmToLevelCode, sensorAlarmToLeakCode } from '@ullage/domain/atg/alarm-map';
+import { AtgParseError, parseActiveAlarms, parseAlarmHistory, parseInventory, parseLiquidSensors, parseUnits } from '@ullage/domain/atg/computer-format';
+import { parseDisplayAlarms, parseDisplayInventory, parseDisplaySensors, parseDisplayTime } from '@ullage/domain/atg/display-format';
+import type { ConsoleTime } from '@ullage/domain/atg/time';
+import { toCelsius, toLitres, toMillimetres, type ConsoleUnits } from '@ullage/domain/atg/units';
+import type { AtgConnection} from './connection';
+import { AtgError, type AtgReply } from './connection';
+
+export type AtgUnits = ConsoleUnits;
+
+/** A tank as the console reported it, in SI; null where the console had no value (`?`). */
+export interface ConsoleTank {
+  tank: number;
+  product: string | null;
+  volumeL: number | null;
+  tcVolumeL: number | null;
+  productHeightMm: number | null;
+  waterHeightMm: number | null;
+  temperatureC: number | null;
+  waterVolumeL: number | null;
+}
+
+/** A console alarm in Ullage's terms: a level alarm of a tank or a leak alarm of a sensor. */
+export interface ConsoleAlarm {
+  kind: 'level' | 'leak';
+  /** The tank number, or the sensor's name at the station (see sensorName). */
+  device: string;
+  code: number;
+}
+
+export interface ConsoleSensor {
+  sensor: string;
+  state: 'normal' | 'alarm' | 'fault';
+  code: number | null;
+}
+
+export interface ConsoleHistoryEvent extends ConsoleAlarm {
+  state: 'occurred' | 'cleared';
+  time: ConsoleTime;
+}
+
+/**
+ * Sensors are numbered per category: liquid sensors (the ones i30100 reports) keep their
+ * number, the others get a letter so that vapour sensor 1 is not liquid sensor 1.
+ */
+const SENSOR_PREFIX: Readonly<Record<number, string>> = { 3: '', 4: 'V', 7: 'G', 8: 'A', 12: 'B', 13: 'U' };
+export const sensorName = (category: number, sensor: number) => `${SENSOR_PREFIX[category] ?? `C${category}-`}${sensor}`;
+
+const lines = (reply: AtgReply) => (reply.kind === 'display' ? reply.lines : []);
+
+/**
+ * What the poller asks a console, and the answers turned into SI and Ullage codes. Computer
+ * format first; a console (or gateway) that answers i20100 with 9999FF1B is read in display
+ * format from then on. Units come from i51700 or the display legend, else the company's.
+ */
+export class ConsoleReader {
+  format: 'computer' | 'display' | null = null;
+  units: AtgUnits | null = null;
+
+  constructor(
+    readonly connection: AtgConnection,
+    private readonly fallbackUnits: AtgUnits,
+  ) {}
+
+  private get u(): AtgUnits {
+    return this.units ?? this.fallbackUnits;
+  }
+
+  async inventory(): Promise<{ consoleTime: ConsoleTime | null; tanks: ConsoleTank[] }> {
+    if (this.format !== 'display') {
+      try {
+        const reply = await this.connection.query('i20100');
+        if (reply.kind !== 'computer') throw new AtgError('malformed', 'i20100 answered in display format');
+        this.format = 'computer';
+        if (this.units === null) this.units = await this.askUnits();
+        const parsed = parseInventory(reply.data);
+        return {
+          consoleTime: parsed.time,
+          tanks: parsed.tanks.map((t) => ({
+            tank: t.tank,
+            product: t.product,
+            volumeL: toLitres(t.volume, this.u),
+            tcVolumeL: toLitres(t.tcVolume, this.u),
+            productHeightMm: toMillimetres(t.height, this.u),
+            waterHeightMm: toMillimetres(t.water, this.u),
+            temperatureC: toCelsius(t.temperature, this.u),
+            waterVolumeL: toLitres(t.waterVolume, this.u),
+          })),
+        };
+      } catch (error) {
+        if (!(error instanceof AtgError && error.failure === 'unsupported')) throw error;
+        this.format = 'display';
+      }
+    }
+    const reply = await this.connection.query('I20100');
+    const parsed = parseDisplayInventory(lines(reply));
+    if (parsed.units) this.units = parsed.units;
+    return {
+      consoleTime: lines(reply).map(parseDisplayTime).find((t) => t !== null) ?? null,
+      tanks: parsed.tanks.map((t) => ({
+        tank: t.tank,
+        product: t.label || null,
+        volumeL: toLitres(t.volume, this.u),
+        tcVolumeL: toLitres(t.tcVolume, this.u),
+        productHeightMm: toMillimetres(t.height, this.u),
+        waterHeightMm: toMillimetres(t.water, this.u),
+        temperatureC: toCelsius(t.temperature, this.u),
+        waterVolumeL: null,
+      })),
+    };
+  }
+
+  /** i51700; a console without it is read in the company's units. */
+  private async askUnits(): Promise<AtgUnits | null> {
+    try {
+      const reply = await this.connection.query('i51700');
+      return reply.kind === 'computer' ? parseUnits(reply.data).units : null;
+    } catch (error) {
+      if ((error instanceof AtgError && (error.failure === 'unsupported' || error.failure === 'malformed')) || error instanceof AtgParseError) return null;
+      throw error;
+    }
+  }
+
+  async activeAlarms(): Promise<ConsoleAlarm[]> {
+    if (this.format === 'display') {
+      const parsed = parseDisplayAlarms(lines(await this.connection.query('I10100')));
+      return parsed.alarms.flatMap((a) => {
+        if (a.type === null) return [];
+        const code = a.prefix === 'T' ? tankAlarmToLevelCode(a.type) : sensorAlarmToLeakCode(a.type);
+        if (code === null) return [];
+        return [{ kind: a.prefix === 'T' ? ('level' as const) : ('leak' as const), device: a.prefix === 'T' ? String(a.device) : sensorName(a.prefix === 'L' ? 3 : 0, a.device), code }];
+      });
+    }
+    const reply = await this.connection.query('i10100');
+    if (reply.kind !== 'computer') return [];
+    return parseActiveAlarms(reply.data).alarms.flatMap((a) => {
+      const mapped = consoleAlarmToUllage(a);
+      if (!mapped) return [];
+      return [mapped.kind === 'level' ? { kind: 'level' as const, device: String(mapped.tank), code: mapped.code } : { kind: 'leak' as const, device: sensorName(mapped.category, mapped.sensor), code: mapped.code }];
+    });
+  }
+
+  async sensors(): Promise<ConsoleSensor[]> {
+    try {
+      if (this.format === 'display') {
+        return parseDisplaySensors(lines(await this.connection.query('I30100'))).sensors.flatMap((s) => (s.status === null ? [] : [sensorOf(String(s.sensor), s.status)]));
+      }
+      const reply = await this.connection.query('i30100');
+      if (reply.kind !== 'computer') return [];
+      return parseLiquidSensors(reply.data).sensors.flatMap((s) => (s.status === null ? [] : [sensorOf(sensorName(3, s.sensor), s.status)]));
+    } catch (error) {
+      // A console without liquid sensors (or the feature) may not know the command at all.
+      if (error instanceof AtgError && error.failure === 'unsupported') return [];
+      throw error;
+    }
+  }
+
+  /** i11100: when each alarm occurred and cleared, to date the alarms the poller reports. */
+  async alarmHistory(): Promise<ConsoleHistoryEvent[]> {
+    if (this.format === 'display') return [];
+    const reply = await this.connection.query('i11100');
+    if (reply.kind !== 'computer') return [];
+    return parseAlarmHistory(reply.data).entries.flatMap((e) => {
+      const mapped = consoleAlarmToUllage(e);
+      if (!mapped || !e.time) return [];
+      const device = mapped.kind === 'level' ? String(mapped.tank) : sensorName(mapped.category, mapped.sensor);
+      return [{ kind: mapped.kind, device, code: mapped.code, state: e.state, time: e.time }];
+    });
+  }
+}
+
+/** A status with a leak code is an alarm (a sensor out or shorted too: fail safe, as the mapping says); the rest is normal. */
+function sensorOf(sensor: string, status: number): ConsoleSensor {
+  const code = liquidStatusToLeakCode(status);
+  return code === null ? { sensor, state: 'normal', code: null } : { sensor, state: 'alarm', code };
+}
