@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../lib/raw-sql';
-import type { Scope } from '../scope/scope';
+import { scopeOn, type Scope } from '../scope/scope';
 
 export interface FeedAlarm {
   alarm: ActiveAlarm;
@@ -42,27 +42,11 @@ export async function feedAlarm(db: Db, id: number): Promise<FeedAlarm | null> {
   return row ? feedAlarmOf(row) : null;
 }
 
-/** scopeFilter's decision for alarms written as `al` in raw SQL. */
-export function alarmInScope(scope: Scope): SQL {
-  switch (scope.kind) {
-    case 'all':
-      return sql`true`;
-    case 'none':
-      return sql`false`;
-    case 'distributor':
-      return sql`al.distributor_id = ${scope.distributorId}`;
-    case 'company':
-      return sql`al.company_id = ${scope.companyId}`;
-    case 'station':
-      return sql`al.station_id = ${scope.stationId}`;
-  }
-}
-
 /** Alarms after `afterId` (a reconnecting client's Last-Event-ID) of the last day, in scope, oldest first. */
 export async function missedAlarms(db: Db, scope: Scope, afterId: number, since: Date, limit: number): Promise<FeedAlarm[]> {
   const rows = await rawRows<Record<string, unknown>>(
     db,
-    sql`select ${FEED_COLUMNS} from ${FEED_FROM} where al.id > ${afterId} and al.started_at >= ${since.toISOString()} and ${alarmInScope(scope)} order by al.id limit ${limit}`,
+    sql`select ${FEED_COLUMNS} from ${FEED_FROM} where al.id > ${afterId} and al.started_at >= ${since.toISOString()} and ${scopeOn(scope, 'al')} order by al.id limit ${limit}`,
   );
   return rows.map(feedAlarmOf);
 }

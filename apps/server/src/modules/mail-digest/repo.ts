@@ -4,8 +4,8 @@ import { MAIL_SENDING_STALE_MS, type AlarmKind } from '@ullage/domain/mail-diges
 import type { AccountType } from '@ullage/domain/organisation';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
-import type { Scope } from '../scope/scope';
-import { alarmInScope, FEED_COLUMNS, FEED_FROM, feedAlarmOf, type FeedAlarm } from '../alarm-feed/repo';
+import { scopeOn, type Scope } from '../scope/scope';
+import { FEED_COLUMNS, FEED_FROM, feedAlarmOf, type FeedAlarm } from '../alarm-feed/repo';
 
 /** A user who wants at least one alarm code by e-mail and has an address to send it to. */
 export interface MailUser {
@@ -67,7 +67,7 @@ export async function unmailedAlarms(db: Db, userId: number, scope: Scope, codes
   const rows = await rawRows<Record<string, unknown>>(
     db,
     sql`select ${FEED_COLUMNS} from ${FEED_FROM}
-        where al.started_at >= ${since.toISOString()} and ${alarmInScope(scope)}
+        where al.started_at >= ${since.toISOString()} and ${scopeOn(scope, 'al')}
           and ((al.kind = 'level' and al.code = any(${pgArray(codes.level)}::int[]))
             or (al.kind = 'leak' and al.code = any(${pgArray(codes.leak)}::int[])))
           and not exists (select 1 from alarm_mails m where m.user_id = ${userId} and m.alarm_id = al.id)

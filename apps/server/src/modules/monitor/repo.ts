@@ -1,31 +1,14 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { RECORD_TYPES } from '@ullage/contracts/device';
 import type { ActiveAlarm, SensorLive, TankLive } from '@ullage/contracts/monitor';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../lib/raw-sql';
-import type { Scope } from '../scope/scope';
+import { scopeOn, type Scope } from '../scope/scope';
 
 /**
- * Live inventory reads for the dashboard, the station monitor and the big screen. Raw SQL
- * over aliased tables (stations `s`, tanks `t`, alarms `al`), so the scope predicate is
- * written here for those aliases; its decision is scope.ts's.
+ * Live inventory reads for the dashboard, the station monitor and the big screen: raw SQL over
+ * aliased tables (stations `s`, tanks `t`, alarms `al`), scoped by scope.ts's scopeOn.
  */
-function scopeOn(scope: Scope, alias: 's' | 't' | 'al'): SQL {
-  const station = alias === 's' ? sql.raw('s.id') : sql.raw(`${alias}.station_id`);
-  switch (scope.kind) {
-    case 'all':
-      return sql`true`;
-    case 'none':
-      return sql`false`;
-    case 'distributor':
-      return sql`${sql.raw(alias)}.distributor_id = ${scope.distributorId}`;
-    case 'company':
-      return sql`${sql.raw(alias)}.company_id = ${scope.companyId}`;
-    case 'station':
-      return sql`${station} = ${scope.stationId}`;
-  }
-}
-
 export interface StationStatusRow {
   id: number;
   name: string;

@@ -79,3 +79,23 @@ export function scopeAdmits(scope: Scope, row: { distributorId: number; companyI
       return row.stationId === scope.stationId;
   }
 }
+
+/**
+ * scopeFilter's decision for raw SQL over aliased tables: stations `s` (their id is the station),
+ * or a table `t`/`al`/… that carries distributor_id, company_id and station_id.
+ */
+export function scopeOn(scope: Scope, alias: string): SQL {
+  const station = alias === 's' ? sql.raw('s.id') : sql.raw(`${alias}.station_id`);
+  switch (scope.kind) {
+    case 'all':
+      return sql`true`;
+    case 'none':
+      return sql`false`;
+    case 'distributor':
+      return sql`${sql.raw(alias)}.distributor_id = ${scope.distributorId}`;
+    case 'company':
+      return sql`${sql.raw(alias)}.company_id = ${scope.companyId}`;
+    case 'station':
+      return sql`${station} = ${scope.stationId}`;
+  }
+}
