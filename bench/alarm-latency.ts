@@ -9,11 +9,10 @@
  * PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ullage_bench; dropped and recreated).
  */
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { LEVEL_ALARM_CODES } from '@ullage/domain/alarm-codes';
 import { makeBatches } from '@ullage/simulator/bench-batches';
 import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
-import { createFleet, fmt, post } from './setup';
+import { createFleet, fmt, post, recreateDatabase } from './setup';
 
 const { values: args } = parseArgs({
   options: {
@@ -25,12 +24,7 @@ const { values: args } = parseArgs({
 const SECONDS = Number(args.seconds);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ullage_bench';
 
-const admin = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]+$/, '/postgres') });
-await admin.connect();
-const dbName = new URL(PG_URL).pathname.slice(1);
-await admin.query(`drop database if exists ${dbName} with (force)`);
-await admin.query(`create database ${dbName}`);
-await admin.end();
+await recreateDatabase(PG_URL);
 
 const server = await startServer({ DATABASE_URL: PG_URL, MQTT_PORT: '0', LOG_LEVEL: 'warn' }, { requireWeb: false });
 try {

@@ -17,7 +17,7 @@ import { mqttReportTopic } from '@ullage/contracts/device';
 import { makeBatches } from '@ullage/simulator/bench-batches';
 import { pgArray } from '../apps/server/src/lib/raw-sql';
 import { startServer, type RunningServer } from '../e2e/server';
-import { createFleet, fmt, freePort, post, rate, type Fleet } from './setup';
+import { createFleet, fmt, freePort, post, rate, recreateDatabase, type Fleet } from './setup';
 
 const { values: args } = parseArgs({
   options: {
@@ -119,12 +119,7 @@ async function benchRaw(pool: pg.Pool, fleet: Fleet, startTs: number) {
 }
 
 async function postgresRun() {
-  const admin = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]+$/, '/postgres') });
-  await admin.connect();
-  const dbName = new URL(PG_URL).pathname.slice(1);
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
+  await recreateDatabase(PG_URL);
   const mqttPort = await freePort();
   const server = await startServer({ DATABASE_URL: PG_URL, MQTT_PORT: String(mqttPort), LOG_LEVEL: 'warn' }, { requireWeb: false, nodeArgs: [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])] });
   try {

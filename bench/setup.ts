@@ -1,11 +1,22 @@
 /** What the benchmarks share: a server's bench stations, a light HTTP client, figures. */
 import http from 'node:http';
+import pg from 'pg';
 import net from 'node:net';
 import type { BenchStation } from '@ullage/simulator/bench-batches';
 import { E2E_ADMIN_PASSWORD, type RunningServer } from '../e2e/server';
 
 export interface Fleet {
   stations: (BenchStation & { key: string })[];
+}
+
+/** The bench database, dropped and created afresh: every run starts from the same empty state. */
+export async function recreateDatabase(url: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  const dbName = new URL(url).pathname.slice(1);
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
 }
 
 export const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);

@@ -17,10 +17,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { LEVEL_ALARM_CODES } from '@ullage/domain/alarm-codes';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, startServer, type RunningServer } from '../e2e/server';
-import { fmt, post } from './setup';
+import { fmt, post, recreateDatabase } from './setup';
 
 const { values: args } = parseArgs({
   options: {
@@ -172,12 +171,7 @@ const mb = (n: number) => `${fmt(Math.round(n))} MB`;
 
 async function run() {
   if (!args.embedded) {
-    const admin = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]+$/, '/postgres') });
-    await admin.connect();
-    const dbName = new URL(PG_URL).pathname.slice(1);
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
+    await recreateDatabase(PG_URL);
   }
   // The demo organisation is on (the default): its accounts are the feeds' users, and its first
   // station (NWP-SH01, derived device key) is in all their scopes, so every feed should get the alarm.
