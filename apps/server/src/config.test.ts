@@ -19,6 +19,11 @@ describe('config (DESIGN.md §4 environment)', () => {
     expect(() => loadConfig({ CAPTCHA: 'no' })).toThrow('CAPTCHA must be "on" or "off", got "no"');
     expect(() => loadConfig({ SIMULATOR: 'sometimes' })).toThrow('SIMULATOR must be "on" or "off", got "sometimes"');
     expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.org/tile.png' })).toThrow(/MAP_TILE_URL must be an http\(s\) URL with \{z\}, \{x\} and \{y\}/);
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.org:25' })).toThrow(/^SMTP_URL must be smtp:\/\//);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.org' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MAIL_DIGEST_INTERVAL_MS: 'often' })).toThrow('MAIL_DIGEST_INTERVAL_MS must be a whole number, got "often"');
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.org:465' }).smtpUrl).toBe('smtps://u:p@mail.example.org:465');
+    expect(loadConfig({}).mailDigestIntervalMs).toBe(30_000);
   });
 
   it('runs the simulated fleet with the demo unless told otherwise; map tiles only when configured', () => {

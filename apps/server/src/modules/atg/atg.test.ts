@@ -176,6 +176,12 @@ describe('the station form’s console panel', () => {
     expect(down.data.ok).toBe(false);
     expect(down.data.error).toMatch(/^La consola rechazó la conexión/);
 
+    // A station that is not polled (another device type) says so instead of trying.
+    const unpolled = (await ctx.app.inject({ method: 'POST', url: `/api/station/${station['NWP-CA05']!}/atg/test`, headers: { cookie: cookie.admin! } })).json();
+    expect(unpolled).toMatchObject({ code: 1000, data: { ok: false, tanks: [] } });
+    expect(unpolled.data.error).toMatch(/^This station is not polled/);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/station/abc/atg/test', headers: { cookie: cookie.admin! } })).json().code).toBe(91011);
+
     // Another organisation's station does not exist for this user; a station account may look, not test.
     expect((await ctx.app.inject({ method: 'GET', url: `/api/station/${other.stationId}/atg`, headers: { cookie: cookie['demo-station']! } })).json().code).toBe(80001);
     expect((await ctx.app.inject({ method: 'POST', url: `/api/station/${station['NWP-SH01']!}/atg/test`, headers: { cookie: cookie['demo-station']! } })).json().code).toBe(80003);
