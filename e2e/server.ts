@@ -17,7 +17,9 @@ export interface RunningServer {
  */
 export async function startServer(env: Record<string, string> = {}, options: { requireWeb?: boolean; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, '..');
-  if (options.requireWeb !== false && !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  // WEB_DIST (as for `npm start`) lets a build elsewhere be tested while apps/web/dist is rebuilt.
+  const webDist = process.env.WEB_DIST || path.join(root, 'apps/web/dist');
+  if (options.requireWeb !== false && !fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('The web app is not built: run `npm test` (it builds first) or `npm run build`.');
   }
   const dataDir = path.join(root, '.tmp', `server-${process.pid}-${Date.now()}`);

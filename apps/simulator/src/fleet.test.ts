@@ -108,3 +108,34 @@ describe('startFleet', () => {
     expect(() => startFleet({ transport: 'mqtt', stations: [] })).toThrow(/mqttUrl/);
   });
 });
+
+describe('startFleet: commands', () => {
+  it('answers the commands in a report’s answer, once each, and stamps its reports with the clock it was set to', async () => {
+    const acks: { code: string; id: number; status: string }[] = [];
+    const sentAts: number[] = [];
+    let handedOver = false;
+    const sender: Sender = async (_station, report) => {
+      sentAts.push(Date.parse(report.sentAt!) - Date.now());
+      // The same command comes with every answer until the device answers it.
+      const time = new Date(Date.now() + 3_600_000).toISOString();
+      const commands = handedOver && acks.length > 0 ? [] : [{ id: 41, kind: 'clock' as const, issuedAt: time, expiresAt: time, params: { mode: 'set' as const, time } }];
+      handedOver = true;
+      return { ...ok(report), commands };
+    };
+    fleet = startFleet({
+      transport: 'http',
+      sender,
+      acknowledge: async (station, ack) => void acks.push({ code: station.code, id: ack.id, status: ack.status }),
+      stations: [testStation('A')],
+      intervalMs: 20,
+      events: false,
+      commands: { refuseRate: 0, silentRate: 0 },
+      logger: () => {},
+    });
+    await vi.waitFor(() => expect(fleet!.stats().batchesSent).toBeGreaterThanOrEqual(4), { timeout: 2000 });
+    expect(acks).toEqual([{ code: 'A', id: 41, status: 'success' }]);
+    expect(fleet.stats().commands).toEqual({ received: 1, succeeded: 1, refused: 0, ignored: 0 });
+    expect(sentAts[0]).toBeLessThan(1000);
+    expect(sentAts.at(-1)).toBeGreaterThan(3_500_000);
+  });
+});

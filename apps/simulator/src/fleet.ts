@@ -1,5 +1,6 @@
-import type { DeviceReport } from '@ullage/contracts/device';
+import type { DeviceCommand, DeviceCommandAck, DeviceReport } from '@ullage/contracts/device';
 import { iso } from './model/clock';
+import { createCommandHandler, type CommandBehaviour, type CommandHandler } from './model/device-commands';
 import type { EventRates } from './model/rare-events';
 import { createStationSim, type Happening, type StationSim } from './model/station';
 import type { SimStation } from './model/types';
@@ -8,6 +9,7 @@ import { createMqttTransport } from './transport/mqtt';
 import { SendError, type Sender, type Transport } from './transport/types';
 
 export type { SimStation, SimTank, SimSensor } from './model/types';
+export type { CommandBehaviour } from './model/device-commands';
 
 export interface FleetOptions {
   /** Server root for HTTP push, e.g. http://127.0.0.1:8080. */
@@ -34,6 +36,15 @@ export interface FleetOptions {
   sender?: Sender;
   /** Over this many queued readings a station drops its oldest batches, as a device's memory would. */
   maxQueuedReadings?: number;
+  /**
+   * How the devices answer commands (docs/device-protocol.md "Commands"): chances of refusing
+   * and of never answering (default 10 % and 5 %); false: commands are not answered at all.
+   */
+  commands?: Partial<CommandBehaviour> | false;
+  /** Answers commands through this instead of HTTP/MQTT (with `sender`). */
+  acknowledge?: (station: SimStation, ack: DeviceCommandAck) => Promise<void>;
+  /** Server root to download firmware from (default: baseUrl). */
+  firmwareBaseUrl?: string;
 }
 
 export interface FleetStats {
@@ -53,6 +64,8 @@ export interface FleetStats {
   /** Simulated time reached (ISO), the latest of any station. */
   simulatedTime: string;
   lastError: string | null;
+  /** Commands received, and how they were answered: success, refused, never answered. */
+  commands: { received: number; succeeded: number; refused: number; ignored: number };
 }
 
 export interface Fleet {
@@ -67,6 +80,9 @@ interface Runner {
   flushing: Promise<void> | null;
   /** Set while sends fail, so a long outage logs once rather than every tick. */
   failingSince: number | null;
+  /** The device's command handling, and the answers in progress (one command at a time, in order). */
+  commands: CommandHandler | null;
+  answering: Promise<void>;
 }
 
 const countItems = (r: DeviceReport) => (r.readings?.length ?? 0) + (r.sensors?.length ?? 0) + (r.alarms?.length ?? 0) + (r.events?.length ?? 0);
@@ -96,16 +112,30 @@ export function startFleet(options: FleetOptions): Fleet {
   const maxQueued = options.maxQueuedReadings ?? 200_000;
   if (!(intervalMs > 0) || !(timeScale > 0)) throw new RangeError('intervalMs and timeScale must be positive');
   let transport: Transport | null = null;
+  const runnerOf = new Map<string, Runner>();
   if (!options.sender) {
     if (options.transport === 'http') {
       if (!options.baseUrl) throw new Error('startFleet: transport http needs baseUrl');
       transport = createHttpTransport(options.baseUrl);
     } else {
       if (!options.mqttUrl) throw new Error('startFleet: transport mqtt needs mqttUrl');
-      transport = createMqttTransport(options.mqttUrl, { logger: log });
+      transport = createMqttTransport(options.mqttUrl, {
+        logger: log,
+        ...(options.commands === false ? {} : { onCommand: (station, command) => answer(runnerOf.get(station.code), command) }),
+      });
     }
   }
   const send: Sender = options.sender ?? transport!.send;
+  const acknowledge = options.acknowledge ?? transport?.ack.bind(transport);
+  // Firmware comes over HTTP whatever carries the reports.
+  const firmwareBase = options.firmwareBaseUrl ?? options.baseUrl;
+  const downloader = firmwareBase ? createHttpTransport(firmwareBase) : null;
+  const serverOf = (url: string | undefined) => {
+    if (!url) return undefined;
+    const parsed = new URL(url);
+    return { host: parsed.hostname, port: Number(parsed.port) || (parsed.protocol === 'mqtt:' ? 1883 : parsed.protocol === 'https:' ? 443 : 80) };
+  };
+  const server = serverOf(options.transport === 'mqtt' ? options.mqttUrl : options.baseUrl);
 
   const realStart = Date.now();
   // Batches are named `<run>-<n>`: the server echoes the name in its answer, which is how MQTT answers find their send.
@@ -128,6 +158,7 @@ export function startFleet(options: FleetOptions): Fleet {
     queuedBatches: 0,
     simulatedTime: iso(simStart),
     lastError: null,
+    commands: { received: 0, succeeded: 0, refused: 0, ignored: 0 },
   };
   const fail = (msg: string) => {
     stats.lastError = msg;
@@ -141,7 +172,37 @@ export function startFleet(options: FleetOptions): Fleet {
     queue: [],
     flushing: null,
     failingSince: null,
+    commands:
+      options.commands === false
+        ? null
+        : createCommandHandler(station, {
+            seed: options.seed,
+            behaviour: options.commands ?? {},
+            ...(downloader ? { download: (url: string) => downloader.download(station, url) } : {}),
+            ...(server ? { server } : {}),
+          }),
+    answering: Promise.resolve(),
   }));
+  for (const r of runners) runnerOf.set(r.sim.station.code, r);
+
+  /** Handles a command and sends its answers; one at a time per station, in the order received. */
+  function answer(r: Runner | undefined, command: DeviceCommand): void {
+    const handler = r?.commands;
+    if (!r || !handler || !acknowledge || stopped) return;
+    const code = r.sim.station.code;
+    r.answering = r.answering.then(async () => {
+      const acks = await handler.handle(command);
+      try {
+        for (const ack of acks) await acknowledge(r.sim.station, ack);
+      } catch (err) {
+        handler.forget(command.id); // answered again when handed over again
+        if (!stopped) fail(`${code}: answering command ${command.id}: ${(err as Error).message}`);
+        return;
+      }
+      const last = acks[acks.length - 1];
+      log(`${code}: command ${command.id} (${command.kind}) ${last ? `${last.status}${last.reason ? `: ${last.reason}` : ''}` : 'left unanswered'}`);
+    });
+  }
 
   async function flush(r: Runner): Promise<void> {
     const station = r.sim.station;
@@ -149,7 +210,8 @@ export function startFleet(options: FleetOptions): Fleet {
       const batch = r.queue[0]!;
       try {
         // sentAt is the device's clock at sending, so a resent backlog is stamped anew.
-        const result = await send(station, { ...batch, sentAt: iso(Date.now()) });
+        const result = await send(station, { ...batch, sentAt: iso(Date.now() + (r.commands?.settings.clockOffsetMs ?? 0)) });
+        for (const command of result.commands ?? []) answer(r, command);
         r.queue.shift();
         stats.batchesSent++;
         stats.readingsSent += batch.readings?.length ?? 0;
@@ -214,13 +276,21 @@ export function startFleet(options: FleetOptions): Fleet {
       stopped = true;
       for (const t of timers) clearTimeout(t); // clearTimeout clears intervals too
       await transport?.close(); // closing first unblocks sends waiting on an ack
-      await Promise.all(runners.map((r) => r.flushing));
+      await downloader?.close();
+      await Promise.all(runners.flatMap((r) => [r.flushing, r.answering]));
     },
     stats() {
       return {
         ...stats,
         queuedBatches: runners.reduce((n, r) => n + r.queue.length, 0),
         simulatedTime: iso(Math.max(simStart, ...runners.map((r) => r.sim.now()))),
+        commands: runners.reduce(
+          (sum, r) => {
+            const c = r.commands?.stats();
+            return c ? { received: sum.received + c.received, succeeded: sum.succeeded + c.succeeded, refused: sum.refused + c.refused, ignored: sum.ignored + c.ignored } : sum;
+          },
+          { received: 0, succeeded: 0, refused: 0, ignored: 0 },
+        ),
       };
     },
   };

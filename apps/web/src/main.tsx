@@ -1,4 +1,5 @@
 import { boot } from './app/boot';
+import { registerServiceWorker } from './lib/service-worker';
 import './app/global.css';
 
 const root = document.getElementById('root');
@@ -9,3 +10,4 @@ if (root) {
     root.textContent = '加载失败，请刷新页面。 · Loading failed, please reload. · Error de carga, recargue la página. · فشل التحميل، يرجى إعادة تحميل الصفحة.';
   });
 }
+registerServiceWorker();

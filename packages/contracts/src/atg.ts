@@ -27,6 +27,11 @@ export const atgStatus = z.object({
   units: z.enum(ATG_UNIT_SYSTEMS).nullable(),
   /** The interval in use: the station's own or the default. */
   pollSeconds: z.number().int(),
+  /**
+   * Another server instance holds the console (one client per console): this instance stands
+   * by and takes over if that one stops renewing. Its facts here are then its own, not live.
+   */
+  standby: z.boolean().default(false),
 });
 export type AtgStatus = z.infer<typeof atgStatus>;
 

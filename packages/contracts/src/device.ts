@@ -85,6 +85,34 @@ export const deviceEvent = z.object({
 });
 export type DeviceEvent = z.infer<typeof deviceEvent>;
 
+/**
+ * A delivery the device measured itself (a Veeder-Root console's delivery report, i202): the
+ * tank's state when the drop started and when it settled. It replaces a delivery the server
+ * detected from the level over the same time, and is idempotent by (tank, startedAt).
+ */
+const DELIVERY_MEASURES = { VolumeL: 'volumeL', TcVolumeL: 'tcVolumeL', HeightMm: 'productHeightMm', WaterHeightMm: 'waterHeightMm', TemperatureC: 'temperatureC' } as const;
+/** The plausible range of each delivery value: that of the reading value it is (startVolumeL → volumeL). */
+export const DELIVERY_RANGES: Readonly<Record<string, { min: number; max: number }>> = Object.fromEntries(
+  Object.entries(DELIVERY_MEASURES).flatMap(([suffix, reading]) => ['start', 'end'].map((side) => [`${side}${suffix}`, READING_RANGES[reading]])),
+);
+
+export const deviceDelivery = z.object({
+  tank: z.string().trim().min(1).max(32),
+  startedAt: time,
+  endedAt: time,
+  startVolumeL: ranged('volumeL'),
+  endVolumeL: ranged('volumeL'),
+  startTcVolumeL: ranged('tcVolumeL').optional(),
+  endTcVolumeL: ranged('tcVolumeL').optional(),
+  startHeightMm: ranged('productHeightMm').optional(),
+  endHeightMm: ranged('productHeightMm').optional(),
+  startWaterHeightMm: ranged('waterHeightMm').optional(),
+  endWaterHeightMm: ranged('waterHeightMm').optional(),
+  startTemperatureC: ranged('temperatureC').optional(),
+  endTemperatureC: ranged('temperatureC').optional(),
+});
+export type DeviceDelivery = z.infer<typeof deviceDelivery>;
+
 /** The batch envelope: items stay `unknown` here so each is judged on its own. */
 export const deviceReport = z.object({
   /** The device's own name for the batch, echoed in the answer (MQTT acknowledgements). */
@@ -95,6 +123,7 @@ export const deviceReport = z.object({
   sensors: z.array(z.unknown()).max(MAX_BATCH_ITEMS).default([]),
   alarms: z.array(z.unknown()).max(MAX_BATCH_ITEMS).default([]),
   events: z.array(z.unknown()).max(100).default([]),
+  deliveries: z.array(z.unknown()).max(1000).default([]),
   /** Only on an external MQTT broker, where the connection does not identify the station. */
   deviceKey: z.string().max(200).optional(),
 });
@@ -165,3 +194,72 @@ export function fastDeviceReading(raw: unknown): DeviceReading | null {
   if (r.densityKgM3 !== undefined) reading.densityKgM3 = r.densityKgM3 as number;
   return reading;
 }
+
+// ---------- commands to devices (issue 7; docs/device-protocol.md "Commands") ----------
+
+/**
+ * A command the server hands to a station's device: over MQTT on `mqttCommandTopic`, and to
+ * HTTP devices in the answer to their next report (`commands`) or from
+ * `GET /api/device/v1/stations/:code/commands`. The device applies it and answers once with
+ * `deviceCommandAck` (success, or failed with its reason); it may send progress before that.
+ * A device recognises a command it already has by its id (a command is handed over again
+ * until it is answered).
+ */
+const commandTank = z.string().min(1).max(32);
+const nullableMm = z.number().finite().min(0).max(100_000).nullable();
+export const commandParams = {
+  /** The tank's alarm thresholds; null switches one off. */
+  thresholds: z.object({ tank: commandTank, highOilAlarmMm: nullableMm, highOilWarnMm: nullableMm, lowOilWarnMm: nullableMm, lowOilAlarmMm: nullableMm, highWaterAlarmMm: nullableMm }),
+  /** The tank's whole height-volume table, sorted by height. */
+  strapping: z.object({ tank: commandTank, points: z.array(z.object({ heightMm: z.number().finite(), volumeL: z.number().finite() })).max(2000) }),
+  /** The tank's tilt (degrees, positive when the probe's end is lower) and the probe's distance from the middle. */
+  tilt: z.object({ tank: commandTank, tiltDeg: z.number().finite(), probeOffsetMm: z.number().finite() }),
+  /** Set the clock to `time` on receipt; `sync` carries the server's time at the moment it was handed over. */
+  clock: z.object({ mode: z.enum(['set', 'sync']), time }),
+  /** Download `url` with the device key, check size and SHA-256, install, answer with the new version. */
+  firmware: z.object({ firmwareId: z.number().int(), version: z.string(), deviceType: z.string(), fileName: z.string(), sizeBytes: z.number().int(), sha256: z.string(), url: z.string() }),
+} as const;
+
+const commandBase = { id: z.number().int().positive(), issuedAt: time, expiresAt: time };
+export const deviceCommand = z.discriminatedUnion('kind', [
+  z.object({ ...commandBase, kind: z.literal('thresholds'), params: commandParams.thresholds }),
+  z.object({ ...commandBase, kind: z.literal('strapping'), params: commandParams.strapping }),
+  z.object({ ...commandBase, kind: z.literal('tilt'), params: commandParams.tilt }),
+  z.object({ ...commandBase, kind: z.literal('clock'), params: commandParams.clock }),
+  z.object({ ...commandBase, kind: z.literal('firmware'), params: commandParams.firmware }),
+]);
+export type DeviceCommand = z.infer<typeof deviceCommand>;
+
+/** What a device may tell about itself in an answer (shown in base info). */
+export const deviceSelfReport = z.object({
+  firmwareVersion: z.string().trim().min(1).max(32).optional(),
+  /** The device's clock when it answered. */
+  time: time.optional(),
+  serverHost: z.string().trim().min(1).max(255).optional(),
+  serverPort: z.number().int().min(1).max(65535).optional(),
+});
+
+export const COMMAND_ACK_STATUSES = ['success', 'failed', 'progress'] as const;
+export const deviceCommandAck = z.object({
+  id: z.number().int().positive(),
+  status: z.enum(COMMAND_ACK_STATUSES),
+  /** Why the device refused (status failed), in its own words. */
+  reason: z.string().trim().max(500).optional(),
+  /** Per cent done, with status progress (an upgrade downloading or flashing). */
+  progress: z.number().int().min(0).max(100).optional(),
+  device: deviceSelfReport.optional(),
+  /** Only on an external MQTT broker, where the connection does not identify the station. */
+  deviceKey: z.string().max(200).optional(),
+});
+export type DeviceCommandAck = z.input<typeof deviceCommandAck>;
+
+/** The server's answer to an ack: the command's state after it (an ack to an ended command changes nothing). */
+export const deviceCommandAckResult = z.object({ id: z.number().int(), state: z.enum(['issuing', 'success', 'failed', 'cancelled']), applied: z.boolean() });
+export type DeviceCommandAckResult = z.infer<typeof deviceCommandAckResult>;
+
+/** The answer to an HTTP report: the result, and the commands waiting for the device, when there are any. */
+export const deviceReportAnswer = deviceReportResult.extend({ commands: z.array(deviceCommand).optional() });
+export type DeviceReportAnswer = z.infer<typeof deviceReportAnswer>;
+
+export const mqttCommandTopic = (stationCode: string) => `${MQTT_TOPIC_ROOT}/${stationCode}/commands`;
+export const mqttCommandAckTopic = (stationCode: string) => `${MQTT_TOPIC_ROOT}/${stationCode}/commands/ack`;

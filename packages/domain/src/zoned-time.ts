@@ -14,8 +14,16 @@ export interface WallTime {
 const DAY_MS = 86_400_000;
 
 /** The zone's offset from UTC at an instant, in ms (UTC+8 → 8 h). */
+// Making an Intl.DateTimeFormat costs far more than using one: reports ask for thousands of offsets.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 export function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(instant));
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    formatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(instant / 1000) * 1000;
 }

@@ -420,6 +420,8 @@ export const offlineRecords = pgTable(
     content: text('content'),
     processed: boolean('processed').notNull().default(false),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** The user who recorded the processing (handler is the person who dealt with it). */
+    processedBy: integer('processed_by'),
   },
   (t) => [
     uniqueIndex('offline_records_one_open_key').on(t.stationId).where(sql`${t.endedAt} is null`),
@@ -443,6 +445,24 @@ export const deliveries = pgTable(
     endVolumeL: doublePrecision('end_volume_l').notNull(),
     /** Null while the tanker is still dropping. */
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * 'detected' (the level rose while nothing was sold) or 'device' (the gauge reported it,
+     * e.g. a Veeder-Root console's delivery report). A device's record replaces the detected
+     * one it overlaps: the gauge saw the drop itself.
+     */
+    source: text('source').notNull().default('detected'),
+    /**
+     * What the device reported at the start and end. Null for detected deliveries: their start
+     * and end are readings, which the report joins (tank_readings at started_at / ended_at).
+     */
+    startHeightMm: doublePrecision('start_height_mm'),
+    endHeightMm: doublePrecision('end_height_mm'),
+    startWaterHeightMm: doublePrecision('start_water_height_mm'),
+    endWaterHeightMm: doublePrecision('end_water_height_mm'),
+    startTemperatureC: doublePrecision('start_temperature_c'),
+    endTemperatureC: doublePrecision('end_temperature_c'),
+    startTcVolumeL: doublePrecision('start_tc_volume_l'),
+    endTcVolumeL: doublePrecision('end_tc_volume_l'),
   },
   (t) => [
     uniqueIndex('deliveries_tank_start_key').on(t.tankId, t.startedAt),
@@ -513,3 +533,153 @@ export const alarmMails = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.alarmId] })],
 );
+
+/**
+ * Data jumps (spec §9 jump thresholds, alarm_record): two consecutive readings of a tank that
+ * break a rule, found on ingest (ingest/jump-evaluator.ts, rules in domain/data-jumps.ts).
+ * (tank, ts, rule) is unique so a resent batch finds the same jump.
+ */
+export const dataJumps = pgTable(
+  'data_jumps',
+  {
+    ...stationRecordColumns(),
+    tankId: integer('tank_id').notNull(),
+    /** 'temperature' | 'height' | 'volume-without-height' | 'volume-to-zero' */
+    rule: text('rule').notNull(),
+    prevTs: timestamp('prev_ts', { withTimezone: true }).notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    prevProductHeightMm: doublePrecision('prev_product_height_mm').notNull(),
+    productHeightMm: doublePrecision('product_height_mm').notNull(),
+    prevTemperatureC: doublePrecision('prev_temperature_c').notNull(),
+    temperatureC: doublePrecision('temperature_c').notNull(),
+    prevVolumeL: doublePrecision('prev_volume_l').notNull(),
+    volumeL: doublePrecision('volume_l').notNull(),
+  },
+  (t) => [
+    uniqueIndex('data_jumps_tank_ts_rule_key').on(t.tankId, t.ts, t.rule),
+    index('data_jumps_company_ts_idx').on(t.companyId, t.ts),
+    index('data_jumps_station_ts_idx').on(t.stationId, t.ts),
+  ],
+);
+
+/**
+ * A station's shifts (sales per shift): each starts at a wall time of the station's zone and
+ * runs until the next one starts; the last runs past midnight to the first. A station without
+ * rows has one shift, the whole day from 00:00.
+ */
+export const stationShifts = pgTable(
+  'station_shifts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Minutes after the station's local midnight, 0..1439. */
+    startMinute: smallint('start_minute').notNull(),
+  },
+  (t) => [uniqueIndex('station_shifts_station_start_key').on(t.stationId, t.startMinute)],
+);
+
+/**
+ * Which server instance polls a Veeder-Root console (issue 9; DESIGN §7: several instances run
+ * against one database). A console wants one client: an instance polls only while it holds the
+ * station's lease, renews it every round, and another takes over once it has expired.
+ */
+export const atgLeases = pgTable('atg_leases', {
+  stationId: integer('station_id')
+    .primaryKey()
+    .references(() => stations.id, { onDelete: 'cascade' }),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Device upgrade files (issue 7; spec §3 "device upgrade file"): the bytes live under
+ * DATA_DIR/files/firmware, named by their SHA-256. A file belongs to the organisation that
+ * uploaded it: the administrator's (no keys) serve every station, a distributor's its
+ * companies' stations, a company's its own. Versions are unique per owner and device type.
+ */
+export const deviceFirmware = pgTable(
+  'device_firmware',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    distributorId: integer('distributor_id').references(() => distributors.id),
+    companyId: integer('company_id').references(() => companies.id),
+    fileName: text('file_name').notNull(),
+    deviceType: text('device_type').notNull(),
+    /** Exactly 8 digits (packages/domain/src/firmware.ts). */
+    version: text('version').notNull(),
+    description: text('description'),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    /** The file's name in the file store (`<sha256>.<bin|exe>`). */
+    storedName: text('stored_name').notNull(),
+    /** The authorisation period; both null: authorised indefinitely. */
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedByName: text('uploaded_by_name').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('device_firmware_version_key').on(sql`coalesce(${t.distributorId}, 0)`, sql`coalesce(${t.companyId}, 0)`, t.deviceType, t.version)],
+);
+
+/**
+ * Commands to a station's device (issue 7; spec §4): parameters of a tank (thresholds,
+ * height-volume table, tilt), the device clock, a firmware upgrade. State issuing → success /
+ * failed (the device refused, `reason`) / cancelled (by a user or the timeout, `ended_by`);
+ * rules in packages/domain/src/device-commands.ts. At most one command of a kind is issuing
+ * per station and tank: the partial unique index makes a second one a conflict.
+ */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    ...stationRecordColumns(),
+    /** Null for station-wide kinds (clock, firmware), or once the tank is removed. */
+    tankId: integer('tank_id').references(() => tanks.id, { onDelete: 'set null' }),
+    /** The tank's code when issued: the history keeps naming it. */
+    tankCode: text('tank_code'),
+    /** packages/domain/src/device-commands.ts COMMAND_KINDS */
+    kind: text('kind').notNull(),
+    /** What is sent to the device: the params of its kind (contracts/device.ts commandParams). */
+    params: jsonb('params').notNull(),
+    /** 'issuing' | 'success' | 'failed' | 'cancelled' */
+    state: text('state').notNull().default('issuing'),
+    /** The device's reason for refusing. */
+    reason: text('reason'),
+    /** 'device' | 'user' | 'timeout', once ended. */
+    endedBy: text('ended_by'),
+    /** Per cent done as the device last reported (upgrades). */
+    progress: smallint('progress'),
+    firmwareId: integer('firmware_id').references(() => deviceFirmware.id),
+    issuedBy: integer('issued_by').references(() => users.id, { onDelete: 'set null' }),
+    issuedByName: text('issued_by_name').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** When it is cancelled if the device has not answered. */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    /** When it was last handed to the device (MQTT publish, or an HTTP answer). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledByName: text('cancelled_by_name'),
+  },
+  (t) => [
+    uniqueIndex('device_commands_one_issuing_key').on(t.stationId, t.kind, sql`coalesce(${t.tankId}, 0)`).where(sql`${t.state} = 'issuing'`),
+    index('device_commands_deadline_idx').on(t.deadlineAt).where(sql`${t.state} = 'issuing'`),
+    index('device_commands_station_issued_idx').on(t.stationId, t.issuedAt),
+    index('device_commands_company_issued_idx').on(t.companyId, t.issuedAt),
+    index('device_commands_firmware_idx').on(t.firmwareId),
+  ],
+);
+
+/** What a station's device last told about itself in a command answer (base info). */
+export const stationDevices = pgTable('station_devices', {
+  stationId: integer('station_id')
+    .primaryKey()
+    .references(() => stations.id, { onDelete: 'cascade' }),
+  firmwareVersion: text('firmware_version'),
+  serverHost: text('server_host'),
+  serverPort: integer('server_port'),
+  reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+});

@@ -34,10 +34,16 @@ export function fieldLabel(t: Translate, field: string): string {
   const parts = field.split('.');
   if (parts.length === 1) return one(field);
   const labels: string[] = [];
+  let list: string | null = null;
   for (const part of parts) {
     if (/^\d+$/.test(part) && labels.length > 0) labels[labels.length - 1] += ` ${Number(part) + 1}`;
-    // Inside a list row `code` is the row's code; the bare `field.code` is the login's verification code.
-    else labels.push(one(part === 'code' ? 'entityCode' : part));
+    else {
+      // A list may name its own fields (`field.deliveries.endedAt`: a delivery ends, an alarm clears).
+      const own = list === null ? null : (`field.${list}.${part}` as MessageKey);
+      // Inside a list row `code` is the row's code; the bare `field.code` is the login's verification code.
+      labels.push(own && own in en ? t(own) : one(part === 'code' ? 'entityCode' : part));
+      list = part;
+    }
   }
   return labels.join(' · ');
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
 import { CODES } from '@ullage/contracts/codes';
-import { deviceReportResult, mqttAckTopic, mqttReportTopic, type DeviceReportResult } from '@ullage/contracts/device';
+import { deviceCommand, deviceReportResult, mqttAckTopic, mqttCommandAckTopic, mqttCommandTopic, mqttReportTopic, type DeviceReportResult } from '@ullage/contracts/device';
 import type { SimStation } from '../model/types';
-import { SendError, type Transport } from './types';
+import { SendError, type CommandListener, type Transport } from './types';
 
 export interface MqttTransportOptions {
   /** How long to wait for the connection, and then for the server's answer on the ack topic. */
@@ -11,6 +11,8 @@ export interface MqttTransportOptions {
   /** Put the device key in each batch too: needed on an external broker, where the login does not identify the station. */
   keyInBody?: boolean;
   logger?: (msg: string) => void;
+  /** Commands the server publishes on the station's command topic. */
+  onCommand?: CommandListener;
 }
 
 interface Waiter {
@@ -85,6 +87,8 @@ export function createMqttTransport(mqttUrl: string, options: MqttTransportOptio
       waiting: [],
       ready: new Promise<void>((resolve) => client.once('connect', () => resolve())).then(async () => {
         await client.subscribeAsync(mqttAckTopic(station.code), { qos: 1 });
+        // Subscribing is also how the device asks for the commands waiting for it.
+        if (options.onCommand) await client.subscribeAsync(mqttCommandTopic(station.code), { qos: 1 });
       }),
     };
     conn.ready.catch(() => {}); // awaited with a timeout in send; avoid an unhandled rejection here
@@ -95,6 +99,18 @@ export function createMqttTransport(mqttUrl: string, options: MqttTransportOptio
       lastError = err.message;
     });
     client.on('message', (topic, payload) => {
+      if (topic === mqttCommandTopic(station.code)) {
+        let json: unknown;
+        try {
+          json = JSON.parse(payload.toString('utf8'));
+        } catch {
+          return log(`${station.code}: unreadable command`);
+        }
+        const command = deviceCommand.safeParse(json);
+        if (command.success) options.onCommand?.(station, command.data);
+        else log(`${station.code}: command not understood: ${payload.toString('utf8').slice(0, 200)}`);
+        return;
+      }
       if (topic !== mqttAckTopic(station.code)) return;
       const result = parseAck(payload);
       const id = result instanceof Error ? undefined : result.batchId;
@@ -147,13 +163,21 @@ export function createMqttTransport(mqttUrl: string, options: MqttTransportOptio
       answer.catch(() => {}); // rejected by close() while publishing: the caller sees the publish error instead
       const body = options.keyInBody ? { ...report, deviceKey: station.deviceKey } : report;
       try {
-        await conn.client.publishAsync(mqttReportTopic(station.code), JSON.stringify(body), { qos: 1 });
+        // A forced end leaves a QoS 1 publish unanswered for ever (mqtt.js keeps it for a reconnect): the close settles it.
+        await Promise.race([conn.client.publishAsync(mqttReportTopic(station.code), JSON.stringify(body), { qos: 1 }), closed]);
       } catch (err) {
         const at = conn.waiting.indexOf(waiter);
         if (at >= 0) clearTimeout(conn.waiting.splice(at, 1)[0]!.timer);
         throw new SendError(`MQTT publish: ${(err as Error).message}`, true);
       }
       return answer;
+    },
+    async ack(station, ack) {
+      if (isClosed) throw new SendError('transport closed', true);
+      const conn = connections.get(station.code) ?? open(station);
+      await Promise.race([conn.ready, closed]);
+      const body = options.keyInBody ? { ...ack, deviceKey: station.deviceKey } : ack;
+      await Promise.race([conn.client.publishAsync(mqttCommandAckTopic(station.code), JSON.stringify(body), { qos: 1 }), closed]);
     },
     async close() {
       isClosed = true;

@@ -11,7 +11,18 @@ function decide(name: string, signedIn: boolean, isMobile = false) {
 describe('decideAccess (spec §2 redirect rules)', () => {
   it('sends a signed-in visitor from /login to their landing route, and from /loginMobile to /realAlarm', () => {
     expect(decide('login', true)).toEqual({ kind: 'landing' });
-    expect(decide('loginMobile', true)).toEqual({ kind: 'redirect', to: '/realAlarm' });
+    expect(decide('loginMobile', true)).toEqual({ kind: 'landing', fallback: '/realAlarm' });
+  });
+
+  it('lands a signed-in phone on /realAlarm from either login page (its home is the mobile one)', () => {
+    expect(decide('login', true, true)).toEqual({ kind: 'landing', fallback: '/realAlarm' });
+    expect(decide('loginMobile', true, true)).toEqual({ kind: 'landing', fallback: '/realAlarm' });
+  });
+
+  it('sends a signed-out phone straight to /loginMobile, from desktop routes too', () => {
+    expect(decide('abnormal_can', false, true)).toEqual({ kind: 'redirect', to: '/loginMobile' });
+    expect(decide('home', false, true)).toEqual({ kind: 'redirect', to: '/loginMobile' });
+    expect(decide('realAlarm', false, true)).toEqual({ kind: 'redirect', to: '/loginMobile' });
   });
 
   it('shows the login pages to a signed-out visitor; phones get the mobile one', () => {

@@ -8,8 +8,11 @@ import type { RouteDef } from './route-types';
 export type AccessDecision =
   | { kind: 'render' }
   | { kind: 'redirect'; to: string }
-  /** Go to the user's landing route (home or the first permitted one). */
-  | { kind: 'landing' };
+  /**
+   * Go to the user's landing route: the page they were sent away from, else `fallback`, else
+   * home or the first permitted one. Phones land on /realAlarm.
+   */
+  | { kind: 'landing'; fallback?: string };
 
 export const LOGIN_PATH = '/login';
 export const MOBILE_LOGIN_PATH = '/loginMobile';
@@ -25,15 +28,17 @@ export interface AccessInput {
 
 export function decideAccess({ route, signedIn, isMobile, resolve }: AccessInput): AccessDecision {
   if (route.name === 'login') {
-    if (signedIn) return { kind: 'landing' };
+    if (signedIn) return isMobile ? { kind: 'landing', fallback: MOBILE_HOME_PATH } : { kind: 'landing' };
     // Phones get the login page made for them.
     return isMobile ? { kind: 'redirect', to: MOBILE_LOGIN_PATH } : { kind: 'render' };
   }
   if (route.name === 'loginMobile') {
-    return signedIn ? { kind: 'redirect', to: MOBILE_HOME_PATH } : { kind: 'render' };
+    return signedIn ? { kind: 'landing', fallback: MOBILE_HOME_PATH } : { kind: 'render' };
   }
   if (!route.requiresSignIn) return { kind: 'render' };
-  if (!signedIn) return { kind: 'redirect', to: route.mobile ? MOBILE_LOGIN_PATH : LOGIN_PATH };
+  // A phone goes straight to its own sign-in: through /login it would take a second hop, and
+  // that hop would overwrite the page it asked for (remembered for after the sign-in).
+  if (!signedIn) return { kind: 'redirect', to: route.mobile || isMobile ? MOBILE_LOGIN_PATH : LOGIN_PATH };
   if (isMobile && route.phoneVariant) {
     const variant = resolve(route.phoneVariant);
     if (variant) return { kind: 'redirect', to: variant.path };

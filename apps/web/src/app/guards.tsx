@@ -6,8 +6,9 @@ import { useSessionUser } from '../features/auth/api/get-info';
 import { StatusPanel } from '../components/status-panel';
 import { ApiError } from '../lib/api-client';
 import { isMobileSession } from '../lib/device';
+import { isOnline } from '../lib/online-status';
 import { forgetRedirect, rememberRedirect, rememberedRedirect } from '../lib/session-flags';
-import { LOGIN_PATH, MOBILE_LOGIN_PATH, decideAccess, safeRedirectTarget } from './access';
+import { LOGIN_PATH, MOBILE_HOME_PATH, MOBILE_LOGIN_PATH, decideAccess, safeRedirectTarget } from './access';
 import { groupLandingPath, landingPath } from './menu';
 import { RoutePage } from './page-host';
 import type { MenuGroupId, RouteDef } from './route-types';
@@ -22,7 +23,9 @@ import { useSignedIn } from './use-signed-in';
 
 function SessionError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return <StatusPanel title={t('common.error.network')} actionLabel={t('common.action.retry')} onAction={onRetry} />;
+  // The installed app opened without a network (service worker): say why nothing can be shown.
+  const text = isOnline() ? undefined : t('mobile.offline.text');
+  return <StatusPanel title={t('common.error.network')} text={text} actionLabel={t('common.action.retry')} onAction={onRetry} />;
 }
 
 /** Renders its children once getInfo has answered. */
@@ -69,22 +72,21 @@ export function LandingRedirect({ fallback = null }: { fallback?: string | null 
   );
 }
 
-/** `/`: spec §2 sends it to home. */
+/** `/`: spec §2 sends it to home; a phone's home is the mobile one. */
 export function IndexRedirect() {
   const signedIn = useSignedIn();
-  if (signedIn) return <LandingRedirect />;
-  return <Navigate to={isMobileSession() ? MOBILE_LOGIN_PATH : LOGIN_PATH} replace />;
+  const isMobile = isMobileSession();
+  if (signedIn) return <LandingRedirect fallback={isMobile ? MOBILE_HOME_PATH : null} />;
+  return <Navigate to={isMobile ? MOBILE_LOGIN_PATH : LOGIN_PATH} replace />;
 }
 
 /** A route outside the shells (login pages, 404, /app, /screenfull). */
 export function RouteGate({ def }: { def: RouteDef }) {
   const signedIn = useSignedIn();
   const decision = decideAccess({ route: def, signedIn, isMobile: isMobileSession(), resolve: routeByName });
-  if (decision.kind === 'landing') return <LandingRedirect />;
-  if (decision.kind === 'redirect') {
-    // Signed in on /loginMobile: the remembered page wins over the mobile home.
-    return def.name === 'loginMobile' ? <LandingRedirect fallback={decision.to} /> : <Redirect to={decision.to} />;
-  }
+  // Signed in on a login page: the remembered page wins over the (mobile) home.
+  if (decision.kind === 'landing') return <LandingRedirect fallback={decision.fallback ?? null} />;
+  if (decision.kind === 'redirect') return <Redirect to={decision.to} />;
   const page = <RoutePage def={def} />;
   return def.requiresSignIn ? <SessionGate>{page}</SessionGate> : page;
 }
@@ -95,7 +97,7 @@ export function useShellAccess(def: RouteDef | undefined): ReactNode | null {
   if (!def) return signedIn ? null : <Redirect to={LOGIN_PATH} />;
   const decision = decideAccess({ route: def, signedIn, isMobile: isMobileSession(), resolve: routeByName });
   if (decision.kind === 'redirect') return <Redirect to={decision.to} />;
-  if (decision.kind === 'landing') return <LandingRedirect />;
+  if (decision.kind === 'landing') return <LandingRedirect fallback={decision.fallback ?? null} />;
   return null;
 }
 

@@ -15,7 +15,7 @@ describe('buildMenu', () => {
       'home',
       'before_single_monitor',
       'Analysis[abnormal_can,Monthly,alarm_record,offline_record]',
-      'Data[history_can_save,delivery,open_close_report]',
+      'Data[history_can_save,delivery,open_close_report,pay_for_oil,sales_detail]',
       'Alarm[alarm_report,leak_alarm]',
       'setting[distributor,company,area,station,product,account,tag,audit,deviceParamManage]',
     ]);
@@ -24,7 +24,7 @@ describe('buildMenu', () => {
   it('never lists hidden, phone or mobile routes', () => {
     const entries = buildMenu(ROUTES, MENU_GROUPS, menuListFor(ACCOUNT_TYPES.admin));
     const names = entries.flatMap((e) => (e.kind === 'item' ? [e.name] : e.children.map((c) => c.name)));
-    expect(names).toHaveLength(20);
+    expect(names).toHaveLength(22);
     for (const hidden of ['single_monitor', 'abnormal_can_phone', 'leak_report_phone', 'realAlarm', 'setting', 'login', 'screenfull']) {
       expect(names).not.toContain(hidden);
     }
@@ -37,7 +37,7 @@ describe('buildMenu', () => {
       'home',
       'before_single_monitor',
       'Analysis[abnormal_can,Monthly]',
-      'Data[history_can_save,delivery]',
+      'Data[history_can_save,delivery,pay_for_oil,sales_detail]',
       'alarm_report',
       'station',
     ]);
@@ -48,7 +48,7 @@ describe('buildMenu', () => {
     expect(shape(buildMenu(ROUTES, MENU_GROUPS, menuListFor(ACCOUNT_TYPES.stationAttendant)))).toEqual([
       'before_single_monitor',
       'Analysis[abnormal_can,Monthly]',
-      'Data[history_can_save,delivery]',
+      'Data[history_can_save,delivery,pay_for_oil,sales_detail]',
       'alarm_report',
       'deviceParamManage',
     ]);
@@ -59,7 +59,7 @@ describe('buildMenu', () => {
     expect(shape(buildMenu(ROUTES, MENU_GROUPS, []))).toEqual([
       'before_single_monitor',
       'Analysis[abnormal_can,Monthly]',
-      'Data[history_can_save,delivery]',
+      'Data[history_can_save,delivery,pay_for_oil,sales_detail]',
       'alarm_report',
     ]);
   });

@@ -12,6 +12,8 @@ const SPEC_ROUTE_NAMES = [
   'abnormal_can_phone', 'Monthly_phone', 'alarm_record_phone', 'offline_record_phone',
   'history_can_save', 'delivery', 'open_close_report',
   'history_can_save_phone', 'delivery_phone', 'open_close_report_phone',
+  // Spec §1 data queries name sales per shift and sales details without a route name.
+  'pay_for_oil', 'sales_detail',
   'alarm_report', 'alarm_report_phone', 'leak_alarm', 'leak_report_phone',
   'distributor', 'company', 'area', 'station', 'product', 'account', 'tag', 'audit', 'deviceParamManage',
   // Mobile.
@@ -69,7 +71,7 @@ describe('route table', () => {
   it('groups the desktop routes as spec §2 does', () => {
     const groupOf = (group: string) => ROUTES.filter((r) => r.group === group && !r.hidden).map((r) => r.name);
     expect(groupOf('Analysis')).toEqual(['abnormal_can', 'Monthly', 'alarm_record', 'offline_record']);
-    expect(groupOf('Data')).toEqual(['history_can_save', 'delivery', 'open_close_report']);
+    expect(groupOf('Data')).toEqual(['history_can_save', 'delivery', 'open_close_report', 'pay_for_oil', 'sales_detail']);
     expect(groupOf('Alarm')).toEqual(['alarm_report', 'leak_alarm']);
     expect(groupOf('setting')).toEqual(['distributor', 'company', 'area', 'station', 'product', 'account', 'tag', 'audit', 'deviceParamManage']);
     expect(MENU_GROUPS.map((g) => g.id)).toEqual(['Analysis', 'Data', 'Alarm', 'setting']);

@@ -94,20 +94,48 @@ export const ROUTES: readonly RouteDef[] = [
     load: () => import('../features/monitor/pages/station-monitor-page'),
   }),
 
-  ...withPhone('abnormal_can', 'abnormal_can_phone', 'Analysis', 'route.title.abnormal_can'),
-  ...withPhone('Monthly', 'Monthly_phone', 'Analysis', 'route.title.Monthly'),
-  ...withPhone('alarm_record', 'alarm_record_phone', 'Analysis', 'route.title.alarm_record', 'leak_failure_analysis'),
-  ...withPhone('offline_record', 'offline_record_phone', 'Analysis', 'route.title.offline_record', 'leak_failure_analysis'),
+  ...withPhone('abnormal_can', 'abnormal_can_phone', 'Analysis', 'route.title.abnormal_can', undefined, {
+    desktop: () => import('../features/report-inventory/pages/daily-inventory-page'),
+  }),
+  ...withPhone('Monthly', 'Monthly_phone', 'Analysis', 'route.title.Monthly', undefined, {
+    desktop: () => import('../features/report-inventory/pages/monthly-inventory-page'),
+  }),
+  ...withPhone('alarm_record', 'alarm_record_phone', 'Analysis', 'route.title.alarm_record', 'leak_failure_analysis', {
+    desktop: () => import('../features/report-jumps/pages/data-jump-page'),
+  }),
+  ...withPhone('offline_record', 'offline_record_phone', 'Analysis', 'route.title.offline_record', 'leak_failure_analysis', {
+    desktop: () => import('../features/report-offline/pages/offline-record-page'),
+  }),
 
-  ...withPhone('history_can_save', 'history_can_save_phone', 'Data', 'route.title.history_can_save'),
-  ...withPhone('delivery', 'delivery_phone', 'Data', 'route.title.delivery'),
-  ...withPhone('open_close_report', 'open_close_report_phone', 'Data', 'route.title.open_close_report', 'open_close_report'),
+  ...withPhone('history_can_save', 'history_can_save_phone', 'Data', 'route.title.history_can_save', undefined, {
+    desktop: () => import('../features/report-history/pages/history-page'),
+  }),
+  ...withPhone('delivery', 'delivery_phone', 'Data', 'route.title.delivery', undefined, {
+    desktop: () => import('../features/report-delivery/pages/delivery-page'),
+    phone: () => import('../features/mobile-reports/pages/delivery-phone-page'),
+  }),
+  ...withPhone('open_close_report', 'open_close_report_phone', 'Data', 'route.title.open_close_report', 'open_close_report', {
+    desktop: () => import('../features/report-power/pages/power-event-page'),
+  }),
+  // Sales per shift ("pay for oil") and the details behind each figure (spec §1 data queries).
+  route('desktop', 'pay_for_oil', '/pay_for_oil', 'route.title.pay_for_oil', {
+    group: 'Data',
+    keepAlive: true,
+    load: () => import('../features/report-shifts/pages/shift-sales-page'),
+  }),
+  route('desktop', 'sales_detail', '/sales_detail', 'route.title.sales_detail', {
+    group: 'Data',
+    keepAlive: true,
+    load: () => import('../features/report-shifts/pages/sales-detail-page'),
+  }),
 
   ...withPhone('alarm_report', 'alarm_report_phone', 'Alarm', 'route.title.alarm_report', undefined, {
     desktop: () => import('../features/alarms/pages/level-alarm-page'),
+    phone: () => import('../features/mobile-reports/pages/alarm-report-phone-page'),
   }),
   ...withPhone('leak_alarm', 'leak_report_phone', 'Alarm', 'route.title.leak_alarm', 'leak_failure_analysis', {
     desktop: () => import('../features/alarms/pages/leak-alarm-page'),
+    phone: () => import('../features/mobile-reports/pages/leak-report-phone-page'),
   }),
 
   route('desktop', 'distributor', '/distributor', 'route.title.distributor', {
@@ -162,22 +190,23 @@ export const ROUTES: readonly RouteDef[] = [
     group: 'setting',
     menuKey: 'device_param_manage',
     keepAlive: true,
+    load: () => import('../features/device-params/pages/device-param-page'),
   }),
 
   // Mobile shell.
-  route('mobile', 'realAlarm', '/realAlarm', 'route.title.realAlarm'),
-  route('mobile', 'alarmHistory', '/alarmHistory', 'route.title.alarmHistory'),
-  route('mobile', 'setting', '/setting', 'route.title.setting'),
-  route('mobile', 'invertory', '/invertory', 'route.title.invertory'),
-  route('mobile', 'areaInvertory', '/areaInvertory', 'route.title.areaInvertory'),
-  route('mobile', 'stationInvertory', '/stationInvertory', 'route.title.stationInvertory'),
-  route('mobile', 'stationDetails', '/stationDetails', 'route.title.stationDetails'),
-  route('mobile', 'deliveryHistory', '/deliveryHistory', 'route.title.deliveryHistory'),
-  route('mobile', 'deliveryBranches', '/deliveryBranches', 'route.title.deliveryBranches'),
-  route('mobile', 'deliveryArea', '/deliveryArea', 'route.title.deliveryArea'),
-  route('mobile', 'deliveryStation', '/deliveryStation', 'route.title.deliveryStation'),
-  route('mobile', 'deliveryTank', '/deliveryTank', 'route.title.deliveryTank'),
-  route('mobile', 'deliveryDetail', '/deliveryDetail', 'route.title.deliveryDetail'),
+  route('mobile', 'realAlarm', '/realAlarm', 'route.title.realAlarm', { load: () => import('../features/mobile/pages/real-alarm-page') }),
+  route('mobile', 'alarmHistory', '/alarmHistory', 'route.title.alarmHistory', { load: () => import('../features/mobile/pages/alarm-history-page') }),
+  route('mobile', 'setting', '/setting', 'route.title.setting', { load: () => import('../features/mobile/pages/setting-page') }),
+  route('mobile', 'invertory', '/invertory', 'route.title.invertory', { load: () => import('../features/mobile/pages/inventory-page') }),
+  route('mobile', 'areaInvertory', '/areaInvertory', 'route.title.areaInvertory', { load: () => import('../features/mobile/pages/area-inventory-page') }),
+  route('mobile', 'stationInvertory', '/stationInvertory', 'route.title.stationInvertory', { load: () => import('../features/mobile/pages/station-inventory-page') }),
+  route('mobile', 'stationDetails', '/stationDetails', 'route.title.stationDetails', { load: () => import('../features/mobile/pages/station-details-page') }),
+  route('mobile', 'deliveryHistory', '/deliveryHistory', 'route.title.deliveryHistory', { load: () => import('../features/mobile/pages/delivery-history-page') }),
+  route('mobile', 'deliveryBranches', '/deliveryBranches', 'route.title.deliveryBranches', { load: () => import('../features/mobile/pages/delivery-branches-page') }),
+  route('mobile', 'deliveryArea', '/deliveryArea', 'route.title.deliveryArea', { load: () => import('../features/mobile/pages/delivery-area-page') }),
+  route('mobile', 'deliveryStation', '/deliveryStation', 'route.title.deliveryStation', { load: () => import('../features/mobile/pages/delivery-station-page') }),
+  route('mobile', 'deliveryTank', '/deliveryTank', 'route.title.deliveryTank', { load: () => import('../features/mobile/pages/delivery-tank-page') }),
+  route('mobile', 'deliveryDetail', '/deliveryDetail', 'route.title.deliveryDetail', { load: () => import('../features/mobile/pages/delivery-detail-page') }),
 ];
 
 const byName = new Map(ROUTES.map((def) => [def.name, def]));

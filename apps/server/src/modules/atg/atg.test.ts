@@ -100,6 +100,63 @@ describe('Veeder-Root TLS poller', () => {
     expect(await activeAlarms('NWP-SH01')).toEqual([]);
   });
 
+  it('stores the console’s delivery report (i20200) as delivery records in SI, in the station’s time, once', async () => {
+    // Console time is the station's wall time (Shanghai); minutes only.
+    const end = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 60 * 60_000);
+    const start = new Date(end.getTime() - 25 * 60_000);
+    const us = { tank: 2, start, end, startVolume: 1_200, startTcVolume: 1_190, startWater: 0.5, startTemperature: 60, endVolume: 4_200, endTcVolume: 4_170, endWater: -0.01, endTemperature: 59, startHeight: 20, endHeight: 55.5 };
+    const aborted = { ...us, start: new Date(start.getTime() - 5 * 3_600_000), end: new Date(end.getTime() - 5 * 3_600_000), endVolume: 1_200 };
+    const fake = await consoleFor('NWP-SH01', { units: 'us', tanks: demoFakeTanks(3, 'us'), timeZone: 'Asia/Shanghai', deliveries: [us, aborted] });
+    const deliveries = () =>
+      rawRows<{ tank: string; source: string; started_at: Date; ended_at: Date; start_volume_l: number; end_volume_l: number; end_tc_volume_l: number; start_height_mm: number; end_height_mm: number; start_water_height_mm: number; end_water_height_mm: number; start_temperature_c: number }>(
+        ctx.db,
+        sql`select t.code as tank, d.* from deliveries d join tanks t on t.id = d.tank_id where d.station_id = ${station['NWP-SH01']!} and d.source = 'device' order by d.started_at`,
+      );
+    expect(await pollOf('NWP-SH01').pollOnce({ everything: true })).toBe(true);
+    expect(fake.received).toContain('i20200');
+    let rows = await deliveries();
+    // The aborted drop (the volume did not rise) is not a delivery.
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row).toMatchObject({ tank: '2', source: 'device' });
+    expect([new Date(row.started_at).toISOString(), new Date(row.ended_at).toISOString()]).toEqual([start.toISOString(), end.toISOString()]);
+    expect(row.start_volume_l).toBeCloseTo(toLitres(1_200, 'us')!, 3);
+    expect(row.end_volume_l).toBeCloseTo(toLitres(4_200, 'us')!, 3);
+    expect(row.end_tc_volume_l).toBeCloseTo(toLitres(4_170, 'us')!, 3);
+    expect(row.start_height_mm).toBeCloseTo(20 * 25.4, 3);
+    expect(row.end_height_mm).toBeCloseTo(55.5 * 25.4, 3);
+    expect(row.start_water_height_mm).toBeCloseTo(0.5 * 25.4, 3);
+    // A dry tank's slightly negative water is stored as none.
+    expect(row.end_water_height_mm).toBe(0);
+    expect(row.start_temperature_c).toBeCloseTo(toCelsius(60, 'us')!, 3);
+    expect(toMillimetres(1, 'us')).toBeCloseTo(25.4, 6);
+
+    // The console repeats its report on the next rounds: still one record.
+    expect(await pollOf('NWP-SH01').pollOnce({ everything: true })).toBe(true);
+    rows = await deliveries();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('reads the delivery report in display format too (I20200)', async () => {
+    const end = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 3 * 3_600_000);
+    const start = new Date(end.getTime() - 20 * 60_000);
+    await ctx.db.execute(sql`delete from deliveries where station_id = ${station['NWP-SH01']!}`);
+    const fake = await consoleFor('NWP-SH01', {
+      displayOnly: true,
+      timeZone: 'Asia/Shanghai',
+      deliveries: [{ tank: 1, start, end, startVolume: 10_000, startTcVolume: 9_950, startWater: 0, startTemperature: 15, endVolume: 18_000, endTcVolume: 17_900, endWater: 0, endTemperature: 14.5, startHeight: 900, endHeight: 1_500 }],
+    });
+    expect(await pollOf('NWP-SH01').pollOnce({ everything: true })).toBe(true);
+    expect(fake.received).toContain('I20200');
+    const rows = await rawRows<{ started_at: Date; start_volume_l: number; end_volume_l: number; end_height_mm: number }>(
+      ctx.db,
+      sql`select started_at, start_volume_l, end_volume_l, end_height_mm from deliveries where station_id = ${station['NWP-SH01']!} and source = 'device'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(new Date(rows[0]!.started_at).toISOString()).toBe(start.toISOString());
+    expect(rows[0]).toMatchObject({ start_volume_l: 10_000, end_volume_l: 18_000, end_height_mm: 1_500 });
+  });
+
   it('falls back to display format when the console answers i20100 with 9999FF1B', async () => {
     const fake = await consoleFor('NWP-SH01', { displayOnly: true });
     const p = pollOf('NWP-SH01');
@@ -157,6 +214,38 @@ describe('Veeder-Root TLS poller', () => {
 });
 
 describe('the station form’s console panel', () => {
+  it('two server instances: one polls a console, the other stands by and takes over when it stops', async () => {
+    const fake = await consoleFor('NWP-SZ02');
+    const second = new AtgPoller({ db: ctx.db, ingest: ctx.app.ingest, logger: ctx.app.log, clock: () => new Date(), timeouts: { connectMs: 1000, firstByteMs: 700, idleMs: 700, capMs: 5000 }, autoPoll: false });
+    try {
+      await second.reload();
+      const first = await pollOf('NWP-SZ02').pollOnce();
+      expect(pollOf('NWP-SZ02').status().lastError).toBeNull();
+      expect(first).toBe(true);
+      const asked = fake.received.length;
+      expect(asked).toBeGreaterThan(0);
+      // The other instance does not talk to the console while the lease is held.
+      expect(await second.poller(station['NWP-SZ02']!)!.pollOnce()).toBe(true);
+      expect(fake.received.length).toBe(asked);
+      expect(second.status(station['NWP-SZ02']!, null)).toMatchObject({ enabled: true, standby: true });
+      expect(pollOf('NWP-SZ02').status().standby).toBe(false);
+      // The first instance goes away: its lease is released and the second polls.
+      await poller.stop();
+      expect(await second.poller(station['NWP-SZ02']!)!.pollOnce()).toBe(true);
+      expect(fake.received.length).toBeGreaterThan(asked);
+      expect(second.status(station['NWP-SZ02']!, null)).toMatchObject({ standby: false, connected: true });
+      // A lease that is not renewed expires: the first instance, back, takes over from a silent holder.
+      await ctx.db.execute(sql`update atg_leases set expires_at = now() - interval '1 second' where station_id = ${station['NWP-SZ02']!}`);
+      await poller.reload();
+      expect(await pollOf('NWP-SZ02').pollOnce()).toBe(true);
+      expect(pollOf('NWP-SZ02').status().standby).toBe(false);
+      expect(await second.poller(station['NWP-SZ02']!)!.pollOnce()).toBe(true);
+      expect(second.status(station['NWP-SZ02']!, null).standby).toBe(true);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('status and a test query, answered in SI with the tanks matched; out of scope refused', async () => {
     const fake = await startFakeAtgConsole({ units: 'metric' });
     consoles.push(fake);

@@ -72,6 +72,11 @@ export class AtgConnection {
     this.drop();
   }
 
+  /** Lets go of the socket but stays usable: the next query connects again. */
+  disconnect(): void {
+    this.drop();
+  }
+
   private drop(): void {
     this.socket?.destroy();
     this.socket = null;

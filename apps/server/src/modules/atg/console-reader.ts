@@ -1,6 +1,6 @@
 import { consoleAlarmToUllage, liquidStatusToLeakCode, tankAlarmToLevelCode, sensorAlarmToLeakCode } from '@ullage/domain/atg/alarm-map';
-import { AtgParseError, parseActiveAlarms, parseAlarmHistory, parseInventory, parseLiquidSensors, parseUnits } from '@ullage/domain/atg/computer-format';
-import { parseDisplayAlarms, parseDisplayInventory, parseDisplaySensors, parseDisplayTime } from '@ullage/domain/atg/display-format';
+import { AtgParseError, parseActiveAlarms, parseAlarmHistory, parseDeliveries, parseInventory, parseLiquidSensors, parseUnits, type Delivery } from '@ullage/domain/atg/computer-format';
+import { parseDisplayAlarms, parseDisplayDeliveries, parseDisplayInventory, parseDisplaySensors, parseDisplayTime } from '@ullage/domain/atg/display-format';
 import type { ConsoleTime } from '@ullage/domain/atg/time';
 import { toCelsius, toLitres, toMillimetres, type ConsoleUnits } from '@ullage/domain/atg/units';
 import type { AtgConnection} from './connection';
@@ -32,6 +32,23 @@ export interface ConsoleSensor {
   sensor: string;
   state: 'normal' | 'alarm' | 'fault';
   code: number | null;
+}
+
+/** A delivery the console measured, in SI, times still the console's local wall time. */
+export interface ConsoleDelivery {
+  tank: number;
+  start: ConsoleTime;
+  end: ConsoleTime;
+  startVolumeL: number;
+  endVolumeL: number;
+  startTcVolumeL: number | null;
+  endTcVolumeL: number | null;
+  startHeightMm: number | null;
+  endHeightMm: number | null;
+  startWaterHeightMm: number | null;
+  endWaterHeightMm: number | null;
+  startTemperatureC: number | null;
+  endTemperatureC: number | null;
 }
 
 export interface ConsoleHistoryEvent extends ConsoleAlarm {
@@ -167,6 +184,51 @@ export class ConsoleReader {
       return [{ kind: mapped.kind, device, code: mapped.code, state: e.state, time: e.time }];
     });
   }
+
+  /**
+   * i20200 / I20200: the console's delivery report (its last deliveries per tank). One without
+   * a start, an end or both volumes is of no use as a record and is left out.
+   */
+  async deliveries(): Promise<ConsoleDelivery[]> {
+    try {
+      if (this.format === 'display') {
+        const parsed = parseDisplayDeliveries(lines(await this.connection.query('I20200')));
+        if (parsed.units) this.units = parsed.units;
+        return parsed.tanks.flatMap((t) => (t.tank === null ? [] : t.deliveries.flatMap((d) => deliveryOf(t.tank!, d, this.u))));
+      }
+      const reply = await this.connection.query('i20200');
+      if (reply.kind !== 'computer') return [];
+      return parseDeliveries(reply.data).tanks.flatMap((t) => t.deliveries.flatMap((d) => deliveryOf(t.tank, d, this.u)));
+    } catch (error) {
+      // A console without the delivery report (or a gateway that does not pass it) is polled all the same.
+      if (error instanceof AtgError && error.failure === 'unsupported') return [];
+      throw error;
+    }
+  }
+}
+
+/** A console delivery in SI (none when it lacks a start, an end or a volume). */
+function deliveryOf(tank: number, d: Delivery, u: AtgUnits): ConsoleDelivery[] {
+  const startVolumeL = toLitres(d.startVolume, u);
+  const endVolumeL = toLitres(d.endVolume, u);
+  if (!d.start || !d.end || startVolumeL === null || endVolumeL === null) return [];
+  return [
+    {
+      tank,
+      start: d.start,
+      end: d.end,
+      startVolumeL,
+      endVolumeL,
+      startTcVolumeL: toLitres(d.startTcVolume, u),
+      endTcVolumeL: toLitres(d.endTcVolume, u),
+      startHeightMm: toMillimetres(d.startHeight, u),
+      endHeightMm: toMillimetres(d.endHeight, u),
+      startWaterHeightMm: toMillimetres(d.startWater, u),
+      endWaterHeightMm: toMillimetres(d.endWater, u),
+      startTemperatureC: toCelsius(d.startTemperature, u),
+      endTemperatureC: toCelsius(d.endTemperature, u),
+    },
+  ];
 }
 
 /** A status with a leak code is an alarm (a sensor out or shorted too: fail safe, as the mapping says); the rest is normal. */

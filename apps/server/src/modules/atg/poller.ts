@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AtgStatus, AtgTestResult } from '@ullage/contracts/atg';
 import type { Db } from '../../db/client';
@@ -7,7 +9,7 @@ import type { Ingest } from '../ingest/ingest';
 import { onStationChanged } from '../station/changes';
 import { AtgConnection, AtgError, type AtgTimeouts } from './connection';
 import { ConsoleReader } from './console-reader';
-import { polledStations, type AtgStationConfig } from './repo';
+import { claimLease, polledStations, releaseLease, type AtgStationConfig } from './repo';
 import { StationPoller } from './station-poller';
 
 /** Edits on another server instance reach this one's poll list within this time. */
@@ -25,6 +27,8 @@ export class AtgPoller {
   private periodic: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private reloading: Promise<void> = Promise.resolve();
+  /** This instance's name on console leases (DESIGN §7: several instances, one database). */
+  readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
   constructor(private readonly deps: { db: Db; ingest: Ingest; logger: FastifyBaseLogger; clock: () => Date; timeouts?: Partial<AtgTimeouts>; /** false: pollers wait to be driven (tests call pollOnce). */ autoPoll?: boolean }) {}
 
@@ -48,12 +52,11 @@ export class AtgPoller {
         for (const [id, poller] of this.pollers) {
           const config = wanted.get(id);
           if (config && sameConfig(config, poller.config)) continue;
-          poller.stop();
-          this.pollers.delete(id);
+          await this.stopPoller(id, poller);
         }
         for (const config of configs) {
           if (this.pollers.has(config.id)) continue;
-          const poller = new StationPoller(config, this.deps);
+          const poller = new StationPoller(config, { ...this.deps, lease: (ttl) => claimLease(this.deps.db, config.id, this.holder, ttl) });
           this.pollers.set(config.id, poller);
           if (this.deps.autoPoll !== false) poller.start();
           this.deps.logger.info({ station: config.code, console: `${config.host}:${config.port}`, every: config.pollSeconds }, 'ATG console polled');
@@ -72,7 +75,7 @@ export class AtgPoller {
   status(stationId: number, config: AtgStationConfig | null): AtgStatus {
     const poller = this.pollers.get(stationId);
     if (poller) return poller.status();
-    return { enabled: false, connected: false, lastReplyAt: null, lastPollAt: null, lastError: null, format: null, units: null, pollSeconds: config?.pollSeconds ?? 60 };
+    return { enabled: false, connected: false, lastReplyAt: null, lastPollAt: null, lastError: null, format: null, units: null, pollSeconds: config?.pollSeconds ?? 60, standby: false };
   }
 
   /**
@@ -119,8 +122,13 @@ export class AtgPoller {
     clearTimeout(this.reloadTimer);
     clearInterval(this.periodic);
     await this.reloading;
-    for (const poller of this.pollers.values()) poller.stop();
-    this.pollers.clear();
+    await Promise.all([...this.pollers].map(([id, poller]) => this.stopPoller(id, poller)));
+  }
+
+  private async stopPoller(id: number, poller: StationPoller): Promise<void> {
+    poller.stop();
+    this.pollers.delete(id);
+    await releaseLease(this.deps.db, id, this.holder).catch((error: unknown) => this.deps.logger.warn({ err: error, station: poller.config.code }, 'ATG lease not released'));
   }
 }
 

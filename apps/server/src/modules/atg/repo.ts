@@ -63,3 +63,24 @@ export async function stationTankCodes(db: Db, stationId: number): Promise<Set<s
   const rows = await rawRows<{ code: string }>(db, sql`select code from tanks where station_id = ${stationId}`);
   return new Set(rows.map((r) => r.code));
 }
+
+/**
+ * Takes or renews the station's polling lease for `holder` (an instance), for `ttlSeconds`.
+ * Answers whether `holder` has it: another instance's unexpired lease is left alone. Times are
+ * the database's, so instances with skewed clocks agree.
+ */
+export async function claimLease(db: Db, stationId: number, holder: string, ttlSeconds: number): Promise<boolean> {
+  const rows = await rawRows<{ holder: string }>(
+    db,
+    sql`insert into atg_leases (station_id, holder, expires_at) values (${stationId}, ${holder}, now() + make_interval(secs => ${ttlSeconds}))
+        on conflict (station_id) do update set holder = excluded.holder, expires_at = excluded.expires_at
+        where atg_leases.holder = excluded.holder or atg_leases.expires_at < now()
+        returning holder`,
+  );
+  return rows.length > 0;
+}
+
+/** Gives the lease up (a poller stopping), so another instance need not wait for it to expire. */
+export async function releaseLease(db: Db, stationId: number, holder: string): Promise<void> {
+  await db.execute(sql`delete from atg_leases where station_id = ${stationId} and holder = ${holder}`);
+}

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceReport } from '@ullage/contracts/device';
+import type { DeviceDelivery, DeviceReport } from '@ullage/contracts/device';
 import type { AtgStatus } from '@ullage/contracts/atg';
 import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
 import type { Ingest } from '../ingest/ingest';
 import { AtgConnection, AtgError, type AtgTimeouts } from './connection';
-import { ConsoleReader, type AtgUnits, type ConsoleAlarm } from './console-reader';
+import { ConsoleReader, type AtgUnits, type ConsoleAlarm, type ConsoleDelivery } from './console-reader';
 import type { AtgStationConfig } from './repo';
 
 /** After a failure the next try waits 5 s, then twice as long each time, at most 5 minutes. */
@@ -41,10 +41,18 @@ export class StationPoller {
   private lastReplyAt: Date | null = null;
   private lastPollAt: Date | null = null;
   private lastError: string | null = null;
+  private standby = false;
 
   constructor(
     readonly config: AtgStationConfig,
-    private readonly deps: { ingest: Ingest; logger: FastifyBaseLogger; clock: () => Date; timeouts?: Partial<AtgTimeouts> },
+    private readonly deps: {
+      ingest: Ingest;
+      logger: FastifyBaseLogger;
+      clock: () => Date;
+      timeouts?: Partial<AtgTimeouts>;
+      /** Takes or renews this instance's lease on the console for `ttlSeconds`; false: another instance polls it. */
+      lease?: (ttlSeconds: number) => Promise<boolean>;
+    },
   ) {
     this.connection = new AtgConnection({ host: config.host, port: config.port, securityCode: config.securityCode, timeouts: deps.timeouts });
     this.reader = new ConsoleReader(this.connection, config.fallbackUnits);
@@ -70,6 +78,7 @@ export class StationPoller {
       format: this.reader.format,
       units: this.reader.units,
       pollSeconds: this.config.pollSeconds,
+      standby: this.standby,
     };
   }
 
@@ -87,9 +96,18 @@ export class StationPoller {
     const now = this.deps.clock();
     this.lastPollAt = now;
     try {
+      // Three missed rounds (or a minute) before another instance may take the console over.
+      if (this.deps.lease && !(await this.deps.lease(Math.max(60, 3 * this.config.pollSeconds)))) {
+        if (!this.standby) this.deps.logger.info({ station: this.config.code }, 'ATG console polled by another instance: standing by');
+        this.standby = true;
+        // Free the console's one client slot for the instance that holds it.
+        this.connection.disconnect();
+        return true;
+      }
+      this.standby = false;
       const station = await this.deps.ingest.stations.byCode(this.config.code);
       if (!station) return true; // deleted meanwhile; the poller list drops it on the next reload
-      const report: Required<Pick<DeviceReport, 'readings' | 'sensors' | 'alarms'>> = { readings: [], sensors: [], alarms: [] };
+      const report: Required<Pick<DeviceReport, 'readings' | 'sensors' | 'alarms' | 'deliveries'>> = { readings: [], sensors: [], alarms: [], deliveries: [] };
       const ts = now.toISOString();
 
       const inventory = await this.reader.inventory();
@@ -109,7 +127,14 @@ export class StationPoller {
         });
       }
 
-      if (options.everything || round % HISTORY_EVERY === 0) await this.readHistory(station.timezone);
+      if (options.everything || round % HISTORY_EVERY === 0) {
+        await this.readHistory(station.timezone);
+        // The console keeps its last deliveries; resending them updates the same records.
+        for (const d of await this.reader.deliveries()) {
+          const delivery = deviceDeliveryOf(d, station.tanks, station.timezone, now);
+          if (delivery) report.deliveries.push(delivery);
+        }
+      }
       if (options.everything || round % ALARM_EVERY === 0) {
         for (const s of await this.reader.sensors()) {
           report.sensors.push({ sensorNo: s.sensor, type: 'leak', ts, state: s.state, ...(s.code === null ? {} : { code: s.code }) });
@@ -154,6 +179,35 @@ export class StationPoller {
       if (!(error instanceof AtgError && error.failure === 'unsupported')) throw error;
     }
   }
+}
+
+/**
+ * A console delivery as the device protocol's delivery, its wall times read in the station's
+ * zone. One of an unknown tank, not yet finished, or that did not raise the volume (a console
+ * records an aborted drop too) is not a delivery record.
+ */
+export function deviceDeliveryOf(d: ConsoleDelivery, tanks: ReadonlyMap<string, unknown>, timezone: string, now: Date): DeviceDelivery | null {
+  const tank = matchTank(tanks, d.tank);
+  const startedAt = zonedTimeToUtc(d.start, timezone);
+  const endedAt = zonedTimeToUtc(d.end, timezone);
+  if (!tank || endedAt <= startedAt || endedAt > now || d.endVolumeL <= d.startVolumeL) return null;
+  const optional = (name: keyof DeviceDelivery, value: number | null, floor = Number.NEGATIVE_INFINITY) => (value === null ? {} : { [name]: Math.max(floor, value) });
+  return {
+    tank,
+    startedAt: startedAt.toISOString(),
+    endedAt: endedAt.toISOString(),
+    startVolumeL: d.startVolumeL,
+    endVolumeL: d.endVolumeL,
+    ...optional('startTcVolumeL', d.startTcVolumeL, 0),
+    ...optional('endTcVolumeL', d.endTcVolumeL, 0),
+    ...optional('startHeightMm', d.startHeightMm, 0),
+    ...optional('endHeightMm', d.endHeightMm, 0),
+    // Consoles print a dry tank's water as a small negative number (atg-protocol.md §2).
+    ...optional('startWaterHeightMm', d.startWaterHeightMm, 0),
+    ...optional('endWaterHeightMm', d.endWaterHeightMm, 0),
+    ...optional('startTemperatureC', d.startTemperatureC),
+    ...optional('endTemperatureC', d.endTemperatureC),
+  };
 }
 
 /** A console numbers tanks 1…99; the station may call them "1" or "01". */

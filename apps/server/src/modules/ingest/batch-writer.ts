@@ -1,7 +1,7 @@
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
 import { DEFAULT_LEAK_CODE } from '@ullage/domain/alarm-codes';
 import type { Db } from '../../db/client';
-import { clearAlarm, insertDeviceEvent, openAlarm, upsertSensors, type StationKeys } from './device-state-repo';
+import { clearAlarm, insertDeviceEvent, openAlarm, upsertDeviceDelivery, upsertSensors, type StationKeys } from './device-state-repo';
 import type { IngestStation } from './device-stations';
 import { joinReadings, type PreparedParts, type PreparedReadings } from './prepare';
 import { writeReadings, type ReadingRow } from './readings-repo';
@@ -167,7 +167,7 @@ function sharesTank(batches: readonly PreparedBatch[]): boolean {
   return false;
 }
 
-/** Sensors, device alarms and power events of one batch; answers the alarms it opened. */
+/** Sensors, device alarms, power events and measured deliveries of one batch; answers the alarms it opened. */
 async function writeDeviceState(db: Db, { station, parts }: PreparedBatch): Promise<ActiveAlarm[]> {
   const keys: StationKeys = { id: station.id, companyId: station.companyId, distributorId: station.distributorId };
   await upsertSensors(db, station.id, parts.sensors.map((s) => ({ sensorNo: s.sensorNo, type: s.type, state: s.state, code: s.code ?? null, ts: s.ts })));
@@ -187,5 +187,7 @@ async function writeDeviceState(db: Db, { station, parts }: PreparedBatch): Prom
     else await clearAlarm(db, station.id, { kind: alarm.kind, tankId, sensorNo, code: alarm.code }, alarm.ts);
   }
   for (const e of parts.events) await insertDeviceEvent(db, keys, e.type, e.ts, e.inventory);
+  // Before the evaluators run, so the level-rise detector sees the device's delivery and stands back.
+  for (const d of parts.deliveries) await upsertDeviceDelivery(db, keys, d.tankId, d.delivery);
   return opened;
 }

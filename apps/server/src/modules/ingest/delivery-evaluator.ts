@@ -59,11 +59,16 @@ export async function evaluateDeliveries({ db, batches }: EvaluationContext): Pr
   return finishedCount;
 }
 
+/** A rise the device already reported as a delivery (console delivery report) is not recorded twice. */
 async function save(db: Db, station: StationKeys, tankId: number, track: DeliveryTrack, finished: boolean) {
+  const startedAt = isoOf(track.startedAtMs);
+  const lastRiseAt = isoOf(track.lastRiseAtMs);
   await db.execute(sql`
     insert into deliveries (distributor_id, company_id, station_id, tank_id, started_at, start_volume_l, last_rise_at, end_volume_l, ended_at)
-    values (${station.distributorId}, ${station.companyId}, ${station.id}, ${tankId}, ${isoOf(track.startedAtMs)}, ${track.startVolumeL},
-            ${isoOf(track.lastRiseAtMs)}, ${track.endVolumeL}, ${finished ? isoOf(track.lastRiseAtMs) : null})
+    select ${station.distributorId}::int, ${station.companyId}::int, ${station.id}::int, ${tankId}::int, ${startedAt}::timestamptz, ${track.startVolumeL}::float8,
+           ${lastRiseAt}::timestamptz, ${track.endVolumeL}::float8, ${finished ? lastRiseAt : null}::timestamptz
+    where not exists (
+      select 1 from deliveries where tank_id = ${tankId} and source = 'device' and started_at <= ${lastRiseAt}::timestamptz and ended_at >= ${startedAt}::timestamptz)
     on conflict (tank_id, started_at) do update set
       last_rise_at = excluded.last_rise_at, end_volume_l = excluded.end_volume_l, ended_at = excluded.ended_at`);
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { DeviceDelivery } from '@ullage/contracts/device';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 
@@ -77,4 +78,31 @@ export async function insertDeviceEvent(db: Db, station: StationKeys, type: stri
         on conflict do nothing returning id`,
   );
   return rows.length > 0;
+}
+
+/**
+ * A delivery the device measured. It replaces what the level-rise detector made of the same
+ * drop (the gauge saw it itself, with its own start and end), and a resent report updates the
+ * same row: (tank, start) is unique.
+ */
+export async function upsertDeviceDelivery(db: Db, station: StationKeys, tankId: number, d: DeviceDelivery): Promise<void> {
+  const startedAt = new Date(d.startedAt).toISOString();
+  const endedAt = new Date(d.endedAt).toISOString();
+  await db.execute(sql`
+    delete from deliveries
+    where tank_id = ${tankId} and source = 'detected' and started_at <= ${endedAt} and coalesce(ended_at, last_rise_at) >= ${startedAt}`);
+  await db.execute(sql`
+    insert into deliveries (distributor_id, company_id, station_id, tank_id, source, started_at, last_rise_at, ended_at,
+      start_volume_l, end_volume_l, start_tc_volume_l, end_tc_volume_l, start_height_mm, end_height_mm,
+      start_water_height_mm, end_water_height_mm, start_temperature_c, end_temperature_c)
+    values (${station.distributorId}, ${station.companyId}, ${station.id}, ${tankId}, 'device', ${startedAt}, ${endedAt}, ${endedAt},
+      ${d.startVolumeL}, ${d.endVolumeL}, ${d.startTcVolumeL ?? null}, ${d.endTcVolumeL ?? null}, ${d.startHeightMm ?? null}, ${d.endHeightMm ?? null},
+      ${d.startWaterHeightMm ?? null}, ${d.endWaterHeightMm ?? null}, ${d.startTemperatureC ?? null}, ${d.endTemperatureC ?? null})
+    on conflict (tank_id, started_at) do update set
+      source = 'device', last_rise_at = excluded.last_rise_at, ended_at = excluded.ended_at,
+      start_volume_l = excluded.start_volume_l, end_volume_l = excluded.end_volume_l,
+      start_tc_volume_l = excluded.start_tc_volume_l, end_tc_volume_l = excluded.end_tc_volume_l,
+      start_height_mm = excluded.start_height_mm, end_height_mm = excluded.end_height_mm,
+      start_water_height_mm = excluded.start_water_height_mm, end_water_height_mm = excluded.end_water_height_mm,
+      start_temperature_c = excluded.start_temperature_c, end_temperature_c = excluded.end_temperature_c`);
 }

@@ -10,6 +10,7 @@ import { ValidationError } from '../../plugins/errors';
 import { BatchWriter, type Evaluator, type WriteOutcome } from './batch-writer';
 import { evaluateDeliveries } from './delivery-evaluator';
 import { evaluateThresholds } from './threshold-evaluator';
+import { evaluateJumps } from './jump-evaluator';
 import { DeviceStations, type IngestStation } from './device-stations';
 import type { ReadingRow } from './readings-repo';
 import { markSilentOffline } from './status-repo';
@@ -31,7 +32,7 @@ export class DeviceRefused extends Error {}
  */
 export class Ingest {
   readonly stations: DeviceStations;
-  private readonly evaluators: Evaluator[] = [async (context) => void (await evaluateDeliveries(context)), evaluateThresholds];
+  private readonly evaluators: Evaluator[] = [async (context) => void (await evaluateDeliveries(context)), evaluateThresholds, evaluateJumps];
   private readonly writer: BatchWriter;
   private readonly preparer: Preparer;
 

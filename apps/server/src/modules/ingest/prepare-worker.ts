@@ -7,9 +7,9 @@ import { prepareBatch } from './prepare';
 parentPort?.on('message', (message: { id: number; body: unknown; station: IngestStation; nowMs: number; language: Language }) => {
   try {
     const prepared = prepareBatch(message.body, message.station, message.nowMs, message.language);
-    const { tankId, tsMs, volumeL, productHeightMm, waterHeightMm } = prepared.readings;
+    const { tankId, tsMs, volumeL, productHeightMm, waterHeightMm, temperatureC } = prepared.readings;
     // The typed arrays move to the main thread rather than being copied.
-    const moved = [tankId, tsMs, volumeL, productHeightMm, waterHeightMm].map((a) => a.buffer as ArrayBuffer);
+    const moved = [tankId, tsMs, volumeL, productHeightMm, waterHeightMm, temperatureC].map((a) => a.buffer as ArrayBuffer);
     parentPort!.postMessage({ id: message.id, prepared }, moved);
   } catch (error) {
     parentPort!.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });

@@ -1,4 +1,4 @@
-import { deviceReport, RECORD_TYPES, type DeviceAlarm, type DeviceSensorState, type RefusedItem } from '@ullage/contracts/device';
+import { deviceReport, RECORD_TYPES, type DeviceAlarm, type DeviceDelivery, type DeviceSensorState, type RefusedItem } from '@ullage/contracts/device';
 import { computeInventory } from '@ullage/domain/inventory';
 import type { Language } from '@ullage/domain/languages';
 import { clockSkew } from '@ullage/domain/station-status';
@@ -24,6 +24,8 @@ export interface PreparedReadings {
   volumeL: Float64Array;
   productHeightMm: Float64Array;
   waterHeightMm: Float64Array;
+  /** For the data-jump rules (spec §9: a temperature step over 3 °C). */
+  temperatureC: Float64Array;
   /** Each tank's newest reading among these: the latest state and the live event. */
   newest: ReadingRow[];
 }
@@ -33,6 +35,8 @@ export interface PreparedParts {
   alarms: { alarm: DeviceAlarm; tankId: number | null; tankCode: string | null }[];
   /** Power events with the inventory reported with them. */
   events: { type: string; ts: string; inventory: unknown[] }[];
+  /** Deliveries the device measured (console delivery reports). */
+  deliveries: { tankId: number; delivery: DeviceDelivery }[];
 }
 
 export interface Prepared {
@@ -45,7 +49,7 @@ export interface Prepared {
   refused: RefusedItem[];
 }
 
-const EMPTY_PARTS: PreparedParts = { sensors: [], alarms: [], events: [] };
+const EMPTY_PARTS: PreparedParts = { sensors: [], alarms: [], events: [], deliveries: [] };
 
 /** `body` is the request's JSON text (from HTTP or MQTT), or a value already parsed. */
 export function prepareBatch(body: unknown, station: IngestStation, nowMs: number, language: Language): Prepared {
@@ -78,6 +82,7 @@ export function prepareBatch(body: unknown, station: IngestStation, nowMs: numbe
         ts: e.event.ts,
         inventory: e.readings.map((r) => ({ tank: r.tank.code, tankId: r.tank.id, ...computeInventory(r.tank.geometry, r.reading), temperatureC: r.reading.temperatureC, ts: r.reading.ts })),
       })),
+      deliveries: batch.deliveries.map(({ delivery, tank }) => ({ tankId: tank.id, delivery })),
     },
     refused: batch.refused,
   };
@@ -109,6 +114,7 @@ export function layOut(rows: readonly ReadingRow[]): PreparedReadings {
     volumeL: Float64Array.from(rows, (r) => r.volumeL),
     productHeightMm: Float64Array.from(rows, (r) => r.productHeightMm),
     waterHeightMm: Float64Array.from(rows, (r) => r.waterHeightMm),
+    temperatureC: Float64Array.from(rows, (r) => r.temperatureC),
     newest: newestPerTank(rows),
   };
 }
@@ -135,6 +141,7 @@ export function joinReadings(list: readonly PreparedReadings[]): PreparedReading
     volumeL: joinTyped((n) => new Float64Array(n), (r) => r.volumeL),
     productHeightMm: joinTyped((n) => new Float64Array(n), (r) => r.productHeightMm),
     waterHeightMm: joinTyped((n) => new Float64Array(n), (r) => r.waterHeightMm),
+    temperatureC: joinTyped((n) => new Float64Array(n), (r) => r.temperatureC),
     newest: newestPerTank(filled.flatMap((r) => r.newest)),
   };
 }

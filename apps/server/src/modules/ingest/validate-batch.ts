@@ -1,13 +1,16 @@
 import type { z } from 'zod';
 import {
   deviceAlarm,
+  deviceDelivery,
   deviceEvent,
   deviceReading,
   fastDeviceReading,
   deviceSensorState,
   FUTURE_TOLERANCE_MS,
+  DELIVERY_RANGES,
   READING_RANGES,
   type DeviceAlarm,
+  type DeviceDelivery,
   type DeviceEvent,
   type DeviceReading,
   type DeviceSensorState,
@@ -27,6 +30,10 @@ export interface ValidAlarm {
   alarm: DeviceAlarm;
   tank: IngestTank | null;
 }
+export interface ValidDelivery {
+  delivery: DeviceDelivery;
+  tank: IngestTank;
+}
 export interface ValidEvent {
   event: DeviceEvent;
   readings: ValidReading[];
@@ -37,6 +44,7 @@ export interface ParsedBatch {
   sensors: DeviceSensorState[];
   alarms: ValidAlarm[];
   events: ValidEvent[];
+  deliveries: ValidDelivery[];
   refused: RefusedItem[];
 }
 
@@ -45,6 +53,7 @@ interface RawBatch {
   sensors: unknown[];
   alarms: unknown[];
   events: unknown[];
+  deliveries: unknown[];
 }
 
 /**
@@ -107,7 +116,20 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
     return [{ event: parsed.data, readings: eventReadings }];
   });
 
-  return { readings, sensors, alarms, events, refused };
+  // A delivery ends after it starts and leaves more in the tank than there was.
+  const deliveries = batch.deliveries.flatMap((raw, i): ValidDelivery[] => {
+    const parsed = deviceDelivery.safeParse(raw);
+    if (!parsed.success) return refuse('deliveries', i, firstRule(parsed.error)), [];
+    const delivery = parsed.data;
+    const tank = station.tanks.get(delivery.tank);
+    if (!tank) return refuse('deliveries', i, { field: 'tank', rule: 'rule.unknownTank' }), [];
+    if (tooLate(delivery.endedAt)) return refuse('deliveries', i, { field: 'endedAt', rule: 'rule.future' }), [];
+    if (Date.parse(delivery.startedAt) >= Date.parse(delivery.endedAt)) return refuse('deliveries', i, { field: 'startedAt', rule: 'rule.beforeEnd' }), [];
+    if (delivery.endVolumeL <= delivery.startVolumeL) return refuse('deliveries', i, { field: 'endVolumeL', rule: 'rule.deliveryRises' }), [];
+    return [{ delivery, tank }];
+  });
+
+  return { readings, sensors, alarms, events, deliveries, refused };
 }
 
 /** The first problem of an item, as our field and rule (the device fixes one thing at a time). */
@@ -136,6 +158,7 @@ function firstRule(error: z.ZodError): FieldRule {
 
 /** Both ends of a number's range, whichever end was broken (zod reports only one). */
 function rangeOf(field: string, bounds: { minimum?: number | bigint; maximum?: number | bigint }) {
-  const known = (READING_RANGES as Record<string, { min: number; max: number }>)[field.split('.').pop() ?? ''];
+  const name = field.split('.').pop() ?? '';
+  const known = (READING_RANGES as Record<string, { min: number; max: number }>)[name] ?? DELIVERY_RANGES[name];
   return { min: known?.min ?? Number(bounds.minimum ?? '-'), max: known?.max ?? Number(bounds.maximum ?? '-') };
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
 import BellOutlined from '@ant-design/icons/es/icons/BellOutlined';
 import CarOutlined from '@ant-design/icons/es/icons/CarOutlined';
 import DatabaseOutlined from '@ant-design/icons/es/icons/DatabaseOutlined';
@@ -19,6 +20,8 @@ import type { AccountDialog } from '../account-dialogs';
 import { LazyAccountDialogs } from '../lazy-account-dialogs';
 import { UserMenu } from '../user-menu';
 import { usePasswordWarning } from '../use-password-warning';
+import type { MobileShellContext } from './mobile-shell-context';
+import { tabOf, upOf } from './mobile-sections';
 import './mobile-layout.css';
 
 const TAB_ICONS: Record<(typeof MOBILE_TABS)[number], ReactNode> = {
@@ -29,12 +32,14 @@ const TAB_ICONS: Record<(typeof MOBILE_TABS)[number], ReactNode> = {
 };
 
 /**
- * The phone shell: a top bar, the page, and bottom tabs. Spec §2 "mobile sessions drop the
- * last added route": phones keep no tag views, only the browser's own history.
+ * The phone shell: a top bar (back arrow below a tab's own page, title, language, account),
+ * the page, and bottom tabs. Spec §2 "mobile sessions drop the last added route": phones keep
+ * no tag views, only the browser's own history, which the back arrow follows.
  */
 export function MobileLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const current = useRouteDef();
   const { data: user } = useSessionUser();
   const [dialog, setDialog] = useState<AccountDialog>(null);
@@ -45,29 +50,51 @@ export function MobileLayout() {
   const doLogout = useCallback(() => {
     void logout().then((result) => leaveTo(result, MOBILE_LOGIN_PATH, navigate));
   }, [navigate]);
+  const context = useMemo<MobileShellContext>(() => ({ openDialog: setDialog, logout: doLogout }), [doLogout]);
+
+  const activeTab = tabOf(current?.name);
+  const up = upOf(current?.name, location.search);
+  // An earlier page of this visit: back is the browser's back; otherwise one level up.
+  const goBack = () => (location.key !== 'default' ? navigate(-1) : up && navigate(up, { replace: true }));
 
   if (!user) return null;
   return (
     <AntdProvider>
-      <AlarmToasts />
+      {/* The live alarm page lists new alarms itself; a toast over it would say it twice. */}
+      {current?.name === 'realAlarm' ? null : <AlarmToasts />}
       <div className="mobile-shell">
         <header className="mobile-shell__header">
-          <UllageLogo size={28} />
-          <h1 className="mobile-shell__title">{current ? t(current.titleKey) : ''}</h1>
+          {up ? (
+            <button type="button" className="mobile-shell__back" onClick={goBack} aria-label={t('mobile.nav.back')} data-testid="mobile-back">
+              <ArrowLeftOutlined aria-hidden />
+            </button>
+          ) : (
+            <UllageLogo size={28} />
+          )}
+          <h1 className="mobile-shell__title" data-testid="page-title">
+            {current ? t(current.titleKey) : ''}
+          </h1>
           <LanguagePicker />
           <UserMenu user={user} onOpen={setDialog} onLogout={doLogout} compact />
         </header>
         <main className="mobile-shell__content">
-          <Outlet />
+          <Outlet context={context} />
         </main>
         <nav className="mobile-shell__tabs" aria-label={t('layout.mobile.tabs')} data-testid="mobile-tabs">
           {MOBILE_TABS.map((name) => {
             const def = routeByName(name);
             if (!def) return null;
+            const active = activeTab === name;
             return (
-              <NavLink key={name} to={def.path} className="mobile-shell__tab" data-menu={name}>
+              <NavLink
+                key={name}
+                to={def.path}
+                className={`mobile-shell__tab${active ? ' active' : ''}`}
+                aria-current={active ? 'page' : undefined}
+                data-menu={name}
+              >
                 <span className="mobile-shell__tab-icon">{TAB_ICONS[name]}</span>
-                <span>{t(def.titleKey)}</span>
+                <span className="mobile-shell__tab-label">{t(def.titleKey)}</span>
               </NavLink>
             );
           })}

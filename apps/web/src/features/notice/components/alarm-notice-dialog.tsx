@@ -114,13 +114,13 @@ export function AlarmNoticeDialog({ open, onClose }: AlarmNoticeDialogProps) {
       },
       {
         key: 'email',
-        width: 180,
+        width: '30%',
         title: checkAll(type, 'byEmail', t('notice.channel.email'), `notice-${KIND[type]}-all-email`),
         render: (_, entry) => box('byEmail')(entry),
       },
       {
         key: 'alert',
-        width: 180,
+        width: '30%',
         title: checkAll(type, 'byAlert', t('notice.channel.alert'), `notice-${KIND[type]}-all-alert`),
         render: (_, entry) => box('byAlert')(entry),
       },

@@ -112,6 +112,13 @@ function Fact({ label, wide = false, children }: { label: string; wide?: boolean
 function StatusTag({ status }: { status: AtgStatus }) {
   const { t } = useTranslation();
   if (!status.enabled) return <Tag data-testid="atg-state">{t('settingsMore.atg.notPolled')}</Tag>;
+  if (status.standby) {
+    return (
+      <Tag color="processing" data-testid="atg-state">
+        {t('settingsMore.atg.standby')}
+      </Tag>
+    );
+  }
   return status.connected ? (
     <Tag color="success" data-testid="atg-state">
       {t('settingsMore.atg.connected')}

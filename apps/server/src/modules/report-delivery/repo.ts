@@ -1,0 +1,145 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DeliveryListQuery, DeliveryRow, DeliveryTotals } from '@ullage/contracts/delivery-report';
+import { deliveryFigures } from '@ullage/domain/delivery-figures';
+import type { Db } from '../../db/client';
+import { likePattern } from '../../lib/list';
+import { rawRows } from '../../lib/raw-sql';
+import { assertValid } from '../../plugins/errors';
+import { scopeOn, type Scope } from '../scope/scope';
+
+type Filter = Omit<DeliveryListQuery, 'q'> & { q?: string | undefined };
+
+/**
+ * A detected delivery starts and ends at readings, so its heights, water, temperatures and
+ * compensated volumes are those readings' (a primary-key lookup each); a device-reported one
+ * carries its own. `coalesce` takes the device's value first.
+ */
+const FROM = sql`
+  from deliveries d
+  join stations s on s.id = d.station_id
+  join companies c on c.id = d.company_id
+  join tanks t on t.id = d.tank_id
+  left join products p on p.id = t.product_id
+  left join tank_readings r0 on r0.tank_id = d.tank_id and r0.ts = d.started_at and d.source = 'detected'
+  left join tank_readings r1 on r1.tank_id = d.tank_id and r1.ts = coalesce(d.ended_at, d.last_rise_at) and d.source = 'detected'`;
+
+function whereOf(scope: Scope, f: Filter): SQL {
+  const parts: SQL[] = [scopeOn(scope, 'd')];
+  if (f.distributorId !== undefined) parts.push(sql`d.distributor_id = ${f.distributorId}`);
+  if (f.companyId !== undefined) parts.push(sql`d.company_id = ${f.companyId}`);
+  if (f.areaId !== undefined) parts.push(sql`s.area_id = ${f.areaId}`);
+  if (f.stationId !== undefined) parts.push(sql`d.station_id = ${f.stationId}`);
+  if (f.tankId !== undefined) parts.push(sql`d.tank_id = ${f.tankId}`);
+  if (f.productId !== undefined) parts.push(sql`t.product_id = ${f.productId}`);
+  if (f.from !== undefined) parts.push(sql`d.started_at >= ${new Date(f.from).toISOString()}::timestamptz`);
+  if (f.to !== undefined) parts.push(sql`d.started_at < ${new Date(f.to).toISOString()}::timestamptz`);
+  if (f.source !== undefined) parts.push(sql`d.source = ${f.source}`);
+  if (f.state === 'ended') parts.push(sql`d.ended_at is not null`);
+  if (f.state === 'open') parts.push(sql`d.ended_at is null`);
+  if (f.q) parts.push(sql`(s.name ilike ${likePattern(f.q)} or s.code ilike ${likePattern(f.q)})`);
+  return sql.join(parts, sql` and `);
+}
+
+const SORTABLE: Record<string, SQL> = {
+  startedAt: sql`d.started_at`,
+  endedAt: sql`d.ended_at`,
+  stationName: sql`s.name`,
+  tankCode: sql`t.code`,
+  deliveredL: sql`(d.end_volume_l - d.start_volume_l)`,
+};
+
+function orderOf(f: Filter): SQL {
+  if (!f.sortField) return sql`d.started_at desc, d.id`;
+  const column = SORTABLE[f.sortField];
+  assertValid(column ? [] : [{ field: 'sortField', rule: 'rule.invalid' }]);
+  return sql`${column!} ${sql.raw(f.sortOrder === 'descend' ? 'desc nulls last' : 'asc nulls first')}, d.id`;
+}
+
+interface Raw {
+  id: string | number;
+  station_id: number;
+  station_name: string;
+  station_code: string;
+  company_name: string;
+  timezone: string;
+  volume_unit: number;
+  temp_unit: number;
+  tank_id: number;
+  tank_code: string;
+  product_name: string | null;
+  product_color: string | null;
+  source: 'detected' | 'device';
+  started_at: Date | string;
+  ended_at: Date | string | null;
+  start_volume_l: number;
+  end_volume_l: number;
+  start_tc_volume_l: number | null;
+  end_tc_volume_l: number | null;
+  start_height_mm: number | null;
+  end_height_mm: number | null;
+  start_water_height_mm: number | null;
+  end_water_height_mm: number | null;
+  start_temperature_c: number | null;
+  end_temperature_c: number | null;
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+function toRow(r: Raw): DeliveryRow {
+  const ends = { startVolumeL: r.start_volume_l, endVolumeL: r.end_volume_l, startTcVolumeL: r.start_tc_volume_l, endTcVolumeL: r.end_tc_volume_l, endedAt: iso(r.ended_at) };
+  const figures = deliveryFigures(ends);
+  return {
+    id: Number(r.id),
+    stationId: r.station_id,
+    stationName: r.station_name,
+    stationCode: r.station_code,
+    companyName: r.company_name,
+    timezone: r.timezone,
+    volumeUnit: r.volume_unit,
+    tempUnit: r.temp_unit,
+    tankId: r.tank_id,
+    tankCode: r.tank_code,
+    productName: r.product_name,
+    productColor: r.product_color,
+    source: r.source,
+    startedAt: iso(r.started_at)!,
+    ...ends,
+    startHeightMm: r.start_height_mm,
+    endHeightMm: r.end_height_mm,
+    startWaterHeightMm: r.start_water_height_mm,
+    endWaterHeightMm: r.end_water_height_mm,
+    startTemperatureC: r.start_temperature_c,
+    endTemperatureC: r.end_temperature_c,
+    deliveredL: figures.deliveredL,
+    deliveredTcL: figures.deliveredTcL,
+  };
+}
+
+/** One page of the deliveries a scope may see, newest first unless sorted otherwise, with the totals of all that match. */
+export async function listDeliveries(db: Db, scope: Scope, f: Filter, page: { limit: number; offset: number }) {
+  const where = whereOf(scope, f);
+  const [rows, totals] = await Promise.all([
+    rawRows<Raw>(
+      db,
+      sql`select d.id, d.station_id, s.name as station_name, s.code as station_code, c.name as company_name, s.timezone,
+            c.volume_unit, c.temp_unit, d.tank_id, t.code as tank_code, p.name as product_name, p.color as product_color, d.source,
+            d.started_at, d.ended_at, d.start_volume_l, d.end_volume_l,
+            coalesce(d.start_tc_volume_l, r0.tc_volume_l) as start_tc_volume_l, coalesce(d.end_tc_volume_l, r1.tc_volume_l) as end_tc_volume_l,
+            coalesce(d.start_height_mm, r0.product_height_mm) as start_height_mm, coalesce(d.end_height_mm, r1.product_height_mm) as end_height_mm,
+            coalesce(d.start_water_height_mm, r0.water_height_mm) as start_water_height_mm, coalesce(d.end_water_height_mm, r1.water_height_mm) as end_water_height_mm,
+            coalesce(d.start_temperature_c, r0.temperature_c) as start_temperature_c, coalesce(d.end_temperature_c, r1.temperature_c) as end_temperature_c
+          ${FROM} where ${where} order by ${orderOf(f)} limit ${page.limit} offset ${page.offset}`,
+    ),
+    rawRows<{ count: number; delivered_l: number | null; delivered_tc_l: number | null }>(
+      db,
+      sql`select count(*)::int as count, sum(d.end_volume_l - d.start_volume_l) as delivered_l,
+            -- A compensated total is only a total when every delivery has both compensated ends.
+            case when count(*) = count(coalesce(d.end_tc_volume_l, r1.tc_volume_l) - coalesce(d.start_tc_volume_l, r0.tc_volume_l))
+              then sum(coalesce(d.end_tc_volume_l, r1.tc_volume_l) - coalesce(d.start_tc_volume_l, r0.tc_volume_l)) end as delivered_tc_l
+          ${FROM} where ${where}`,
+    ),
+  ]);
+  const t = totals[0];
+  const sum: DeliveryTotals = { count: t?.count ?? 0, deliveredL: Number(t?.delivered_l ?? 0), deliveredTcL: t?.delivered_tc_l == null ? (t?.count ? null : 0) : Number(t.delivered_tc_l) };
+  return { list: rows.map(toRow), total: sum.count, totals: sum };
+}

@@ -1,0 +1,71 @@
+import type { HistoryQuery, HistorySeries, HistorySeriesQuery } from '@ullage/contracts/history';
+import { HISTORY_RANGE_MAX_DAYS, HISTORY_SERIES_MAX_POINTS, historyProblems, seriesBucketSeconds, type HistoryProblem } from '@ullage/domain/history-range';
+import type { Db } from '../../db/client';
+import { pageOf } from '../../lib/list';
+import { assertValid, notFound, type FieldRule } from '../../plugins/errors';
+import type { AuthUser } from '../auth/session-repo';
+import { scopeOf } from '../scope/scope';
+import { bucketedSeries, countReadings, findTank, listReadings, rawSeries, type Range } from './repo';
+
+type Ask = Pick<HistorySeriesQuery, 'stationId' | 'tankId' | 'from' | 'to'>;
+
+/**
+ * Each rule of spec §5 as the field it names and the spec §8 sentence: "Time range: Time
+ * cannot exceed 11 days", "Tank: Must select gas station and tank".
+ */
+function fieldRuleOf(problem: HistoryProblem, ask: Ask): FieldRule {
+  switch (problem) {
+    case 'stationAndTank':
+      return ask.stationId === undefined ? { field: 'stationId', rule: 'history.rule.stationAndTank' } : { field: 'tankId', rule: 'history.rule.stationAndTank', labelKey: 'field.tank' };
+    case 'rangeRequired':
+      return { field: ask.from === undefined ? 'from' : 'to', rule: 'rule.required', labelKey: 'history.field.range' };
+    case 'startBeforeEnd':
+      return { field: 'from', rule: 'history.rule.startBeforeEnd', labelKey: 'history.field.range' };
+    case 'maxDays':
+      return { field: 'to', rule: 'history.rule.maxDays', params: { days: HISTORY_RANGE_MAX_DAYS }, labelKey: 'history.field.range' };
+  }
+}
+
+/**
+ * The question checked (spec §5, the same rules the form applies) and the tank found: one the
+ * caller may see (another organisation's is not found, as if it did not exist), and one of
+ * the station chosen.
+ */
+async function resolve(db: Db, user: AuthUser, ask: Ask) {
+  const problems = historyProblems({ stationId: ask.stationId, tankId: ask.tankId, fromMs: ask.from ? Date.parse(ask.from) : undefined, toMs: ask.to ? Date.parse(ask.to) : undefined });
+  assertValid(problems.map((p) => fieldRuleOf(p, ask)));
+  const tank = await findTank(db, scopeOf(user), ask.tankId!);
+  if (!tank) throw notFound();
+  assertValid(tank.stationId === ask.stationId ? [] : [{ field: 'tankId', rule: 'history.rule.tankOfStation', labelKey: 'field.tank' }]);
+  const range: Range = { from: new Date(ask.from!).toISOString(), to: new Date(ask.to!).toISOString() };
+  return { tank, range };
+}
+
+/** A page of the readings, newest first unless sorted by time ascending. */
+export async function findHistory(db: Db, user: AuthUser, query: HistoryQuery) {
+  assertValid(query.sortField === undefined || query.sortField === 'ts' ? [] : [{ field: 'sortField', rule: 'rule.invalid' }]);
+  const { tank, range } = await resolve(db, user, query);
+  const ascending = query.sortField === 'ts' && query.sortOrder === 'ascend';
+  const [list, total] = await Promise.all([listReadings(db, tank, range, pageOf(query), ascending), countReadings(db, tank.tankId, range)]);
+  return { list, total, tank };
+}
+
+/** Every reading of the range, oldest first, up to `limit` (the export). */
+export async function allHistory(db: Db, user: AuthUser, query: HistoryQuery, limit: number) {
+  const { tank, range } = await resolve(db, user, query);
+  return { tank, list: await listReadings(db, tank, range, { limit, offset: 0 }, true) };
+}
+
+/**
+ * The trend chart's series: the readings themselves when there are at most
+ * HISTORY_SERIES_MAX_POINTS, otherwise their means over buckets wide enough that there are
+ * no more points than that (domain seriesBucketSeconds).
+ */
+export async function historySeries(db: Db, user: AuthUser, query: HistorySeriesQuery): Promise<HistorySeries> {
+  const { tank, range } = await resolve(db, user, query);
+  const maxPoints = query.maxPoints ?? HISTORY_SERIES_MAX_POINTS;
+  const readings = await countReadings(db, tank.tankId, range);
+  if (readings <= maxPoints) return { tank, readings, bucketSeconds: 0, ...(await rawSeries(db, tank.tankId, range)) };
+  const bucketSeconds = seriesBucketSeconds(Date.parse(range.to) - Date.parse(range.from), maxPoints);
+  return { tank, readings, bucketSeconds, ...(await bucketedSeries(db, tank.tankId, range, bucketSeconds)) };
+}

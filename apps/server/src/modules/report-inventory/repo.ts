@@ -1,0 +1,230 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DailyInventoryQuery } from '@ullage/contracts/inventory-report';
+import type { Db } from '../../db/client';
+import { likePattern } from '../../lib/list';
+import { pgArray, rawRows } from '../../lib/raw-sql';
+import { scopeOn, type Scope } from '../scope/scope';
+
+export type TankFilter = Pick<DailyInventoryQuery, 'distributorId' | 'companyId' | 'areaId' | 'stationId' | 'tankId' | 'productId' | 'q'>;
+
+/** A tank as the reports need it: its station (zone), company (units), product, and since when it has days. */
+export interface ReportTank {
+  tankId: number;
+  tankCode: string;
+  productName: string | null;
+  productColor: string | null;
+  stationId: number;
+  stationName: string;
+  stationCode: string;
+  timezone: string;
+  companyName: string;
+  volumeUnit: number;
+  tempUnit: number;
+  /** The earlier of its creation and its first reading: no report day ends before it. */
+  sinceMs: number;
+}
+
+interface TankRaw {
+  tank_id: number;
+  tank_code: string;
+  product_name: string | null;
+  product_color: string | null;
+  station_id: number;
+  station_name: string;
+  station_code: string;
+  timezone: string;
+  company_name: string;
+  volume_unit: number;
+  temp_unit: number;
+  since: Date | string;
+}
+
+const ms = (v: Date | string) => new Date(v).getTime();
+const iso = (v: number) => new Date(v).toISOString();
+
+/** The tanks in scope that match the filters (the first reading is one probe of the (tank, ts) key). */
+export async function tanksOfReport(db: Db, scope: Scope, f: TankFilter): Promise<ReportTank[]> {
+  const parts: SQL[] = [scopeOn(scope, 't')];
+  if (f.distributorId !== undefined) parts.push(sql`t.distributor_id = ${f.distributorId}`);
+  if (f.companyId !== undefined) parts.push(sql`t.company_id = ${f.companyId}`);
+  if (f.areaId !== undefined) parts.push(sql`s.area_id = ${f.areaId}`);
+  if (f.stationId !== undefined) parts.push(sql`t.station_id = ${f.stationId}`);
+  if (f.tankId !== undefined) parts.push(sql`t.id = ${f.tankId}`);
+  if (f.productId !== undefined) parts.push(sql`t.product_id = ${f.productId}`);
+  if (f.q) parts.push(sql`(s.name ilike ${likePattern(f.q)} or s.code ilike ${likePattern(f.q)})`);
+  const rows = await rawRows<TankRaw>(
+    db,
+    sql`select t.id as tank_id, t.code as tank_code, p.name as product_name, p.color as product_color,
+          s.id as station_id, s.name as station_name, s.code as station_code, s.timezone,
+          c.name as company_name, c.volume_unit, c.temp_unit,
+          least(t.created_at, (select r.ts from tank_readings r where r.tank_id = t.id order by r.ts limit 1)) as since
+        from tanks t
+        join stations s on s.id = t.station_id
+        join companies c on c.id = t.company_id
+        left join products p on p.id = t.product_id
+        where ${sql.join(parts, sql` and `)}`,
+  );
+  return rows.map((r) => ({
+    tankId: r.tank_id,
+    tankCode: r.tank_code,
+    productName: r.product_name,
+    productColor: r.product_color,
+    stationId: r.station_id,
+    stationName: r.station_name,
+    stationCode: r.station_code,
+    timezone: r.timezone,
+    companyName: r.company_name,
+    volumeUnit: r.volume_unit,
+    tempUnit: r.temp_unit,
+    sinceMs: ms(r.since),
+  }));
+}
+
+/** One tank and one station day, [startMs, endMs). */
+export interface TankDayWindow {
+  tankId: number;
+  startMs: number;
+  endMs: number;
+}
+
+export interface EdgeReading {
+  tsMs: number;
+  volumeL: number;
+  heightMm: number;
+  waterHeightMm: number;
+  temperatureC: number;
+}
+
+interface EdgeRaw {
+  k: number;
+  first_ts: Date | string | null;
+  first_volume_l: number | null;
+  first_height_mm: number | null;
+  first_water_mm: number | null;
+  first_temperature_c: number | null;
+  last_ts: Date | string | null;
+  last_volume_l: number | null;
+  last_height_mm: number | null;
+  last_water_mm: number | null;
+  last_temperature_c: number | null;
+}
+
+const edgeOf = (ts: Date | string | null, volumeL: number | null, heightMm: number | null, waterHeightMm: number | null, temperatureC: number | null): EdgeReading | null =>
+  ts === null ? null : { tsMs: ms(ts), volumeL: Number(volumeL), heightMm: Number(heightMm), waterHeightMm: Number(waterHeightMm), temperatureC: Number(temperatureC) };
+
+/**
+ * The first and the last reading of each tank day, in the order of `days`: two probes of the
+ * readings' (tank_id, ts) key per day, whatever the number of readings.
+ */
+export async function dayEdges(db: Db, days: readonly TankDayWindow[]): Promise<{ first: EdgeReading | null; last: EdgeReading | null }[]> {
+  const out = days.map(() => ({ first: null as EdgeReading | null, last: null as EdgeReading | null }));
+  if (days.length === 0) return out;
+  const rows = await rawRows<EdgeRaw>(
+    db,
+    sql`with w as (
+          select * from unnest(${pgArray(days.map((d) => d.tankId))}::int[], ${pgArray(days.map((d) => iso(d.startMs)))}::timestamptz[], ${pgArray(days.map((d) => iso(d.endMs)))}::timestamptz[])
+            with ordinality as w(tank_id, starts_at, ends_at, k)
+        )
+        select w.k::int as k,
+          f.ts as first_ts, f.volume_l as first_volume_l, f.product_height_mm as first_height_mm, f.water_height_mm as first_water_mm, f.temperature_c as first_temperature_c,
+          l.ts as last_ts, l.volume_l as last_volume_l, l.product_height_mm as last_height_mm, l.water_height_mm as last_water_mm, l.temperature_c as last_temperature_c
+        from w
+        left join lateral (
+          select r.ts, r.volume_l, r.product_height_mm, r.water_height_mm, r.temperature_c from tank_readings r
+          where r.tank_id = w.tank_id and r.ts >= w.starts_at and r.ts < w.ends_at order by r.ts limit 1
+        ) f on true
+        left join lateral (
+          select r.ts, r.volume_l, r.product_height_mm, r.water_height_mm, r.temperature_c from tank_readings r
+          where r.tank_id = w.tank_id and r.ts >= w.starts_at and r.ts < w.ends_at order by r.ts desc limit 1
+        ) l on true`,
+  );
+  for (const r of rows) {
+    out[r.k - 1] = {
+      first: edgeOf(r.first_ts, r.first_volume_l, r.first_height_mm, r.first_water_mm, r.first_temperature_c),
+      last: edgeOf(r.last_ts, r.last_volume_l, r.last_height_mm, r.last_water_mm, r.last_temperature_c),
+    };
+  }
+  return out;
+}
+
+/** One tank over a stretch of time (its days back to back). */
+export interface TankSpan {
+  tankId: number;
+  fromMs: number;
+  toMs: number;
+}
+
+export interface GapRaw {
+  tankId: number;
+  fromMs: number;
+  toMs: number;
+}
+
+/**
+ * Consecutive readings of each tank more than `gapMs` apart within its span: `lag(ts)` over an
+ * index-only range scan of the (tank_id, ts) key, one tank at a time (so no sort is needed),
+ * and only the gaps leave the database. This is the report's one full pass over the readings
+ * (1,440 a tank-day at 1-minute resolution), so many tanks are split over a few connections
+ * that the database runs on its cores at once.
+ */
+export async function readingGaps(db: Db, spans: readonly TankSpan[], gapMs: number): Promise<GapRaw[]> {
+  if (spans.length <= GAP_SCAN_CHUNK_MIN) return readingGapsOf(db, spans, gapMs);
+  const size = Math.ceil(spans.length / GAP_SCAN_PARALLEL);
+  const chunks: TankSpan[][] = [];
+  for (let i = 0; i < spans.length; i += size) chunks.push(spans.slice(i, i + size));
+  return (await Promise.all(chunks.map((chunk) => readingGapsOf(db, chunk, gapMs)))).flat();
+}
+
+/** Statements the gap scan is split into, and the fewest tanks worth splitting. */
+const GAP_SCAN_PARALLEL = 4;
+const GAP_SCAN_CHUNK_MIN = 100;
+
+async function readingGapsOf(db: Db, spans: readonly TankSpan[], gapMs: number): Promise<GapRaw[]> {
+  if (spans.length === 0) return [];
+  const rows = await rawRows<{ tank_id: number; prev_ts: Date | string; ts: Date | string }>(
+    db,
+    sql`with w as (
+          select * from unnest(${pgArray(spans.map((s) => s.tankId))}::int[], ${pgArray(spans.map((s) => iso(s.fromMs)))}::timestamptz[], ${pgArray(spans.map((s) => iso(s.toMs)))}::timestamptz[])
+            as w(tank_id, starts_at, ends_at)
+        )
+        select w.tank_id, g.prev_ts, g.ts
+        from w
+        join lateral (
+          select x.prev_ts, x.ts from (
+            select r.ts, lag(r.ts) over (order by r.ts) as prev_ts from tank_readings r
+            where r.tank_id = w.tank_id and r.ts >= w.starts_at and r.ts < w.ends_at
+          ) x
+          where x.ts - x.prev_ts > ${`${gapMs / 1000} seconds`}::interval
+        ) g on true`,
+  );
+  return rows.map((r) => ({ tankId: r.tank_id, fromMs: ms(r.prev_ts), toMs: ms(r.ts) }));
+}
+
+export interface DeliveryRaw {
+  tankId: number;
+  startedAtMs: number;
+  endedAtMs: number | null;
+  startVolumeL: number;
+  endVolumeL: number;
+}
+
+/** The deliveries of each tank that started within its span (the (tank_id, started_at) key). */
+export async function deliveriesOf(db: Db, spans: readonly TankSpan[]): Promise<DeliveryRaw[]> {
+  if (spans.length === 0) return [];
+  const rows = await rawRows<{ tank_id: number; started_at: Date | string; ended_at: Date | string | null; start_volume_l: number; end_volume_l: number }>(
+    db,
+    sql`with w as (
+          select * from unnest(${pgArray(spans.map((s) => s.tankId))}::int[], ${pgArray(spans.map((s) => iso(s.fromMs)))}::timestamptz[], ${pgArray(spans.map((s) => iso(s.toMs)))}::timestamptz[])
+            as w(tank_id, starts_at, ends_at)
+        )
+        select d.tank_id, d.started_at, d.ended_at, d.start_volume_l, d.end_volume_l
+        from w join deliveries d on d.tank_id = w.tank_id and d.started_at >= w.starts_at and d.started_at < w.ends_at`,
+  );
+  return rows.map((r) => ({
+    tankId: r.tank_id,
+    startedAtMs: ms(r.started_at),
+    endedAtMs: r.ended_at === null ? null : ms(r.ended_at),
+    startVolumeL: Number(r.start_volume_l),
+    endVolumeL: Number(r.end_volume_l),
+  }));
+}

@@ -1,0 +1,173 @@
+import {
+  DAILY_SORT_FIELDS,
+  MONTHLY_SORT_FIELDS,
+  type DailyInventoryQuery,
+  type DailyInventoryRow,
+  type MonthlyInventoryQuery,
+  type MonthlyInventoryRow,
+} from '@ullage/contracts/inventory-report';
+import { DAILY_RANGE_MAX_DAYS, dayRangeProblems } from '@ullage/domain/daily-inventory';
+import { MONTHLY_RANGE_MAX_MONTHS, monthDays, monthlyInventory, monthRangeProblems, monthsBetween } from '@ullage/domain/monthly-inventory';
+import { daysBetween } from '@ullage/domain/station-day';
+import type { Db } from '../../db/client';
+import type { MessageKey } from '../../i18n/en';
+import { assertValid, type FieldRule } from '../../plugins/errors';
+import type { AuthUser } from '../auth/session-repo';
+import { scopeOf } from '../scope/scope';
+import { tanksOfReport } from './repo';
+import { dailyRowOf, figureTankDays, tankDaysOf, tankOfRow } from './tank-days';
+
+/** Labels of the fields the reports name in their refusals (also the routes' fieldLabels). */
+export const INVENTORY_FIELD_LABELS = {
+  fromDay: 'inventory.field.fromDay',
+  toDay: 'inventory.field.toDay',
+  fromMonth: 'inventory.field.fromMonth',
+  toMonth: 'inventory.field.toMonth',
+} as const satisfies Record<string, MessageKey>;
+
+const RULES: Record<string, MessageKey> = {
+  day: 'inventory.rule.day',
+  month: 'inventory.rule.month',
+  dayOrder: 'inventory.rule.dayOrder',
+  monthOrder: 'inventory.rule.monthOrder',
+  maxDays: 'inventory.rule.maxDays',
+  maxMonths: 'inventory.rule.maxMonths',
+};
+
+function refusals(problems: readonly { field: keyof typeof INVENTORY_FIELD_LABELS; rule: string }[]): FieldRule[] {
+  return problems.map((p) => ({
+    field: p.field,
+    rule: RULES[p.rule === 'order' ? (p.field.endsWith('Day') ? 'dayOrder' : 'monthOrder') : p.rule]!,
+    labelKey: INVENTORY_FIELD_LABELS[p.field],
+    params: { days: DAILY_RANGE_MAX_DAYS, months: MONTHLY_RANGE_MAX_MONTHS },
+  }));
+}
+
+type Sort = { field: string; descend: boolean } | null;
+
+/** The requested sort, refused (91011 naming the sort column) before any work when the column is not sortable. */
+function sortOf(query: { sortField?: string | undefined; sortOrder?: 'ascend' | 'descend' | undefined }, allowed: readonly string[]): Sort {
+  if (!query.sortField) return null;
+  assertValid(allowed.includes(query.sortField) ? [] : [{ field: 'sortField', rule: 'rule.invalid' }]);
+  return { field: query.sortField, descend: query.sortOrder === 'descend' };
+}
+
+type Value = string | number | null;
+const text = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Ascending: unknown first; descending: unknown last (as the SQL lists do). */
+function compareValues(a: Value, b: Value, descend: boolean): number {
+  if (a === b) return 0;
+  if (a === null) return descend ? 1 : -1;
+  if (b === null) return descend ? -1 : 1;
+  const c = typeof a === 'number' && typeof b === 'number' ? a - b : text.compare(String(a), String(b));
+  return descend ? -c : c;
+}
+
+/**
+ * Sorts by the chosen column, then newest period first, station, tank: the default order, and
+ * the tie-breaker that keeps paging stable.
+ */
+function sortRows<R extends { stationName: string; tankCode: string; tankId: number }>(rows: R[], sort: Sort, period: (r: R) => string, valueOf: (r: R, field: string) => Value): R[] {
+  return rows.sort((a, b) => {
+    if (sort) {
+      const c = compareValues(valueOf(a, sort.field), valueOf(b, sort.field), sort.descend);
+      if (c !== 0) return c;
+    }
+    return compareValues(period(a), period(b), true) || text.compare(a.stationName, b.stationName) || text.compare(a.tankCode, b.tankCode) || a.tankId - b.tankId;
+  });
+}
+
+const pageOfRows = <R>(rows: R[], page: number, pageSize: number) => rows.slice((page - 1) * pageSize, page * pageSize);
+
+function dailyValue(r: DailyInventoryRow, field: string): Value {
+  switch (field) {
+    case 'startVolumeL':
+      return r.start?.volumeL ?? null;
+    case 'endVolumeL':
+      return r.end?.volumeL ?? null;
+    default:
+      return r[field as 'day' | 'stationName' | 'tankCode' | 'deliveredL' | 'salesL' | 'gapCount'];
+  }
+}
+
+/**
+ * The daily inventory rows of a user's tanks for the asked days (every tank day is figured,
+ * then filtered, sorted and paged: the abnormal flags and sales decide the order and the
+ * "abnormal only" filter). A bad day, an inverted range or one over 31 days is refused.
+ */
+export async function dailyReport(db: Db, user: AuthUser, query: DailyInventoryQuery, nowMs: number) {
+  const fromDay = query.fromDay;
+  const toDay = query.toDay ?? query.fromDay;
+  assertValid(refusals(dayRangeProblems(fromDay, toDay)));
+  const sort = sortOf(query, DAILY_SORT_FIELDS);
+  const tanks = await tanksOfReport(db, scopeOf(user), query);
+  const figures = await figureTankDays(db, tankDaysOf(tanks, daysBetween(fromDay, toDay), nowMs), nowMs);
+  const all = figures.map(dailyRowOf);
+  const abnormalCount = all.reduce((n, r) => n + (r.abnormal ? 1 : 0), 0);
+  const rows = query.abnormalOnly === 'yes' ? all.filter((r) => r.abnormal) : all;
+  sortRows(rows, sort, (r) => r.day, dailyValue);
+  return { rows, abnormalCount, allCount: all.length };
+}
+
+export async function dailyPage(db: Db, user: AuthUser, query: DailyInventoryQuery, nowMs: number) {
+  const { rows, abnormalCount, allCount } = await dailyReport(db, user, query, nowMs);
+  return { list: pageOfRows(rows, query.page, query.pageSize), total: rows.length, page: query.page, pageSize: query.pageSize, abnormalCount, allCount };
+}
+
+/** Whole months since year 0: with the tank id, a unique row key. */
+const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+
+/**
+ * The monthly inventory rows: each tank's days of each asked month (from its first day, up to
+ * today) figured as the daily report does, then summed per month (monthly-inventory.ts).
+ */
+export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInventoryQuery, nowMs: number) {
+  const fromMonth = query.fromMonth;
+  const toMonth = query.toMonth ?? query.fromMonth;
+  assertValid(refusals(monthRangeProblems(fromMonth, toMonth)));
+  const sort = sortOf(query, MONTHLY_SORT_FIELDS);
+  const months = monthsBetween(fromMonth, toMonth);
+  const tanks = await tanksOfReport(db, scopeOf(user), query);
+  const days = daysBetween(monthDays(months[0]!).firstDay, monthDays(months[months.length - 1]!).lastDay);
+  const figures = await figureTankDays(db, tankDaysOf(tanks, days, nowMs), nowMs);
+  // Tank days come tank by tank, day by day: consecutive runs of one tank and month.
+  const all: MonthlyInventoryRow[] = [];
+  let i = 0;
+  while (i < figures.length) {
+    const head = figures[i]!;
+    const month = head.window.day.slice(0, 7);
+    let j = i;
+    while (j < figures.length && figures[j]!.tank.tankId === head.tank.tankId && figures[j]!.window.day.slice(0, 7) === month) j++;
+    const run = figures.slice(i, j);
+    const m = monthlyInventory(
+      run.map(({ figures: f }) => ({
+        startVolumeL: f.start?.volumeL ?? null,
+        endVolumeL: f.end?.volumeL ?? null,
+        deliveredL: f.deliveredL,
+        deliveryCount: f.deliveryCount,
+        salesL: f.salesL,
+        abnormal: f.abnormal,
+        inProgress: f.inProgress,
+      })),
+    );
+    all.push({
+      id: head.tank.tankId * 100_000 + monthIndex(month),
+      month,
+      ...tankOfRow(head.tank),
+      firstDay: head.window.day,
+      lastDay: run[run.length - 1]!.window.day,
+      ...m,
+    });
+    i = j;
+  }
+  const abnormalCount = all.reduce((n, r) => n + (r.abnormalDays > 0 ? 1 : 0), 0);
+  const rows = query.abnormalOnly === 'yes' ? all.filter((r) => r.abnormalDays > 0) : all;
+  sortRows(rows, sort, (r) => r.month, (r, field) => r[field as (typeof MONTHLY_SORT_FIELDS)[number]]);
+  return { rows, abnormalCount, allCount: all.length };
+}
+
+export async function monthlyPage(db: Db, user: AuthUser, query: MonthlyInventoryQuery, nowMs: number) {
+  const { rows, abnormalCount, allCount } = await monthlyReport(db, user, query, nowMs);
+  return { list: pageOfRows(rows, query.page, query.pageSize), total: rows.length, page: query.page, pageSize: query.pageSize, abnormalCount, allCount };
+}

@@ -1,0 +1,108 @@
+/* global self, caches */
+/* Ullage service worker (issue 8): the installed app opens its shell without a connection.
+ *
+ * - Navigations: the network first (a new release is seen at once); offline, the cached
+ *   index.html, whose app then says that its data needs a connection.
+ * - /assets/*: Vite names them by content hash, so a cached copy is never stale: cache first,
+ *   cached as they are fetched. Installing caches index.html and the assets it names.
+ * - Icons, manifest: cache first, refreshed in the background.
+ * - /api (data, the live feeds), /metrics and anything not GET or not same-origin: never
+ *   touched, never cached.
+ */
+const VERSION = 'ullage-shell-v1';
+const SHELL = '/index.html';
+const STATIC = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon.svg'];
+
+/** The hashed files index.html loads by itself (entry script, its CSS, preloaded chunks). */
+function assetsOf(html) {
+  const found = new Set();
+  for (const match of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) found.add(match[1]);
+  return [...found];
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(VERSION);
+      const response = await fetch(SHELL, { cache: 'no-cache' });
+      if (!response.ok) throw new Error(`index.html answered ${response.status}`);
+      const html = await response.clone().text();
+      await cache.put(SHELL, response);
+      // A missing icon must not stop the app from installing; the shell's own files must.
+      await cache.addAll(assetsOf(html));
+      await Promise.all(STATIC.map((url) => cache.add(url).catch(() => undefined)));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) if (key !== VERSION) await caches.delete(key);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+const isApi = (url) => url.pathname === '/api' || url.pathname.startsWith('/api/') || url.pathname === '/metrics';
+
+async function networkFirstShell(request) {
+  const cache = await caches.open(VERSION);
+  try {
+    const response = await fetch(request);
+    // Every client route answers index.html; keep the newest for offline opening.
+    if (response.ok && (response.headers.get('content-type') || '').includes('text/html')) await cache.put(SHELL, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await cache.match(SHELL);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+/** Old releases' chunks are never asked for again; past this many, the oldest go. */
+const MAX_ASSETS = 400;
+
+async function trimAssets(cache) {
+  const assets = (await cache.keys()).filter((request) => new URL(request.url).pathname.startsWith('/assets/'));
+  for (const request of assets.slice(0, Math.max(0, assets.length - MAX_ASSETS))) await cache.delete(request);
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(VERSION);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) {
+    await cache.put(request, response.clone());
+    void trimAssets(cache);
+  }
+  return response;
+}
+
+async function staleWhileRevalidate(request) {
+  const cache = await caches.open(VERSION);
+  const cached = await cache.match(request);
+  const fresh = fetch(request)
+    .then((response) => {
+      if (response.ok) void cache.put(request, response.clone());
+      return response;
+    })
+    .catch(() => cached);
+  return cached || fresh;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || isApi(url)) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(networkFirstShell(request));
+  } else if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(cacheFirst(request));
+  } else if (STATIC.includes(url.pathname) || url.pathname.startsWith('/icons/')) {
+    event.respondWith(staleWhileRevalidate(request));
+  }
+});

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { useStationTanks } from '../../alarms/api/station-tanks';
+import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { NO_PRODUCT_COLOR } from '../../monitor/components/product-inventory';
+import { useCompanyUnits } from '../api/company-units';
+import { useDeliveryTotals } from '../api/deliveries';
+import { useStationPlaces } from '../api/station-places';
+import { DeliverySummary, DeliveryTotalCard } from '../components/delivery-total-card';
+import { LoadState } from '../components/load-state';
+import { MobilePage } from '../components/mobile-page';
+import { RangeBar } from '../components/range-bar';
+import { deliveryCrumbs } from '../crumbs';
+import { NO_AREA } from '../drill';
+import { sumDeliveries } from '../groups';
+import { useDeliveryPlace } from '../use-delivery-place';
+
+/** /deliveryStation?stationId: the deliveries of each tank of one station. */
+export function Page() {
+  const { t } = useTranslation();
+  const format = useMonitorFormat();
+  const { place, range, setRange, href } = useDeliveryPlace();
+  const places = useStationPlaces();
+  const station = places.data?.find((p) => p.id === place.stationId);
+  const tanks = useStationTanks(place.stationId);
+  const list = tanks.data ?? [];
+  const unit = useCompanyUnits()(station?.companyId);
+  const totals = useDeliveryTotals(list.map((tank) => ({ id: tank.id, filter: { tankId: tank.id } })), range);
+  const crumbs = deliveryCrumbs(
+    t,
+    { companyId: station?.companyId, companyName: station?.companyName, areaId: station ? (station.areaId ?? NO_AREA) : undefined, areaName: station?.areaName, stationId: place.stationId, stationName: station?.name },
+    range,
+  );
+  return (
+    <MobilePage testId="mobile-delivery-station" crumbs={crumbs} toolbar={<RangeBar key={`${range.from}|${range.to}`} value={range} onChange={setRange} />}>
+      <LoadState
+        loading={place.stationId !== undefined && tanks.isLoading}
+        failed={place.stationId === undefined || tanks.isError}
+        empty={list.length === 0}
+        emptyText={t('monitor.station.noTanks')}
+        onRetry={() => void tanks.refetch()}
+      >
+        <DeliverySummary sum={sumDeliveries(list.map((tank) => tank.id), totals.totals)} unit={unit} format={format} label={station?.name ?? ''} />
+        <h2 className="m-section__title">{t('mobile.delivery.byTank')}</h2>
+        <div className="m-list">
+          {list.map((tank) => (
+            <DeliveryTotalCard
+              key={tank.id}
+              href={href('/deliveryTank', { stationId: place.stationId, tankId: tank.id })}
+              title={t('monitor.tank.title', { code: tank.code })}
+              subtitle={
+                <span className="m-tank__product">
+                  <span className="m-swatch" style={{ background: tank.productColor ?? NO_PRODUCT_COLOR }} aria-hidden="true" />
+                  <bdi>{tank.productName ?? t('monitor.product.none')}</bdi>
+                </span>
+              }
+              sum={sumDeliveries([tank.id], totals.totals)}
+              unit={unit}
+              format={format}
+              testId={`delivery-tank-${tank.code}`}
+            />
+          ))}
+        </div>
+      </LoadState>
+    </MobilePage>
+  );
+}

@@ -1,0 +1,144 @@
+import { Link } from 'react-router';
+import Avatar from 'antd/es/avatar';
+import Button from 'antd/es/button';
+import { useState, type ReactNode } from 'react';
+import BellOutlined from '@ant-design/icons/es/icons/BellOutlined';
+import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
+import FileTextOutlined from '@ant-design/icons/es/icons/FileTextOutlined';
+import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
+import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
+import MailOutlined from '@ant-design/icons/es/icons/MailOutlined';
+import MobileOutlined from '@ant-design/icons/es/icons/MobileOutlined';
+import RightOutlined from '@ant-design/icons/es/icons/RightOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '@ullage/domain/languages';
+import { useMobileShell } from '../../../app/layouts/mobile/mobile-shell-context';
+import { chooseLanguage } from '../../../i18n/document-language';
+import { activeLanguage } from '../../../i18n/i18n';
+import { HTML_LANG, LANGUAGE_NAMES } from '../../../i18n/language-names';
+import type { MessageKey } from '../../../i18n/message-key';
+import { useSessionUser } from '../../auth/api/get-info';
+import { LazyMailAddressDialog } from '../../mail-address/lazy-mail-address-dialog';
+import { LazyAlarmNoticeDialog } from '../../notice/lazy-alarm-notice-dialog';
+import { MobilePage } from '../components/mobile-page';
+
+/**
+ * The phone versions of the desktop reports that exist so far; each desktop report route
+ * also leads a phone here by itself (spec §2). The others join as their pages are built.
+ */
+const PHONE_REPORTS: readonly { path: string; titleKey: MessageKey }[] = [
+  { path: '/alarm_report_phone', titleKey: 'route.title.alarm_report' },
+  { path: '/leak_report_phone', titleKey: 'route.title.leak_alarm' },
+  { path: '/delivery_phone', titleKey: 'route.title.delivery' },
+];
+
+function Row({ icon, label, onClick, to, testId, end }: { icon: ReactNode; label: string; onClick?: () => void; to?: string; testId: string; end?: ReactNode }) {
+  const content = (
+    <>
+      <span className="m-row__icon" aria-hidden>
+        {icon}
+      </span>
+      <span className="m-row__label">{label}</span>
+      {end ?? <RightOutlined className="m-card__chevron" aria-hidden />}
+    </>
+  );
+  return to ? (
+    <Link to={to} className="m-row" data-testid={testId}>
+      {content}
+    </Link>
+  ) : (
+    <button type="button" className="m-row" onClick={onClick} data-testid={testId}>
+      {content}
+    </button>
+  );
+}
+
+/** /setting (spec §2 mobile routes): language, notifications, password, reports, log out. */
+export function Page() {
+  const { t } = useTranslation();
+  const shell = useMobileShell();
+  const { data: user } = useSessionUser();
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  const [mailOpen, setMailOpen] = useState(false);
+  const current = activeLanguage();
+  const name = user ? user.nickname || user.username : '';
+  return (
+    <MobilePage testId="mobile-setting">
+      {user ? (
+        <section className="m-card m-user" data-testid="setting-user">
+          <Avatar size={48} src={user.photo ?? undefined} icon={<UserOutlined />} alt="" />
+          <div>
+            <h2 className="m-card__title">
+              <bdi>{name}</bdi>
+            </h2>
+            <p className="m-card__subtitle">
+              <bdi>{user.username}</bdi> · {t(`settingsMore.accountType.${user.accountType}` as MessageKey, { defaultValue: '' })}
+            </p>
+          </div>
+        </section>
+      ) : null}
+
+      <section className="m-group" aria-labelledby="setting-language">
+        <h2 id="setting-language" className="m-section__title">
+          {t('common.language.pick')}
+        </h2>
+        <div className="m-card m-card--rows" role="radiogroup" aria-labelledby="setting-language" data-testid="setting-languages">
+          {LANGUAGES.map((code) => (
+            <button
+              key={code}
+              type="button"
+              role="radio"
+              aria-checked={code === current}
+              className="m-row"
+              lang={HTML_LANG[code]}
+              data-lang={code}
+              onClick={() => code !== current && chooseLanguage(code)}
+            >
+              <span className="m-row__label">{LANGUAGE_NAMES[code]}</span>
+              {code === current ? <CheckOutlined className="m-row__check" aria-hidden /> : null}
+            </button>
+          ))}
+        </div>
+      </section>
+
+      <section className="m-group" aria-labelledby="setting-notice">
+        <h2 id="setting-notice" className="m-section__title">
+          {t('mobile.setting.notifications')}
+        </h2>
+        <div className="m-card m-card--rows">
+          <Row icon={<BellOutlined />} label={t('layout.header.alarmNoticeSettings')} onClick={() => setNoticeOpen(true)} testId="setting-notice" />
+          <Row icon={<MailOutlined />} label={t('layout.header.mailSettings')} onClick={() => setMailOpen(true)} testId="setting-mail" />
+        </div>
+      </section>
+
+      <section className="m-group" aria-labelledby="setting-account">
+        <h2 id="setting-account" className="m-section__title">
+          {t('mobile.setting.account')}
+        </h2>
+        <div className="m-card m-card--rows">
+          <Row icon={<LockOutlined />} label={t('layout.user.changePassword')} onClick={() => shell?.openDialog('password')} testId="setting-password" />
+          <Row icon={<MobileOutlined />} label={t('mobile.setting.install')} to="/app" testId="setting-install" />
+        </div>
+      </section>
+
+      <section className="m-group" aria-labelledby="setting-reports">
+        <h2 id="setting-reports" className="m-section__title">
+          {t('mobile.setting.reports')}
+        </h2>
+        <div className="m-card m-card--rows">
+          {PHONE_REPORTS.map((report) => (
+            <Row key={report.path} icon={<FileTextOutlined />} label={t(report.titleKey)} to={report.path} testId={`setting-report-${report.path.slice(1)}`} />
+          ))}
+        </div>
+      </section>
+
+      <Button block danger size="large" icon={<LogoutOutlined />} onClick={() => shell?.logout()} className="m-logout" data-testid="setting-logout">
+        {t('layout.user.logout')}
+      </Button>
+
+      <LazyAlarmNoticeDialog open={noticeOpen} onClose={() => setNoticeOpen(false)} />
+      <LazyMailAddressDialog open={mailOpen} onClose={() => setMailOpen(false)} />
+    </MobilePage>
+  );
+}

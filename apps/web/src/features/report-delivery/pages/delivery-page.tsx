@@ -1,0 +1,97 @@
+import { useMemo, useState } from 'react';
+import Button from 'antd/es/button';
+import Table from 'antd/es/table';
+import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
+import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
+import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
+import { useTranslation } from 'react-i18next';
+import { DELIVERY_SORT_FIELDS, type DeliveryRow } from '@ullage/contracts/delivery-report';
+import { ListPage } from '../../../components/list-page/list-page';
+import { exportQuery } from '../../../components/list-page/list-query';
+import { useServerList } from '../../../components/list-page/use-server-list';
+import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { deliveryKeys, exportDeliveries, listDeliveries, type DeliveryList } from '../api/deliveries';
+import { deliveryColumns } from '../components/delivery-columns';
+import { DeliveryFiltersBar } from '../components/delivery-filters-bar';
+import { initialDeliveryFilters, withOrgPick, withRange, type DeliveryFilters } from '../delivery-filters-state';
+import '../delivery.css';
+
+/** delivery (spec §2 /Data): deliveries detected from the level and those gauges reported; filter, page, sort, export, print. */
+export function Page() {
+  const { t } = useTranslation();
+  const format = useMonitorFormat();
+  const list = useServerList<DeliveryRow, DeliveryFilters>({
+    queryKey: deliveryKeys.list,
+    fetch: listDeliveries,
+    filters: initialDeliveryFilters(),
+    sortFields: DELIVERY_SORT_FIELDS,
+    showTotal: (total) => t('list.total', { total }),
+  });
+  const [exporting, setExporting] = useState(false);
+  const totals = (list.query.data as DeliveryList | undefined)?.totals;
+  const rows = list.query.data?.list ?? [];
+  // Totals are shown in the page's unit when every delivery on it reads the same; litres otherwise.
+  const unit = rows.length > 0 && rows.every((r) => r.volumeUnit === rows[0]!.volumeUnit) ? rows[0]!.volumeUnit : 1;
+
+  const setFilters = (next: (current: DeliveryFilters) => DeliveryFilters) => list.setState((current) => ({ ...current, filters: next(current.filters), page: 1 }));
+  const columns = useMemo(
+    () => deliveryColumns({ t, format, sortOrderOf: list.sortOrderOf }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sortOrderOf follows list.state
+    [t, format, list.state],
+  );
+  const { from, to } = list.state.filters;
+
+  const onExport = () => {
+    setExporting(true);
+    exportDeliveries(exportQuery(list.state), `${t('route.title.delivery')}.xlsx`)
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  };
+
+  return (
+    <ListPage
+      title={t('route.title.delivery')}
+      search={{ placeholder: t('delivery.search'), onSearch: list.setSearch, testId: 'delivery-search' }}
+      filters={
+        <DeliveryFiltersBar
+          filters={list.state.filters}
+          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
+          onRange={(range) => setFilters((current) => withRange(current, range))}
+          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
+        />
+      }
+      actions={
+        <>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('delivery.refresh')} />
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="delivery-print">
+            {t('delivery.print')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="delivery-export">
+            {t('list.action.export')}
+          </Button>
+        </>
+      }
+    >
+      <p className="list-page__print-only">
+        {from && to ? t('delivery.printRange', { from: format.dateTime(from), to: format.dateTime(to) }) : null}
+      </p>
+      {totals ? (
+        <dl className="delivery-totals" data-testid="delivery-totals">
+          <div>
+            <dt>{t('delivery.totals.count')}</dt>
+            <dd>{format.count(totals.count)}</dd>
+          </div>
+          <div>
+            <dt>{t('delivery.totals.delivered')}</dt>
+            <dd>{format.volume(totals.deliveredL, unit)}</dd>
+          </div>
+          <div>
+            <dt>{t('delivery.totals.deliveredTc')}</dt>
+            <dd>{format.volume(totals.deliveredTcL, unit)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <Table<DeliveryRow> {...list.tableProps} columns={columns} size="middle" scroll={{ x: 'max-content' }} data-testid="delivery-table" />
+    </ListPage>
+  );
+}

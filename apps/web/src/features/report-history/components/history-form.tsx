@@ -1,0 +1,131 @@
+import { useMemo } from 'react';
+import Button from 'antd/es/button';
+import Dropdown from 'antd/es/dropdown';
+import DatePicker from 'antd/es/date-picker';
+import Form from 'antd/es/form';
+import Select from 'antd/es/select';
+import ClockCircleOutlined from '@ant-design/icons/es/icons/ClockCircleOutlined';
+import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { stationsUnder } from '../../../components/report-filters/org-scope';
+import { useOrgTree } from '../../settings-org/api/org-tree';
+import { useStationTanks } from '../../alarms/api/station-tanks';
+import { withStation, type FormCheck, type HistoryForm } from '../history-form-state';
+
+interface HistoryFormBarProps {
+  form: HistoryForm;
+  onChange: (form: HistoryForm) => void;
+  /** The last check, shown under the fields once the user has asked. */
+  check: FormCheck | null;
+  onSubmit: () => void;
+  loading: boolean;
+}
+
+const DAY = 86_400_000;
+
+/** Station, tank and time range (spec §5: at most 11 days, start before end, station and tank required). */
+export function HistoryFormBar({ form, onChange, check, onSubmit, loading }: HistoryFormBarProps) {
+  const { t } = useTranslation();
+  const tree = useOrgTree();
+  const stations = useMemo(() => stationsUnder(tree.data ?? [], undefined), [tree.data]);
+  const tanks = useStationTanks(form.stationId);
+  const from = form.from ? dayjs(form.from) : null;
+  const to = form.to ? dayjs(form.to) : null;
+  // Two pickers rather than a range picker: a range picker reorders its ends, and the user is
+  // told "Start time must be before end time" instead of having the ends silently swapped.
+  const presets = [
+    { key: '1', label: t('history.form.last24h') },
+    ...[3, 7, 11].map((days) => ({ key: String(days), label: t('history.form.lastDays', { days }) })),
+  ];
+  const choosePreset = (days: string) => {
+    const end = Math.ceil(Date.now() / 60_000) * 60_000;
+    onChange({ ...form, from: new Date(end - Number(days) * DAY).toISOString(), to: new Date(end).toISOString() });
+  };
+  // The fields are marked here; the messages are listed under the toolbar (HistoryProblems).
+  const tankProblem = check?.tankProblem ?? null;
+  const rangeProblem = check?.rangeProblem ?? null;
+
+  return (
+    <Form layout="inline" className="history-form" onFinish={onSubmit} component="form" data-testid="history-form">
+      <Form.Item validateStatus={tankProblem && form.stationId === undefined ? 'error' : undefined}>
+        <Select
+          className="report-filter report-filter--wide"
+          value={form.stationId}
+          onChange={(value: number | undefined) => onChange(withStation(form, value))}
+          options={stations.map((s) => ({ value: s.id, label: s.code ? `${s.name} (${s.code})` : s.name }))}
+          placeholder={t('history.form.station')}
+          aria-label={t('history.form.station')}
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={tree.isLoading}
+          allowClear
+          popupMatchSelectWidth={false}
+          data-testid="history-station"
+        />
+      </Form.Item>
+      <Form.Item validateStatus={tankProblem ? 'error' : undefined}>
+        <Select
+          className="report-filter"
+          value={form.tankId}
+          onChange={(value: number | undefined) => onChange({ ...form, tankId: value })}
+          options={(tanks.data ?? []).map((tank) => ({ value: tank.id, label: tank.productName ? `${tank.code} · ${tank.productName}` : tank.code }))}
+          placeholder={form.stationId === undefined ? t('history.form.tankPickStation') : t('history.form.tank')}
+          aria-label={t('history.form.tank')}
+          disabled={form.stationId === undefined}
+          loading={tanks.isLoading && form.stationId !== undefined}
+          allowClear
+          data-testid="history-tank"
+        />
+      </Form.Item>
+      <Form.Item validateStatus={rangeProblem ? 'error' : undefined}>
+        <span className="history-range" role="group" aria-label={t('history.form.range')}>
+          <DatePicker
+            className="history-range__end"
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            needConfirm={false}
+            value={from}
+            onChange={(value: Dayjs | null) => onChange({ ...form, from: value?.toISOString() })}
+            placeholder={t('history.form.from')}
+            aria-label={t('history.form.from')}
+            data-testid="history-from"
+          />
+          <span className="history-range__to" aria-hidden>
+            →
+          </span>
+          <DatePicker
+            className="history-range__end"
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            needConfirm={false}
+            value={to}
+            onChange={(value: Dayjs | null) => onChange({ ...form, to: value?.toISOString() })}
+            placeholder={t('history.form.to')}
+            aria-label={t('history.form.to')}
+            data-testid="history-to"
+          />
+          <Dropdown menu={{ items: presets.map((p) => ({ key: p.key, label: p.label })), onClick: ({ key }) => choosePreset(key) }} trigger={['click']}>
+            <Button icon={<ClockCircleOutlined />} aria-label={t('history.form.presets')} data-testid="history-presets" />
+          </Dropdown>
+        </span>
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={loading} data-testid="history-submit">
+          {t('history.form.submit')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}
+
+/** The spec §8 sentences of what is wrong with the question, under the toolbar, read out when they appear. */
+export function HistoryProblems({ check }: { check: FormCheck | null }) {
+  const { t } = useTranslation();
+  if (!check || (!check.tankProblem && !check.rangeProblem)) return null;
+  return (
+    <ul className="history-problems" role="alert" data-testid="history-problems">
+      {check.tankProblem ? <li data-testid="history-tank-problem">{t(check.tankProblem)}</li> : null}
+      {check.rangeProblem ? <li data-testid="history-range-problem">{t(check.rangeProblem)}</li> : null}
+    </ul>
+  );
+}

@@ -1,0 +1,133 @@
+import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import type { MonthlyInventoryRow } from '@ullage/contracts/inventory-report';
+import type { SortOrder } from '../../../components/list-page/list-query';
+import type { MonitorFormat } from '../../monitor/format';
+import { dailyLinkOf } from '../inventory-filters-state';
+import { signed } from '../inventory-format';
+import { StationTankCell } from './inventory-cells';
+
+interface ColumnOptions {
+  t: TFunction;
+  format: MonitorFormat;
+  sortOrderOf: (field: string) => SortOrder | null;
+}
+
+const hinted = (title: string, hint: string) => (
+  <Tooltip title={hint}>
+    <span className="inventory-hinted">{title}</span>
+  </Tooltip>
+);
+
+/** The monthly report: one row per tank and month, the book closing and variance spelled out. */
+export function monthlyColumns({ t, format, sortOrderOf }: ColumnOptions): ColumnsType<MonthlyInventoryRow> {
+  const missing = t('common.placeholder.missing');
+  const volume = (litres: number | null, row: MonthlyInventoryRow) => (litres === null ? <span className="inventory-missing">{missing}</span> : format.volume(litres, row.volumeUnit));
+  return [
+    {
+      title: t('inventory.column.month'),
+      dataIndex: 'month',
+      key: 'month',
+      sorter: true,
+      sortOrder: sortOrderOf('month'),
+      width: 120,
+      fixed: 'start',
+      render: (month: string, row) => (
+        <Tooltip title={`${t('inventory.column.days')}: ${format.count(row.days)}`}>
+          <span className="inventory-stack">
+            <span dir="ltr">{month}</span>
+            <small dir="ltr">
+              {row.firstDay.slice(5)} – {row.lastDay.slice(5)}
+            </small>
+          </span>
+        </Tooltip>
+      ),
+    },
+    { title: t('inventory.column.stationTank'), dataIndex: 'stationName', key: 'stationName', sorter: true, sortOrder: sortOrderOf('stationName'), width: 190, render: (_, row) => <StationTankCell row={row} /> },
+    {
+      title: t('inventory.column.abnormalDays'),
+      dataIndex: 'abnormalDays',
+      key: 'abnormalDays',
+      sorter: true,
+      sortOrder: sortOrderOf('abnormalDays'),
+      width: 115,
+      align: 'end',
+      render: (v: number, row) =>
+        v > 0 ? (
+          <Tooltip title={t('inventory.abnormalDaysShow')}>
+            <Link to={dailyLinkOf(row)} className="inventory-warn" data-testid="inventory-abnormal-days">
+              {format.count(v)}
+            </Link>
+          </Tooltip>
+        ) : (
+          <span className="list-page__muted">{format.count(0)}</span>
+        ),
+    },
+    { title: hinted(t('inventory.column.opening'), t('inventory.column.openingHint')), dataIndex: 'openingL', key: 'openingL', sorter: true, sortOrder: sortOrderOf('openingL'), width: 115, align: 'end', render: (v: number | null, row) => volume(v, row) },
+    {
+      title: t('inventory.column.delivered'),
+      dataIndex: 'deliveredL',
+      key: 'deliveredL',
+      sorter: true,
+      sortOrder: sortOrderOf('deliveredL'),
+      width: 115,
+      align: 'end',
+      render: (v: number, row) => (
+        <span className="inventory-edge">
+          <span>{format.volume(v, row.volumeUnit)}</span>
+          {row.deliveryCount > 0 ? <small>{t('inventory.deliveryCount', { n: row.deliveryCount })}</small> : null}
+        </span>
+      ),
+    },
+    {
+      title: hinted(t('inventory.column.sales'), t('inventory.column.monthSalesHint')),
+      dataIndex: 'salesL',
+      key: 'salesL',
+      sorter: true,
+      sortOrder: sortOrderOf('salesL'),
+      width: 115,
+      align: 'end',
+      render: (v: number | null, row) => (
+        <span className="inventory-edge">
+          <strong>{volume(v, row)}</strong>
+          {row.unknownSalesDays > 0 ? (
+            <Tooltip title={t('inventory.unknownSalesHint')}>
+              <small className="inventory-warn">{t('inventory.unknownSalesDays', { n: row.unknownSalesDays })}</small>
+            </Tooltip>
+          ) : null}
+        </span>
+      ),
+    },
+    { title: hinted(t('inventory.column.bookClosing'), t('inventory.column.bookClosingHint')), key: 'bookClosingL', width: 115, align: 'end', render: (_, row) => volume(row.bookClosingL, row) },
+    {
+      title: hinted(t('inventory.column.closing'), t('inventory.column.closingHint')),
+      dataIndex: 'closingL',
+      key: 'closingL',
+      sorter: true,
+      sortOrder: sortOrderOf('closingL'),
+      width: 115,
+      align: 'end',
+      render: (v: number | null, row) => (row.inProgress && v === null ? <Tag color="processing">{t('inventory.tag.monthInProgress')}</Tag> : volume(v, row)),
+    },
+    {
+      title: hinted(t('inventory.column.variance'), t('inventory.column.varianceHint')),
+      dataIndex: 'varianceL',
+      key: 'varianceL',
+      sorter: true,
+      sortOrder: sortOrderOf('varianceL'),
+      width: 115,
+      align: 'end',
+      render: (v: number | null, row) =>
+        v === null ? (
+          <span className="inventory-missing">{missing}</span>
+        ) : (
+          <strong className={v < 0 ? 'inventory-loss' : v > 0 ? 'inventory-gain' : undefined} dir="ltr">
+            {signed(format.volume(v, row.volumeUnit), v)}
+          </strong>
+        ),
+    },
+  ];
+}

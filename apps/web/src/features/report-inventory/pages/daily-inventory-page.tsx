@@ -1,0 +1,133 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Button from 'antd/es/button';
+import DatePicker from 'antd/es/date-picker';
+import Table from 'antd/es/table';
+import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
+import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
+import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { DAILY_SORT_FIELDS, type DailyInventoryList, type DailyInventoryRow } from '@ullage/contracts/inventory-report';
+import type { PageProps } from '../../../app/route-types';
+import { ListPage } from '../../../components/list-page/list-page';
+import { exportQuery } from '../../../components/list-page/list-query';
+import { useServerList } from '../../../components/list-page/use-server-list';
+import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { exportDailyInventory, inventoryKeys, listDailyInventory } from '../api/inventory-reports';
+import { dailyColumns } from '../components/daily-columns';
+import { DailyDetail } from '../components/daily-detail';
+import { InventoryFiltersBar } from '../components/inventory-filters-bar';
+import { DAILY_MAX_DAYS, dailyFiltersOfSearch, daysApart, initialDailyFilters, withDays, withOrgPick, type DailyFilters } from '../inventory-filters-state';
+import { ltr } from '../inventory-format';
+import '../../../components/report-filters/report-filters.css';
+import '../inventory.css';
+
+const DAY = 'YYYY-MM-DD';
+
+/**
+ * abnormal_can (spec §2 /Analysis, §9): per tank and station day, the start and end volumes,
+ * deliveries and sales, and why a day is abnormal (a late start, an early end, gaps over 15
+ * minutes — listed under the row). Filter, page, sort, export, print.
+ */
+export function Page({ route }: PageProps) {
+  const { t } = useTranslation();
+  const format = useMonitorFormat();
+  const location = useLocation();
+  const list = useServerList<DailyInventoryRow, DailyFilters>({
+    queryKey: inventoryKeys.daily,
+    fetch: listDailyInventory,
+    filters: initialDailyFilters(),
+    sortFields: DAILY_SORT_FIELDS,
+    showTotal: (total) => t('list.total', { total }),
+  });
+  const [exporting, setExporting] = useState(false);
+  const data = list.query.data as DailyInventoryList | undefined;
+  const setFilters = (next: (current: DailyFilters) => DailyFilters) => list.setState((current) => ({ ...current, filters: next(current.filters), page: 1 }));
+
+  // A monthly row's abnormal days link here with the tank and the month in the address; each
+  // address is applied once (coming back to the kept-alive tab keeps what the user chose since).
+  const { setState } = list;
+  const applied = useRef('');
+  useEffect(() => {
+    if (location.pathname !== route.path || location.search === applied.current) return;
+    applied.current = location.search;
+    setState((current) => {
+      const asked = dailyFiltersOfSearch(location.search, current.filters);
+      return asked ? { ...current, filters: asked, page: 1 } : current;
+    });
+  }, [location.pathname, location.search, route.path, setState]);
+
+  const columns = useMemo(
+    () => dailyColumns({ t, format, sortOrderOf: list.sortOrderOf }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sortOrderOf follows list.state
+    [t, format, list.state],
+  );
+  const { fromDay, toDay } = list.state.filters;
+
+  const onExport = () => {
+    setExporting(true);
+    exportDailyInventory(exportQuery(list.state), `${t('route.title.abnormal_can')}.xlsx`)
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  };
+
+  return (
+    <ListPage
+      title={t('route.title.abnormal_can')}
+      search={{ placeholder: t('inventory.search'), onSearch: list.setSearch, testId: 'daily-search' }}
+      filters={
+        <InventoryFiltersBar
+          filters={list.state.filters}
+          testId="daily-filter"
+          abnormalLabel={t('inventory.filter.abnormalDays')}
+          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
+          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
+          period={
+            <DatePicker.RangePicker
+              className="report-filter inventory-filter-days"
+              format={DAY}
+              value={[dayjs(fromDay), dayjs(toDay)]}
+              allowClear={false}
+              disabledDate={(current, info) => (info.from ? daysApart(info.from.format(DAY), current.format(DAY)) > DAILY_MAX_DAYS : false)}
+              onChange={(values) => setFilters((current) => withDays(current, values && values[0] && values[1] ? [values[0].format(DAY), values[1].format(DAY)] : null))}
+              placeholder={[t('inventory.filter.fromDay'), t('inventory.filter.toDay')]}
+              aria-label={t('inventory.filter.days')}
+              data-testid="daily-filter-days"
+            />
+          }
+        />
+      }
+      actions={
+        <>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('inventory.refresh')} />
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="daily-print">
+            {t('inventory.print')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="daily-export">
+            {t('list.action.export')}
+          </Button>
+        </>
+      }
+    >
+      <p className="list-page__print-only">{t('inventory.printDays', { from: ltr(fromDay), to: ltr(toDay) })}</p>
+      <div className="inventory-summary">
+        {data ? (
+          <p data-testid="daily-summary">
+            <strong>{t('inventory.summary.days', { abnormal: format.count(data.abnormalCount), all: format.count(data.allCount) })}</strong>
+          </p>
+        ) : null}
+        <p className="inventory-legend">{t('inventory.legend.daily')}</p>
+      </div>
+      <Table<DailyInventoryRow>
+        {...list.tableProps}
+        columns={columns}
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        expandable={{ expandedRowRender: (row) => <DailyDetail row={row} t={t} />, rowExpandable: (row) => row.abnormal || row.inProgress }}
+        rowClassName={(row) => (row.abnormal ? 'inventory-row--abnormal' : '')}
+        data-testid="daily-table"
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,118 @@
+import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import type { DataJumpRow } from '@ullage/contracts/data-jumps';
+import type { SortOrder } from '../../../components/list-page/list-query';
+import { stationDateTime } from '../../../lib/station-time';
+import type { MonitorFormat } from '../../monitor/format';
+import { jumpExplanation, jumpRuleLabel, RULE_COLOR, WATCHED } from '../jump-explanation';
+
+interface ColumnOptions {
+  t: TFunction;
+  format: MonitorFormat;
+  sortOrderOf: (field: string) => SortOrder | null;
+}
+
+/**
+ * Both readings of a jump, the one before above the one that jumped; the value the rule
+ * watches is marked on the reading that jumped. Times read left to right in Arabic too;
+ * values keep the order their locale gives them ("1,500 مم").
+ */
+function pair(before: string, after: string, watched: boolean, ltr = false) {
+  return (
+    <span className="jump-pair" dir={ltr ? 'ltr' : undefined}>
+      <bdi className="jump-pair__before">{before}</bdi>
+      <bdi className={watched ? 'jump-pair__after jump-pair__after--broken' : 'jump-pair__after'}>{after}</bdi>
+    </span>
+  );
+}
+
+/** The data-jump list: times in each station's zone, temperatures and volumes in its company's units. */
+export function jumpColumns({ t, format, sortOrderOf }: ColumnOptions): ColumnsType<DataJumpRow> {
+  const missing = t('common.placeholder.missing');
+  const time = (iso: string, row: DataJumpRow) => stationDateTime(iso, row.timezone) ?? missing;
+  const watched = (row: DataJumpRow, value: 'height' | 'temperature' | 'volume') => WATCHED[row.rule].includes(value);
+  return [
+    {
+      title: t('report.jumps.column.station'),
+      dataIndex: 'stationName',
+      key: 'stationName',
+      sorter: true,
+      sortOrder: sortOrderOf('stationName'),
+      width: 150,
+      ellipsis: true,
+      fixed: 'start',
+      render: (_, row) => (
+        <Tooltip title={`${row.companyName} · ${row.stationCode}`}>
+          <bdi>{row.stationName}</bdi>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('report.jumps.column.tank'),
+      dataIndex: 'tankCode',
+      key: 'tankCode',
+      sorter: true,
+      sortOrder: sortOrderOf('tankCode'),
+      width: 130,
+      render: (_, row) => (
+        <span className="jump-tank">
+          {row.productColor ? <span className="jump-tank__swatch" style={{ background: row.productColor }} aria-hidden /> : null}
+          <bdi>{row.tankCode ? (row.productName ? `${row.tankCode} · ${row.productName}` : row.tankCode) : missing}</bdi>
+        </span>
+      ),
+    },
+    {
+      title: t('report.jumps.column.rule'),
+      dataIndex: 'rule',
+      key: 'rule',
+      sorter: true,
+      sortOrder: sortOrderOf('rule'),
+      width: 250,
+      render: (_, row) => (
+        <div className="jump-rule">
+          <Tag color={RULE_COLOR[row.rule]} data-rule={row.rule}>
+            {jumpRuleLabel(t, row.rule)}
+          </Tag>
+          <span className="jump-rule__words">{jumpExplanation(t, format, row)}</span>
+        </div>
+      ),
+    },
+    {
+      title: (
+        <span className="jump-head">
+          {t('report.jumps.column.time')}
+          <small>{t('report.jumps.column.beforeAfter')}</small>
+        </span>
+      ),
+      dataIndex: 'ts',
+      key: 'ts',
+      sorter: true,
+      sortOrder: sortOrderOf('ts'),
+      width: 170,
+      render: (_, row) => pair(time(row.prevTs, row), time(row.ts, row), false, true),
+    },
+    {
+      title: t('report.jumps.column.height'),
+      key: 'height',
+      width: 110,
+      align: 'end',
+      render: (_, row) => pair(format.height(row.prevProductHeightMm), format.height(row.productHeightMm), watched(row, 'height')),
+    },
+    {
+      title: t('report.jumps.column.temperature'),
+      key: 'temperature',
+      width: 100,
+      align: 'end',
+      render: (_, row) => pair(format.temperature(row.prevTemperatureC, row.tempUnit), format.temperature(row.temperatureC, row.tempUnit), watched(row, 'temperature')),
+    },
+    {
+      title: t('report.jumps.column.volume'),
+      key: 'volume',
+      width: 120,
+      align: 'end',
+      render: (_, row) => pair(format.volume(row.prevVolumeL, row.volumeUnit), format.volume(row.volumeL, row.volumeUnit), watched(row, 'volume')),
+    },
+  ];
+}

@@ -1,0 +1,75 @@
+import { useMemo, useState } from 'react';
+import Button from 'antd/es/button';
+import Table from 'antd/es/table';
+import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
+import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
+import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
+import { useTranslation } from 'react-i18next';
+import { DATA_JUMP_SORT_FIELDS, type DataJumpRow } from '@ullage/contracts/data-jumps';
+import { ListPage } from '../../../components/list-page/list-page';
+import { exportQuery } from '../../../components/list-page/list-query';
+import { useServerList } from '../../../components/list-page/use-server-list';
+import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { dataJumpKeys, exportDataJumps, listDataJumps } from '../api/data-jumps';
+import { jumpColumns } from '../components/jump-columns';
+import { JumpFiltersBar } from '../components/jump-filters-bar';
+import { initialJumpFilters, withOrgPick, withRange, type JumpFilters } from '../jump-filters-state';
+import '../report-jumps.css';
+
+/** alarm_record (spec §2 /Analysis, §9 jump thresholds): readings that jumped, with the reading before; filter, page, sort, export, print. */
+export function Page() {
+  const { t } = useTranslation();
+  const format = useMonitorFormat();
+  const list = useServerList<DataJumpRow, JumpFilters>({
+    queryKey: dataJumpKeys.list,
+    fetch: listDataJumps,
+    filters: initialJumpFilters(),
+    sortFields: DATA_JUMP_SORT_FIELDS,
+    showTotal: (total) => t('list.total', { total }),
+  });
+  const [exporting, setExporting] = useState(false);
+  const setFilters = (next: (current: JumpFilters) => JumpFilters) => list.setState((current) => ({ ...current, filters: next(current.filters), page: 1 }));
+  const columns = useMemo(
+    () => jumpColumns({ t, format, sortOrderOf: list.sortOrderOf }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sortOrderOf follows list.state
+    [t, format, list.state],
+  );
+  const { from, to } = list.state.filters;
+
+  const onExport = () => {
+    setExporting(true);
+    exportDataJumps(exportQuery(list.state), `${t('route.title.alarm_record')}.xlsx`)
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  };
+
+  return (
+    <ListPage
+      title={t('route.title.alarm_record')}
+      search={{ placeholder: t('report.jumps.search'), onSearch: list.setSearch, testId: 'jump-search' }}
+      filters={
+        <JumpFiltersBar
+          filters={list.state.filters}
+          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
+          onRange={(range) => setFilters((current) => withRange(current, range))}
+          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
+        />
+      }
+      actions={
+        <>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('report.jumps.refresh')} />
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="jump-print">
+            {t('report.jumps.print')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="jump-export">
+            {t('list.action.export')}
+          </Button>
+        </>
+      }
+    >
+      <p className="list-page__print-only">{from && to ? t('report.jumps.printRange', { from: format.dateTime(from), to: format.dateTime(to) }) : null}</p>
+      <p className="list-page__muted jump-rules-note">{t('report.jumps.rulesNote')}</p>
+      <Table<DataJumpRow> {...list.tableProps} className="jump-table" columns={columns} size="middle" scroll={{ x: 'max-content' }} data-testid="jump-table" />
+    </ListPage>
+  );
+}

@@ -1,0 +1,51 @@
+import type { OfflineListQuery } from '@ullage/contracts/offline-records';
+
+/** The filters of the offline record page, as the list state keeps them (undefined: not filtered). */
+export type OfflineFilters = {
+  distributorId: number | undefined;
+  companyId: number | undefined;
+  areaId: number | undefined;
+  stationId: number | undefined;
+  processed: OfflineListQuery['processed'];
+  type: OfflineListQuery['type'];
+  from: string | undefined;
+  to: string | undefined;
+};
+
+const DAY = 86_400_000;
+
+/** The page opens on outages overlapping the last 30 days, up to the end of today (UTC). */
+export function initialOfflineFilters(now = Date.now()): OfflineFilters {
+  const end = Math.ceil(now / DAY) * DAY;
+  return {
+    distributorId: undefined,
+    companyId: undefined,
+    areaId: undefined,
+    stationId: undefined,
+    processed: undefined,
+    type: undefined,
+    from: new Date(end - 30 * DAY).toISOString(),
+    to: new Date(end).toISOString(),
+  };
+}
+
+/** A pick under another company or distributor drops the area chosen before (it would match nothing). */
+export function withOrgPick(filters: OfflineFilters, pick: Pick<OfflineFilters, 'distributorId' | 'companyId' | 'stationId'>): OfflineFilters {
+  const narrower = pick.companyId === filters.companyId && pick.distributorId === filters.distributorId;
+  return { ...filters, ...pick, areaId: narrower || pick.stationId !== undefined ? filters.areaId : undefined };
+}
+
+/** The range picker's pair as the endpoint's [from, to); a cleared picker clears both. */
+export function withRange(filters: OfflineFilters, range: readonly [Date, Date] | null): OfflineFilters {
+  if (!range) return { ...filters, from: undefined, to: undefined };
+  return { ...filters, from: range[0].toISOString(), to: range[1].toISOString() };
+}
+
+/** "1 d 2 h 5 min", "2 h 5 min", "45 min": whole minutes of an outage. */
+export function durationOf(seconds: number): { key: 'days' | 'hours' | 'minutes'; days: number; hours: number; minutes: number } {
+  const total = Math.max(0, Math.floor(seconds / 60));
+  const days = Math.floor(total / 1440);
+  const hours = Math.floor((total % 1440) / 60);
+  const minutes = total % 60;
+  return { key: days > 0 ? 'days' : hours > 0 ? 'hours' : 'minutes', days, hours, minutes };
+}

@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import Button from 'antd/es/button';
+import Table from 'antd/es/table';
+import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
+import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
+import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
+import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
+import { useTranslation } from 'react-i18next';
+import { OFFLINE_SORT_FIELDS, type OfflineListResult, type OfflineRow } from '@ullage/contracts/offline-records';
+import { ListPage } from '../../../components/list-page/list-page';
+import { exportQuery } from '../../../components/list-page/list-query';
+import { useServerList } from '../../../components/list-page/use-server-list';
+import { useSessionUser } from '../../auth/api/get-info';
+import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { exportOfflineRecords, listOfflineRecords, offlineKeys } from '../api/offline-records';
+import { offlineColumns } from '../components/offline-columns';
+import { OfflineFiltersBar } from '../components/offline-filters-bar';
+import { ProcessOfflineModal } from '../components/process-offline-modal';
+import { initialOfflineFilters, withOrgPick, withRange, type OfflineFilters } from '../offline-filters-state';
+import '../report-offline.css';
+
+/** offline_record (spec §2 /Analysis, §3, §4, §5): the periods stations were silent, and their processing. */
+export function Page() {
+  const { t } = useTranslation();
+  const format = useMonitorFormat();
+  const session = useSessionUser();
+  const list = useServerList<OfflineRow, OfflineFilters>({
+    queryKey: offlineKeys.list,
+    fetch: listOfflineRecords,
+    filters: initialOfflineFilters(),
+    sortFields: OFFLINE_SORT_FIELDS,
+    showTotal: (total) => t('list.total', { total }),
+  });
+  const canProcess = (list.query.data as OfflineListResult | undefined)?.canProcess ?? false;
+  const [processing, setProcessing] = useState<OfflineRow[]>([]);
+  const [selected, setSelected] = useState<OfflineRow[]>([]);
+  const [exporting, setExporting] = useState(false);
+
+  const setFilters = (next: (current: OfflineFilters) => OfflineFilters) => {
+    list.setState((current) => ({ ...current, filters: next(current.filters), page: 1 }));
+    setSelected([]);
+  };
+  const columns = useMemo(
+    () => offlineColumns({ t, sortOrderOf: list.sortOrderOf, canProcess, onProcess: (row) => setProcessing([row]) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sortOrderOf follows list.state
+    [t, list.state, canProcess],
+  );
+  const { from, to } = list.state.filters;
+
+  const onExport = () => {
+    setExporting(true);
+    exportOfflineRecords(exportQuery(list.state), `${t('route.title.offline_record')}.xlsx`)
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  };
+
+  return (
+    <ListPage
+      title={t('route.title.offline_record')}
+      search={{ placeholder: t('report.offline.search'), onSearch: list.setSearch, testId: 'offline-search' }}
+      filters={
+        <OfflineFiltersBar
+          filters={list.state.filters}
+          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
+          onRange={(range) => setFilters((current) => withRange(current, range))}
+          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
+        />
+      }
+      actions={
+        <>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('report.offline.refresh')} />
+          {canProcess ? (
+            <Button icon={<CheckOutlined />} disabled={selected.length === 0} onClick={() => setProcessing(selected)} data-testid="offline-process-selected">
+              {t('report.offline.process.selected', { count: selected.length })}
+            </Button>
+          ) : null}
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="offline-print">
+            {t('report.offline.print')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="offline-export">
+            {t('list.action.export')}
+          </Button>
+        </>
+      }
+    >
+      <p className="list-page__print-only">{from && to ? t('report.offline.printRange', { from: format.dateTime(from), to: format.dateTime(to) }) : null}</p>
+      <Table<OfflineRow>
+        {...list.tableProps}
+        className="offline-table"
+        columns={columns}
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          canProcess
+            ? {
+                selectedRowKeys: selected.map((r) => r.id),
+                onChange: (_keys, rows) => setSelected(rows),
+                getCheckboxProps: (row) => ({ disabled: row.processed, 'aria-label': t('report.offline.select') }),
+              }
+            : undefined
+        }
+        data-testid="offline-table"
+      />
+      <ProcessOfflineModal
+        records={processing}
+        defaultHandler={session.data?.nickname ?? ''}
+        onClose={(processed) => {
+          setProcessing([]);
+          if (processed) setSelected([]);
+        }}
+      />
+    </ListPage>
+  );
+}

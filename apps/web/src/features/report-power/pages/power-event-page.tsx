@@ -1,0 +1,92 @@
+import { useMemo, useState } from 'react';
+import Button from 'antd/es/button';
+import Table, { type TableProps } from 'antd/es/table';
+import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
+import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
+import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
+import { useTranslation } from 'react-i18next';
+import { POWER_EVENT_SORT_FIELDS, type PowerEventRow } from '@ullage/contracts/power-events';
+import { ListPage } from '../../../components/list-page/list-page';
+import { exportQuery } from '../../../components/list-page/list-query';
+import { useServerList } from '../../../components/list-page/use-server-list';
+import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { exportPowerEvents, listPowerEvents, powerKeys } from '../api/power-events';
+import { powerColumns } from '../components/power-columns';
+import { PowerFiltersBar } from '../components/power-filters-bar';
+import { initialPowerFilters, powerLines, withOrgPick, withRange, type PowerFilters, type PowerLine } from '../power-filters-state';
+import '../power.css';
+
+/** open_close_report (spec §2 /Data): the inventory at each power-off and at the next power-on, tank by tank, flagged beyond a tolerance. */
+export function Page() {
+  const { t } = useTranslation();
+  const format = useMonitorFormat();
+  const list = useServerList<PowerEventRow, PowerFilters>({
+    queryKey: powerKeys.list,
+    fetch: listPowerEvents,
+    filters: initialPowerFilters(),
+    sortFields: POWER_EVENT_SORT_FIELDS,
+    showTotal: (total) => t('power.total', { total }),
+  });
+  const [exporting, setExporting] = useState(false);
+  const { toleranceL, from, to } = list.state.filters;
+  const lines = useMemo(() => powerLines(list.rows), [list.rows]);
+  const columns = useMemo(
+    () => powerColumns({ t, format, toleranceL, sortOrderOf: list.sortOrderOf }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sortOrderOf follows list.state
+    [t, format, toleranceL, list.state],
+  );
+  const setFilters = (next: (current: PowerFilters) => PowerFilters) => list.setState((current) => ({ ...current, filters: next(current.filters), page: 1 }));
+
+  const onExport = () => {
+    setExporting(true);
+    exportPowerEvents(exportQuery(list.state), `${t('route.title.open_close_report')}.xlsx`)
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  };
+  // The table shows tank lines; paging and sorting are of the power-offs they belong to.
+  const { loading, pagination, onChange } = list.tableProps;
+
+  return (
+    <ListPage
+      title={t('route.title.open_close_report')}
+      filters={
+        <PowerFiltersBar
+          filters={list.state.filters}
+          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
+          onRange={(range) => setFilters((current) => withRange(current, range))}
+          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
+        />
+      }
+      actions={
+        <>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('power.refresh')} />
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="power-print">
+            {t('power.print')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="power-export">
+            {t('list.action.export')}
+          </Button>
+        </>
+      }
+    >
+      <p className="list-page__print-only">
+        {from && to ? t('power.printRange', { from: format.dateTime(from), to: format.dateTime(to), tolerance: format.volume(toleranceL, 1) }) : null}
+      </p>
+      <p className="power-legend">{t('power.legend', { tolerance: format.volume(toleranceL, 1) })}</p>
+      <Table<PowerLine>
+        rowKey="key"
+        dataSource={lines}
+        loading={loading}
+        pagination={pagination}
+        // Only paging and the sorter's column key are read, the same for lines as for events.
+        onChange={onChange as unknown as TableProps<PowerLine>['onChange']}
+        columns={columns}
+        size="middle"
+        bordered
+        rowClassName={(line) => (line.tank?.flagged ? 'power-line--flagged' : '')}
+        scroll={{ x: 'max-content' }}
+        data-testid="power-table"
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,56 @@
+import type { PowerEventRow, PowerTankChange } from '@ullage/contracts/power-events';
+import { POWER_TOLERANCE_DEFAULT_L } from '@ullage/domain/power-events';
+
+/** The filters of the power-off page, as the list state keeps them (undefined: not filtered). */
+export type PowerFilters = {
+  distributorId: number | undefined;
+  companyId: number | undefined;
+  stationId: number | undefined;
+  areaId: number | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  toleranceL: number;
+};
+
+/** The page opens on the last 30 days with the default tolerance. */
+export function initialPowerFilters(now = Date.now()): PowerFilters {
+  const day = 86_400_000;
+  const end = new Date(Math.ceil(now / day) * day);
+  return {
+    distributorId: undefined,
+    companyId: undefined,
+    stationId: undefined,
+    areaId: undefined,
+    from: new Date(end.getTime() - 30 * day).toISOString(),
+    to: end.toISOString(),
+    toleranceL: POWER_TOLERANCE_DEFAULT_L,
+  };
+}
+
+/** A new organisation pick keeps the area only when the company stays the same. */
+export function withOrgPick(filters: PowerFilters, pick: Pick<PowerFilters, 'distributorId' | 'companyId' | 'stationId'>): PowerFilters {
+  return { ...filters, ...pick, areaId: pick.companyId !== undefined && pick.companyId === filters.companyId ? filters.areaId : undefined };
+}
+
+/** The range picker's pair as the endpoint's [from, to); a cleared picker clears both. */
+export function withRange(filters: PowerFilters, range: readonly [Date, Date] | null): PowerFilters {
+  if (!range) return { ...filters, from: undefined, to: undefined };
+  return { ...filters, from: range[0].toISOString(), to: range[1].toISOString() };
+}
+
+/** One table line: a tank of a power-off; the power-off's own cells span its tanks' lines. */
+export interface PowerLine {
+  key: string;
+  event: PowerEventRow;
+  tank: PowerTankChange | null;
+  /** The lines the event's cells span on its first line; 0 on the others (antd rowSpan). */
+  span: number;
+}
+
+/** A page of power-offs as table lines, one per tank (an event without tanks still gets one). */
+export function powerLines(events: readonly PowerEventRow[]): PowerLine[] {
+  return events.flatMap((event) => {
+    const tanks = event.tanks.length > 0 ? event.tanks : [null];
+    return tanks.map((tank, i) => ({ key: `${event.id}:${tank?.tankId ?? '-'}`, event, tank, span: i === 0 ? tanks.length : 0 }));
+  });
+}

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { testConfig } from '../apps/server/src/config';
+import { openPglite } from '../apps/server/src/db/client';
+import { firstStart } from '../apps/server/src/seed/first-start';
+import { launchBrowser } from './browser';
+import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, startServer, type RunningServer } from './server';
+
+/**
+ * The offline record page (offline_record). A station goes offline after 15 silent minutes,
+ * too long for a browser test: this file prepares a database of its own with the records the
+ * offline sweep would have written (the sweep itself is tested by the API tests), then serves
+ * it with the real server.
+ */
+let browser: Browser;
+let server: RunningServer;
+const dataDir = path.resolve(import.meta.dirname, '..', '.tmp', `e2e-offline-${process.pid}`);
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+beforeAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const database = await openPglite(dataDir);
+  try {
+    await database.migrate();
+    await firstStart(database.db, testConfig({ adminPassword: E2E_ADMIN_PASSWORD, demoPassword: E2E_DEMO_PASSWORD, demo: 'on' }));
+    // Shanghai Pudong was offline for an hour and came back; Shenzhen Nanshan is still offline.
+    await database.db.execute(sql`
+      insert into offline_records (distributor_id, company_id, station_id, started_at, ended_at)
+      select distributor_id, company_id, id, ${hoursAgo(3)}::timestamptz, ${hoursAgo(2)}::timestamptz from stations where code = 'NWP-SH01'
+      union all
+      select distributor_id, company_id, id, ${hoursAgo(1)}::timestamptz, null from stations where code = 'NWP-SZ02'`);
+  } finally {
+    await database.close();
+  }
+  server = await startServer({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function open(language?: string) {
+  const context = await browser.newContext({ baseURL: server.baseUrl, locale: 'en-US', viewport: { width: 1366, height: 800 } });
+  const page = await context.newPage();
+  if (language) {
+    await page.goto('/login');
+    await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+  }
+  await page.goto('/login');
+  await page.locator('#username').fill('admin');
+  await page.locator('#password').fill(E2E_ADMIN_PASSWORD);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL('**/home');
+  await page.goto('/offline_record');
+  return { context, page };
+}
+
+const rows = (page: Page) => page.locator('[data-testid="offline-table"] tbody tr.ant-table-row');
+const rowOf = (page: Page, station: string) => rows(page).filter({ hasText: station });
+
+describe('offline records page (offline_record)', () => {
+  it('processes a record through the form, after refusing it without type and content', async () => {
+    const { context, page } = await open();
+    try {
+      await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(2);
+      const ongoing = rowOf(page, 'Shenzhen Nanshan');
+      await expect(ongoing.textContent()).resolves.toContain('Ongoing');
+      const sh01 = rowOf(page, 'Shanghai Pudong');
+      const before = (await sh01.textContent()) ?? '';
+      expect(before).toContain('1 h 0 min');
+      expect(before).toContain('Unprocessed');
+
+      await sh01.locator('[data-testid^="offline-process-"]').click();
+      // The handler is proposed (the signed-in user); type and content are still missing.
+      await expect.poll(() => page.locator('[data-testid="offline-process-handler"]').inputValue()).toBe('Administrator');
+      await page.locator('[data-testid="offline-process-submit"]').click();
+      await page.getByText('Please choose the type').waitFor();
+      await page.getByText('Please enter the processing content').waitFor();
+      await page.screenshot({ path: '/tmp/offline-form-en.png' });
+
+      await page.locator('[data-testid="offline-process-handler"]').fill('Li Wei');
+      await page.locator('[data-testid="offline-process-type-atg-fault"]').click();
+      await page.locator('[data-testid="offline-process-content"]').fill('Console restarted, network cable replaced');
+      await page.locator('[data-testid="offline-process-submit"]').click();
+      await expect.poll(async () => (await sh01.textContent()) ?? '', { timeout: 10_000 }).toContain('Console restarted, network cable replaced');
+      const after = (await sh01.textContent()) ?? '';
+      expect(after).toContain('ATG fault');
+      expect(after).toContain('Li Wei');
+      expect(after).toContain('Processed');
+      expect(after).toContain('Administrator');
+      // A processed record offers no second processing.
+      expect(await sh01.locator('[data-testid^="offline-process-"]').count()).toBe(0);
+      await page.screenshot({ path: '/tmp/offline-records-en.png', fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reads right to left in Arabic, the processed record’s type in Arabic', async () => {
+    const { context, page } = await open('ar');
+    try {
+      await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(2);
+      expect(await rowOf(page, 'Shanghai Pudong').textContent()).toContain('عطل جهاز قياس الخزان');
+      expect(await rowOf(page, 'Shenzhen Nanshan').textContent()).toContain('مستمر');
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      await page.screenshot({ path: '/tmp/offline-records-ar.png', fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { JUMP_RULES } from '@ullage/domain/data-jumps';
+import { listQuery } from './list';
+
+/**
+ * The data-jump records page (spec §2 /Analysis alarm_record): consecutive readings of a tank
+ * that break a jump rule of spec §9, found on ingest, each with both readings.
+ */
+const id = z.coerce.number().int().min(1);
+const time = z.iso.datetime({ offset: true });
+
+export const dataJumpListQuery = listQuery.extend({
+  distributorId: id.optional(),
+  companyId: id.optional(),
+  areaId: id.optional(),
+  stationId: id.optional(),
+  tankId: id.optional(),
+  productId: id.optional(),
+  rule: z.enum(JUMP_RULES).optional(),
+  /** Jumps whose later reading is in [from, to). */
+  from: time.optional(),
+  to: time.optional(),
+});
+export type DataJumpListQuery = z.infer<typeof dataJumpListQuery>;
+
+/** Columns the list can be sorted by; anything else is refused with 91011. */
+export const DATA_JUMP_SORT_FIELDS = ['ts', 'stationName', 'tankCode', 'rule'] as const;
+
+export const dataJumpRow = z.object({
+  id: z.number().int(),
+  stationId: z.number().int(),
+  stationName: z.string(),
+  stationCode: z.string(),
+  companyName: z.string(),
+  timezone: z.string(),
+  /** The company's display units (spec §9): 1 or null litres / °C. */
+  volumeUnit: z.number().int().nullable(),
+  tempUnit: z.number().int().nullable(),
+  tankId: z.number().int(),
+  /** Null when the tank has since been removed from the station. */
+  tankCode: z.string().nullable(),
+  productName: z.string().nullable(),
+  productColor: z.string().nullable(),
+  rule: z.enum(JUMP_RULES),
+  /** The reading before (prev…) and the reading that jumped, in SI. */
+  prevTs: z.string(),
+  ts: z.string(),
+  prevProductHeightMm: z.number(),
+  productHeightMm: z.number(),
+  prevTemperatureC: z.number(),
+  temperatureC: z.number(),
+  prevVolumeL: z.number(),
+  volumeL: z.number(),
+});
+export type DataJumpRow = z.infer<typeof dataJumpRow>;

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { listQuery } from './list';
+
+/** The delivery records page (spec §2 /Data delivery): detected and device-reported deliveries. */
+const id = z.coerce.number().int().min(1);
+const time = z.iso.datetime({ offset: true });
+
+export const deliveryListQuery = listQuery.extend({
+  distributorId: id.optional(),
+  companyId: id.optional(),
+  areaId: id.optional(),
+  stationId: id.optional(),
+  tankId: id.optional(),
+  productId: id.optional(),
+  /** Deliveries that started in [from, to). */
+  from: time.optional(),
+  to: time.optional(),
+  source: z.enum(['detected', 'device']).optional(),
+  /** ended: finished; open: the level still rises. */
+  state: z.enum(['ended', 'open']).optional(),
+});
+export type DeliveryListQuery = z.infer<typeof deliveryListQuery>;
+
+export const DELIVERY_SORT_FIELDS = ['startedAt', 'endedAt', 'stationName', 'tankCode', 'deliveredL'] as const;
+
+export const deliveryRow = z.object({
+  id: z.number().int(),
+  stationId: z.number().int(),
+  stationName: z.string(),
+  stationCode: z.string(),
+  companyName: z.string(),
+  timezone: z.string(),
+  /** The company's display units (spec §9): 1 or null litres / °C. */
+  volumeUnit: z.number().int().nullable(),
+  tempUnit: z.number().int().nullable(),
+  tankId: z.number().int(),
+  tankCode: z.string(),
+  productName: z.string().nullable(),
+  productColor: z.string().nullable(),
+  source: z.enum(['detected', 'device']),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  startVolumeL: z.number(),
+  endVolumeL: z.number(),
+  startTcVolumeL: z.number().nullable(),
+  endTcVolumeL: z.number().nullable(),
+  startHeightMm: z.number().nullable(),
+  endHeightMm: z.number().nullable(),
+  startWaterHeightMm: z.number().nullable(),
+  endWaterHeightMm: z.number().nullable(),
+  startTemperatureC: z.number().nullable(),
+  endTemperatureC: z.number().nullable(),
+  deliveredL: z.number(),
+  deliveredTcL: z.number().nullable(),
+});
+export type DeliveryRow = z.infer<typeof deliveryRow>;
+
+/** Totals of every delivery the filters match (not only the page shown). */
+/** deliveredTcL is null when a matching delivery lacks a compensated volume (a partial sum would mislead). */
+export const deliveryTotals = z.object({ count: z.number().int(), deliveredL: z.number(), deliveredTcL: z.number().nullable() });
+export type DeliveryTotals = z.infer<typeof deliveryTotals>;

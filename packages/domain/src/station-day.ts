@@ -1,0 +1,50 @@
+import { zonedTimeToUtc } from './zoned-time';
+
+/**
+ * Report days are the station's own (issue 6): a day runs from the station's local midnight to
+ * the next, so it is 23 or 25 hours long across a DST change. Days are named 'YYYY-MM-DD'.
+ */
+export interface DayWindow {
+  day: string;
+  startMs: number;
+  endMs: number;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar day written YYYY-MM-DD (no 30 February). */
+export function isDay(day: string): boolean {
+  const m = DAY.exec(day);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/** The day after `day` (calendar arithmetic, no zone involved). */
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** [local midnight of `day`, local midnight of the next day) in `timeZone`, as instants. */
+export function dayWindow(day: string, timeZone: string): DayWindow {
+  if (!isDay(day)) throw new RangeError(`Not a day: ${day}`);
+  const wall = (d: string) => {
+    const [year, month, dayOfMonth] = d.split('-').map(Number) as [number, number, number];
+    return zonedTimeToUtc({ year, month, day: dayOfMonth, hour: 0, minute: 0 }, timeZone).getTime();
+  };
+  return { day, startMs: wall(day), endMs: wall(nextDay(day)) };
+}
+
+/** The days from `first` to `last`, both included. */
+export function daysBetween(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let d = first; d <= last; d = nextDay(d)) days.push(d);
+  return days;
+}
+
+/** The station-local day an instant falls on. */
+export function dayOf(instantMs: number, timeZone: string): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instantMs));
+}
