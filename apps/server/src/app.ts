@@ -36,6 +36,15 @@ import { monitorRoutes } from './modules/monitor/routes';
 import { alarmFeedRoutes } from './modules/alarm-feed/routes';
 import { noticeRoutes } from './modules/notice/routes';
 import { alarmQueryRoutes } from './modules/alarm-query/routes';
+import { inventoryReportRoutes } from './modules/report-inventory/routes';
+import { dataJumpRoutes } from './modules/report-jumps/routes';
+import { offlineRecordRoutes } from './modules/report-offline/routes';
+import { historyRoutes } from './modules/report-history/routes';
+import { powerEventRoutes } from './modules/report-power/routes';
+import { shiftSalesRoutes } from './modules/report-shifts/routes';
+import { deliveryReportRoutes } from './modules/report-delivery/routes';
+import { deviceCommandRoutes } from './modules/device-commands/routes';
+import { DeviceCommands } from './modules/device-commands/service';
 import { casRoutes } from './modules/cas/routes';
 import { MailDigests } from './modules/mail-digest/digests';
 import { AtgPoller } from './modules/atg/poller';
@@ -63,6 +72,8 @@ declare module 'fastify' {
     mailDigests: MailDigests;
     /** The Veeder-Root TLS poller; main.ts starts it, tests start it or poll stations themselves. */
     atg: AtgPoller;
+    /** Commands to devices and their lifecycle; main.ts runs the timeout sweep and attaches MQTT. */
+    deviceCommands: DeviceCommands;
   }
 }
 
@@ -85,6 +96,9 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   const atg = new AtgPoller({ db, ingest, logger: app.log, clock });
   app.decorate('atg', atg);
   app.addHook('onClose', async () => atg.stop());
+  const deviceCommands = new DeviceCommands({ db, clock, logger: app.log, dataDir: config.dataDir, stations: ingest.stations });
+  app.decorate('deviceCommands', deviceCommands);
+  app.addHook('onClose', async () => deviceCommands.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -136,11 +150,19 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(areaRoutes, { db });
       await api.register(auditRoutes, { db });
       await api.register(stationRoutes, { db });
-      await api.register(ingestRoutes, { ingest });
+      await api.register(ingestRoutes, { ingest, commands: deviceCommands });
+      await api.register(deviceCommandRoutes, { commands: deviceCommands });
       await api.register(monitorRoutes, { db, hub: live, clock, metrics, mapTiles: config.mapTiles });
       await api.register(alarmFeedRoutes, { db, hub: live, clock, metrics });
       await api.register(noticeRoutes, { db });
       await api.register(alarmQueryRoutes, { db, clock });
+      await api.register(inventoryReportRoutes, { db, clock });
+      await api.register(dataJumpRoutes, { db, clock });
+      await api.register(offlineRecordRoutes, { db, clock });
+      await api.register(historyRoutes, { db, clock });
+      await api.register(powerEventRoutes, { db, clock });
+      await api.register(shiftSalesRoutes, { db, clock });
+      await api.register(deliveryReportRoutes, { db, clock });
     },
     { prefix: '/api' },
   );

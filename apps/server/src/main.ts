@@ -43,7 +43,10 @@ async function main() {
   app.mailDigests.start(config.mailDigestIntervalMs);
   // Veeder-Root TLS consoles of the stations that have one, polled over TCP.
   await app.atg.start();
-  const mqttService = await startMqtt({ ingest: app.ingest, port: config.mqttPort, url: config.mqttUrl, host: config.host, logger });
+  const mqttService = await startMqtt({ ingest: app.ingest, port: config.mqttPort, url: config.mqttUrl, host: config.host, logger, commands: app.deviceCommands.mqttHooks() });
+  // Commands to devices: handed over MQTT when there is a broker; those not answered in time are cancelled.
+  app.deviceCommands.attachMqtt(mqttService.publish);
+  app.deviceCommands.start(30_000);
   let stopFleet: (() => Promise<void>) | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -51,6 +54,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, 'shutting down');
     await stopFleet?.();
+    app.deviceCommands.attachMqtt(null);
     await mqttService.close();
     await app.close();
     await database.close();

@@ -2,26 +2,39 @@ import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { Aedes, type Client } from 'aedes';
 import mqtt from 'mqtt';
-import { MQTT_TOPIC_ROOT, mqttAckTopic, type DeviceReportResult } from '@ullage/contracts/device';
+import { MQTT_TOPIC_ROOT, mqttAckTopic, mqttCommandTopic, type DeviceReportResult } from '@ullage/contracts/device';
 import { DEFAULT_LANGUAGE } from '@ullage/domain/languages';
 import { translator } from '../../i18n/translate';
 import { formatField } from '../../plugins/envelope';
 import { ValidationError } from '../../plugins/errors';
+import type { MqttCommandHooks } from '../device-commands/service';
 import { DeviceRefused, type Ingest } from './ingest';
 
 /**
  * MQTT transport of the device protocol (docs/device-protocol.md): the embedded broker on
  * MQTT_PORT, or a subscription on an external broker (MQTT_URL). Either way each message
  * goes through the same ingest path as HTTP, and its answer is published on the station's
- * ack topic.
+ * ack topic. Commands to devices go the other way (modules/device-commands): published on a
+ * station's command topic, answered on its command ack topic.
  */
 const REPORT = /^ullage\/v1\/stations\/([^/]+)\/report$/;
 const TANK = /^ullage\/v1\/stations\/([^/]+)\/tanks\/([^/]+)\/readings$/;
+const COMMAND_ACK = /^ullage\/v1\/stations\/([^/]+)\/commands\/ack$/;
 
 export interface MqttService {
   /** The embedded broker's port, or null (external broker, or none). */
   port: number | null;
+  /** Publishes to devices (QoS 1); a no-op without a broker. */
+  publish(topic: string, payload: string): Promise<void>;
   close(): Promise<void>;
+}
+
+const NO_BROKER: MqttService = { port: null, publish: async () => {}, close: async () => {} };
+
+/** The station code of a command answer's topic, or null. */
+export function commandAckStation(topic: string): string | null {
+  const match = COMMAND_ACK.exec(topic);
+  return match ? decodeURIComponent(match[1]!) : null;
 }
 
 /** What a message on a device topic carries, or null when the topic is not one of ours. */
@@ -66,13 +79,13 @@ async function ackOf(body: unknown, run: () => Promise<DeviceReportResult>): Pro
   }
 }
 
-export async function startMqtt(options: { ingest: Ingest; port: number; url: string | undefined; host: string; logger: FastifyBaseLogger }): Promise<MqttService> {
-  if (options.url) return startExternal(options.ingest, options.url, options.logger);
-  if (options.port === 0) return { port: null, close: async () => {} };
-  return startEmbeddedBroker(options.ingest, options.port, options.host, options.logger);
+export async function startMqtt(options: { ingest: Ingest; port: number; url: string | undefined; host: string; logger: FastifyBaseLogger; commands?: MqttCommandHooks }): Promise<MqttService> {
+  if (options.url) return startExternal(options.ingest, options.url, options.logger, options.commands);
+  if (options.port === 0) return NO_BROKER;
+  return startEmbeddedBroker(options.ingest, options.port, options.host, options.logger, options.commands);
 }
 
-export async function startEmbeddedBroker(ingest: Ingest, port: number, host: string, logger: FastifyBaseLogger): Promise<MqttService> {
+export async function startEmbeddedBroker(ingest: Ingest, port: number, host: string, logger: FastifyBaseLogger, commands?: MqttCommandHooks): Promise<MqttService> {
   // Which station each connection authenticated as: the username is the station code, the password its device key.
   const stationOf = new WeakMap<Client, string>();
   const broker = await Aedes.createBroker({
@@ -93,6 +106,18 @@ export async function startEmbeddedBroker(ingest: Ingest, port: number, host: st
     // A device publishes only to its own station's topics. The PUBACK waits for the commit.
     authorizePublish: (client, packet, done) => {
       const own = client ? stationOf.get(client) : undefined;
+      const ackOfStation = commandAckStation(packet.topic);
+      if (ackOfStation !== null) {
+        if (!own || ackOfStation !== own || !commands) return done(new Error('topic not allowed'));
+        commands
+          .onAck(own, packet.payload as Buffer, true)
+          .then(() => done(null))
+          .catch((error: unknown) => {
+            logger.error({ err: error, station: own }, 'mqtt command answer failed');
+            done(error as Error);
+          });
+        return;
+      }
       const message = messageOf(packet.topic, packet.payload as Buffer);
       if (!own || !message || message.stationCode !== own) return done(new Error('topic not allowed'));
       ackOf(message.body, async () => {
@@ -114,6 +139,11 @@ export async function startEmbeddedBroker(ingest: Ingest, port: number, host: st
       done(own && subscription.topic.startsWith(`${MQTT_TOPIC_ROOT}/${own}/`) ? null : new Error('topic not allowed'), subscription);
     },
   });
+  // A device subscribing to its command topic is handed what waits for it.
+  broker.on('subscribe', (subscriptions, client) => {
+    const own = client ? stationOf.get(client) : undefined;
+    if (own && commands && subscriptions.some((s) => s.topic === mqttCommandTopic(own))) commands.onSubscribe(own);
+  });
   const server = net.createServer(broker.handle as (socket: net.Socket) => void);
   const listening = await new Promise<boolean>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error)));
@@ -122,12 +152,16 @@ export async function startEmbeddedBroker(ingest: Ingest, port: number, host: st
   if (!listening) {
     logger.warn(`MQTT port ${port} on ${host} is in use (another broker?): running without the embedded broker. Set MQTT_PORT or MQTT_URL.`);
     await new Promise<void>((resolve) => broker.close(() => resolve()));
-    return { port: null, close: async () => {} };
+    return NO_BROKER;
   }
   const actual = (server.address() as net.AddressInfo).port;
   logger.info({ port: actual }, 'embedded MQTT broker listening');
   return {
     port: actual,
+    publish: (topic, payload) =>
+      new Promise<void>((resolve, reject) =>
+        broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (error) => (error ? reject(error) : resolve())),
+      ),
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -140,16 +174,24 @@ export async function startEmbeddedBroker(ingest: Ingest, port: number, host: st
  * carries its station's device key (`deviceKey` in the report). A shared subscription lets
  * several server instances split the load.
  */
-async function startExternal(ingest: Ingest, url: string, logger: FastifyBaseLogger): Promise<MqttService> {
+async function startExternal(ingest: Ingest, url: string, logger: FastifyBaseLogger, commands?: MqttCommandHooks): Promise<MqttService> {
   const client = mqtt.connect(url, { clientId: `ullage-ingest-${process.pid}`, clean: true, reconnectPeriod: 3000 });
   client.on('connect', () => {
-    client.subscribe([`$share/ullage/${MQTT_TOPIC_ROOT}/+/report`, `$share/ullage/${MQTT_TOPIC_ROOT}/+/tanks/+/readings`], { qos: 1 }, (error) => {
+    const topics = [`$share/ullage/${MQTT_TOPIC_ROOT}/+/report`, `$share/ullage/${MQTT_TOPIC_ROOT}/+/tanks/+/readings`];
+    if (commands) topics.push(`$share/ullage/${MQTT_TOPIC_ROOT}/+/commands/ack`);
+    client.subscribe(topics, { qos: 1 }, (error) => {
       if (error) logger.error({ err: error }, 'mqtt subscribe failed');
     });
     logger.info({ url: url.replace(/\/\/[^@]*@/, '//***@') }, 'subscribed to the external MQTT broker');
   });
   client.on('error', (error) => logger.warn({ err: error }, 'mqtt connection error'));
   client.on('message', (topic, payload) => {
+    const answering = commandAckStation(topic);
+    if (answering !== null) {
+      // The answer carries its station's device key: the hooks check it.
+      commands?.onAck(answering, payload, false).catch((error: unknown) => logger.error({ err: error, station: answering }, 'mqtt command answer failed'));
+      return;
+    }
     const message = messageOf(topic, payload);
     if (!message) return;
     // The connection says nothing here: the key is inside the report, so parse it now.
@@ -159,7 +201,13 @@ async function startExternal(ingest: Ingest, url: string, logger: FastifyBaseLog
       .then((ack) => client.publish(mqttAckTopic(message.stationCode), JSON.stringify(ack)))
       .catch((error: unknown) => logger.error({ err: error, station: message.stationCode }, 'mqtt ingest failed'));
   });
-  return { port: null, close: () => client.endAsync() };
+  return {
+    port: null,
+    publish: async (topic, payload) => {
+      await client.publishAsync(topic, payload, { qos: 1 });
+    },
+    close: () => client.endAsync(),
+  };
 }
 
 function parseOrUndefined(text: string): unknown {

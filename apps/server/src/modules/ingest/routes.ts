@@ -2,10 +2,11 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CODES } from '@ullage/contracts/codes';
-import { deviceReportResult } from '@ullage/contracts/device';
+import { deviceReportAnswer } from '@ullage/contracts/device';
 import { envelopeOf } from '@ullage/contracts/envelope';
 import { ok } from '../../plugins/envelope';
 import { AppError } from '../../plugins/errors';
+import type { DeviceCommands } from '../device-commands/service';
 import { DeviceRefused, type Ingest } from './ingest';
 
 /** `Authorization: Bearer <key>`, or `X-Device-Key: <key>` for collectors that cannot set Authorization. */
@@ -17,7 +18,7 @@ function deviceKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /** HTTP push of the device protocol (docs/device-protocol.md). */
-export const ingestRoutes: FastifyPluginAsync<{ ingest: Ingest }> = async (base, { ingest }) => {
+export const ingestRoutes: FastifyPluginAsync<{ ingest: Ingest; commands: DeviceCommands }> = async (base, { ingest, commands }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Device batches are parsed where they are prepared (prepare.ts, often a worker thread), so
   // this plugin's JSON parser hands on the text as it came.
@@ -33,15 +34,18 @@ export const ingestRoutes: FastifyPluginAsync<{ ingest: Ingest }> = async (base,
       bodyLimit: 8 * 1024 * 1024,
       schema: {
         tags: ['device'],
-        summary: 'A device reports readings, sensor states, alarms and events (answered after commit)',
+        summary: 'A device reports readings, sensor states, alarms and events (answered after commit, with the commands waiting for it)',
         params: z.object({ code: z.string().min(1).max(64) }),
         body: z.unknown(),
-        response: { 200: envelopeOf(deviceReportResult) },
+        response: { 200: envelopeOf(deviceReportAnswer) },
       },
     },
     async (request) => {
       try {
-        return ok(request, await ingest.report(request.params.code, deviceKeyOf(request), request.body, request.language, 'http'));
+        const result = await ingest.report(request.params.code, deviceKeyOf(request), request.body, request.language, 'http');
+        // Commands waiting for an HTTP-push device go back with the answer to its report (docs/device-protocol.md "Commands").
+        const waiting = await commands.forReport(request.params.code);
+        return ok(request, waiting.length > 0 ? { ...result, commands: waiting } : result);
       } catch (error) {
         if (error instanceof DeviceRefused) throw new AppError(CODES.sessionInvalid, 'device.keyRefused');
         throw error;

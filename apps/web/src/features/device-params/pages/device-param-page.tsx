@@ -1,0 +1,83 @@
+import { useMemo, useState } from 'react';
+import Alert from 'antd/es/alert';
+import Empty from 'antd/es/empty';
+import Spin from 'antd/es/spin';
+import Tabs from 'antd/es/tabs';
+import TreeSelect from 'antd/es/tree-select';
+import { useTranslation } from 'react-i18next';
+import { useOrgTree } from '../../settings-org/api/org-tree';
+import { useDeviceOverview } from '../api/device-overview';
+import { AlarmSetupTab } from '../components/alarm-setup-tab';
+import { BaseInfoTab } from '../components/base-info-tab';
+import { ClockTab } from '../components/clock-tab';
+import { StrappingTab } from '../components/strapping-tab';
+import { TiltTab } from '../components/tilt-tab';
+import { UpgradeTab } from '../components/upgrade-tab';
+import { stationOptions } from '../station-options';
+import '../device-params.css';
+
+/**
+ * deviceParamManage (spec §2, issue 7): a station's device — base info, alarm setup,
+ * height-volume table, tank tilt, time setup, device upgrade. Changes are commands to the
+ * device; each tab shows its commands and follows them until the device answers.
+ */
+export function Page() {
+  const { t } = useTranslation();
+  const tree = useOrgTree();
+  const options = useMemo(() => stationOptions(tree.data ?? []), [tree.data]);
+  const [stationId, setStationId] = useState<number | undefined>();
+  const [tab, setTab] = useState('base');
+  const overview = useDeviceOverview(stationId);
+  const device = overview.data;
+  const canIssue = Boolean(device?.canManage && device.takesCommands);
+
+  return (
+    <section className="device-params">
+      <h1 className="device-params__title" data-testid="page-title">
+        {t('route.title.deviceParamManage')}
+      </h1>
+      <div className="device-params__toolbar">
+        <TreeSelect
+          className="device-params__station"
+          treeData={options}
+          fieldNames={{ label: 'title', value: 'value', children: 'children' }}
+          value={stationId === undefined ? undefined : String(stationId)}
+          onChange={(value: string | undefined) => setStationId(value ? Number(value) : undefined)}
+          placeholder={t('deviceParams.station.pick')}
+          aria-label={t('deviceParams.station.pick')}
+          showSearch={{ filterTreeNode: (input, node) => String((node as { search?: string }).search ?? '').includes(input.trim().toLowerCase()) }}
+          treeDefaultExpandAll
+          popupMatchSelectWidth={false}
+          loading={tree.isLoading}
+          allowClear
+          data-testid="device-station"
+        />
+        {device ? <span className="device-params__station-name">{`${device.station.name} · ${device.station.companyName}`}</span> : null}
+      </div>
+      {stationId === undefined ? (
+        <Empty className="device-params__empty" description={t('deviceParams.station.none')} />
+      ) : !device ? (
+        <Spin className="device-params__empty" />
+      ) : (
+        <>
+          {!device.takesCommands ? <Alert type="info" showIcon className="device-params__notice" title={t('deviceParams.notice.polled')} /> : null}
+          {device.takesCommands && !device.canManage ? <Alert type="info" showIcon className="device-params__notice" title={t('deviceParams.notice.readOnly')} /> : null}
+          <Tabs
+            activeKey={tab}
+            onChange={setTab}
+            destroyOnHidden
+            data-testid="device-tabs"
+            items={[
+              { key: 'base', label: t('deviceParams.tab.base'), children: <BaseInfoTab device={device} canIssue={canIssue} /> },
+              { key: 'alarm', label: t('deviceParams.tab.alarm'), children: <AlarmSetupTab device={device} canIssue={canIssue} /> },
+              { key: 'strapping', label: t('deviceParams.tab.strapping'), children: <StrappingTab device={device} canIssue={canIssue} /> },
+              { key: 'tilt', label: t('deviceParams.tab.tilt'), children: <TiltTab device={device} canIssue={canIssue} /> },
+              { key: 'time', label: t('deviceParams.tab.time'), children: <ClockTab device={device} canIssue={canIssue} /> },
+              { key: 'upgrade', label: t('deviceParams.tab.upgrade'), children: <UpgradeTab device={device} canIssue={canIssue} options={options} /> },
+            ]}
+          />
+        </>
+      )}
+    </section>
+  );
+}
