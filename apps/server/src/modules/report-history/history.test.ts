@@ -266,3 +266,15 @@ describe('export', () => {
     expect(book.worksheets[0]!.rowCount).toBe(15_841);
   });
 });
+
+describe('the readings’ primary key (migration 0014)', () => {
+  it('carries the charted columns, so a tank’s range is read from the index alone', async () => {
+    const [key] = await rawRows<{ keys: string[]; included: string[] }>(
+      ctx.db,
+      sql`select array(select a.attname from unnest(i.indkey[0:i.indnkeyatts - 1]) k join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k)::text[] as keys,
+                 array(select a.attname from unnest(i.indkey[i.indnkeyatts:]) k join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k)::text[] as included
+          from pg_index i where i.indexrelid = 'tank_readings_tank_id_ts_pk'::regclass`,
+    );
+    expect(key).toEqual({ keys: ['tank_id', 'ts'], included: ['product_height_mm', 'water_height_mm', 'temperature_c', 'volume_l'] });
+  });
+});
