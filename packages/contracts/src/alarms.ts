@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './list';
+export { ALARM_SORT_FIELDS, MAX_ALARM_NOTE } from './list-fields';
 
 /**
  * The alarm query pages (spec §2 group /Alarm): alarm_report lists level alarms, leak_alarm
@@ -25,9 +26,6 @@ export const alarmListQuery = listQuery.extend({
   processed: z.enum(['yes', 'no']).optional(),
 });
 export type AlarmListQuery = z.infer<typeof alarmListQuery>;
-
-/** Columns the list can be sorted by; anything else is refused with 91011. */
-export const ALARM_SORT_FIELDS = ['startedAt', 'endedAt', 'stationName', 'code', 'processedAt'] as const;
 
 export const alarmRow = z.object({
   id: z.number().int(),
@@ -60,4 +58,3 @@ export const processAlarmsInput = z.object({
   note: z.string().trim().min(1).max(500),
 });
 export type ProcessAlarmsInput = z.infer<typeof processAlarmsInput>;
-export const MAX_ALARM_NOTE = 500;

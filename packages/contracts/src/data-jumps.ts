@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JUMP_RULES } from '@ullage/domain/data-jumps';
 import { listQuery } from './list';
+export { DATA_JUMP_SORT_FIELDS } from './list-fields';
 
 /**
  * The data-jump records page (spec §2 /Analysis alarm_record): consecutive readings of a tank
@@ -22,9 +23,6 @@ export const dataJumpListQuery = listQuery.extend({
   to: time.optional(),
 });
 export type DataJumpListQuery = z.infer<typeof dataJumpListQuery>;
-
-/** Columns the list can be sorted by; anything else is refused with 91011. */
-export const DATA_JUMP_SORT_FIELDS = ['ts', 'stationName', 'tankCode', 'rule'] as const;
 
 export const dataJumpRow = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './list';
+export { DELIVERY_SORT_FIELDS } from './list-fields';
 
 /** The delivery records page (spec §2 /Data delivery): detected and device-reported deliveries. */
 const id = z.coerce.number().int().min(1);
@@ -21,7 +22,6 @@ export const deliveryListQuery = listQuery.extend({
 });
 export type DeliveryListQuery = z.infer<typeof deliveryListQuery>;
 
-export const DELIVERY_SORT_FIELDS = ['startedAt', 'endedAt', 'stationName', 'tankCode', 'deliveredL'] as const;
 
 export const deliveryRow = z.object({
   id: z.number().int(),

@@ -3,6 +3,7 @@ import { COMMAND_ENDERS, COMMAND_KINDS, COMMAND_STATES } from '@ullage/domain/de
 import { FIRMWARE_DESCRIPTION_MAX, FIRMWARE_DEVICE_TYPES } from '@ullage/domain/firmware';
 import { STRAPPING_MAX_POINTS } from '@ullage/domain/strapping-import';
 import { listQuery } from './list';
+export { COMMAND_SORT_FIELDS } from './list-fields';
 
 /**
  * Device parameter management (spec §2 deviceParamManage, issue 7): the station's device as
@@ -44,7 +45,6 @@ export const commandRow = z.object({
 });
 export type CommandRow = z.infer<typeof commandRow>;
 
-export const COMMAND_SORT_FIELDS = ['issuedAt', 'stationCode', 'kind', 'state'] as const;
 export const commandListQuery = listQuery.extend({
   stationId: id.optional(),
   tankId: id.optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HISTORY_SERIES_MAX_POINTS } from '@ullage/domain/history-range';
 import { RECORD_TYPES } from './device';
 import { listQuery } from './list';
+export { HISTORY_SORT_FIELDS } from './list-fields';
 
 /**
  * Historical inventory (spec §2 /Data history_can_save): one tank's readings over a range of
@@ -21,7 +22,6 @@ export const historyQuery = listQuery.extend({
 export type HistoryQuery = z.infer<typeof historyQuery>;
 
 /** The table sorts by time only: readings of one tank differ by nothing else worth ordering. */
-export const HISTORY_SORT_FIELDS = ['ts'] as const;
 
 /** The tank asked about, with what its readings are read by: the station's zone, the company's units. */
 export const historyTank = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './list';
+export { DAILY_SORT_FIELDS, MONTHLY_SORT_FIELDS } from './list-fields';
 
 /**
  * The daily tank inventory report (abnormal_can) and the monthly inventory report (Monthly),
@@ -38,8 +39,6 @@ export const monthlyInventoryQuery = listQuery.extend({
 });
 export type MonthlyInventoryQuery = z.infer<typeof monthlyInventoryQuery>;
 
-export const DAILY_SORT_FIELDS = ['day', 'stationName', 'tankCode', 'startVolumeL', 'endVolumeL', 'deliveredL', 'salesL', 'gapCount'] as const;
-export const MONTHLY_SORT_FIELDS = ['month', 'stationName', 'tankCode', 'openingL', 'closingL', 'deliveredL', 'salesL', 'abnormalDays', 'varianceL'] as const;
 
 /** Who the row is about: station (with its zone and its company's units), tank and product. */
 const tankOfRow = {

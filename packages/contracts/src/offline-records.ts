@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OFFLINE_TYPES } from '@ullage/domain/offline-processing';
 import { listQuery } from './list';
+export { OFFLINE_SORT_FIELDS } from './list-fields';
 
 /**
  * The offline records page (spec §2 /Analysis offline_record, §3 offline record): the periods
@@ -21,9 +22,6 @@ export const offlineListQuery = listQuery.extend({
   to: time.optional(),
 });
 export type OfflineListQuery = z.infer<typeof offlineListQuery>;
-
-/** Columns the list can be sorted by; anything else is refused with 91011. */
-export const OFFLINE_SORT_FIELDS = ['startedAt', 'endedAt', 'duration', 'stationName', 'processedAt'] as const;
 
 export const offlineRow = z.object({
   id: z.number().int(),

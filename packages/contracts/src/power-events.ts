@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { POWER_TOLERANCE_DEFAULT_L, POWER_TOLERANCE_MAX_L } from '@ullage/domain/power-events';
 import { listQuery } from './list';
+export { POWER_EVENT_SORT_FIELDS } from './list-fields';
 
 /**
  * Power-off inventory records (spec §2 /Data open_close_report): each power-off a station's
@@ -23,7 +24,6 @@ export const powerEventQuery = listQuery.extend({
 });
 export type PowerEventQuery = z.infer<typeof powerEventQuery>;
 
-export const POWER_EVENT_SORT_FIELDS = ['offAt', 'onAt', 'stationName'] as const;
 
 /** A tank's state in a power event (SI units). */
 export const powerTankState = z.object({

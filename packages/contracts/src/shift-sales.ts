@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './list';
+export { SHIFT_SALES_SORT_FIELDS, SALES_READING_SORT_FIELDS } from './list-fields';
 
 /**
  * Sales per shift ("pay for oil", spec §1/§2 /Data) and the details behind each figure, and
@@ -49,7 +50,6 @@ export const shiftSalesQuery = listQuery.extend({
 export type ShiftSalesQuery = z.infer<typeof shiftSalesQuery>;
 
 /** day: by the shift's start; salesL/deliveredL: the shift's totals across its tanks. */
-export const SHIFT_SALES_SORT_FIELDS = ['day', 'stationName', 'salesL', 'deliveredL'] as const;
 
 export const shiftTankFigures = z.object({
   tankId: z.number().int(),
@@ -191,7 +191,6 @@ export const salesReadingsQuery = salesDetailQuery.extend({
   sortOrder: z.enum(['ascend', 'descend']).optional(),
 });
 export type SalesReadingsQuery = z.infer<typeof salesReadingsQuery>;
-export const SALES_READING_SORT_FIELDS = ['ts'] as const;
 
 export const salesReadingRow = detailReading.extend({
   /** Position in the shift's readings, 1-based (a row key). */

@@ -3,7 +3,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import { useTranslation } from 'react-i18next';
-import { MAX_ALARM_NOTE } from '@ullage/contracts/alarms';
+import { MAX_ALARM_NOTE } from '@ullage/contracts/list-fields';
 import { toastSuccess } from '../../../lib/feedback';
 import { showRefusalOnForm } from '../../settings-org/submit-errors';
 import { useProcessAlarms } from '../api/process-alarms';

@@ -5,7 +5,8 @@ import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTranslation } from 'react-i18next';
-import { ALARM_SORT_FIELDS, type AlarmRow } from '@ullage/contracts/alarms';
+import type { AlarmRow } from '@ullage/contracts/alarms';
+import { ALARM_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
@@ -16,8 +17,11 @@ import { listAlarms } from '../api/list-alarms';
 import { initialAlarmFilters, withOrgPick, withRange, type AlarmFilters } from '../alarm-filters-state';
 import { AlarmFiltersBar } from '../components/alarm-filters-bar';
 import { alarmColumns } from '../components/alarm-columns';
-import { ProcessAlarmsModal } from '../components/process-alarms-modal';
+import { lazyWhenOpen } from '../../../components/lazy-dialog';
 import '../alarms.css';
+
+/** The processing dialog and its form are fetched when the user first processes alarms. */
+const ProcessAlarmsModal = lazyWhenOpen(() => import('../components/process-alarms-modal').then((m) => m.ProcessAlarmsModal), (props) => props.ids.length > 0);
 
 interface AlarmQueryPageProps {
   kind: AlarmRow['kind'];

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Alert from 'antd/es/alert';
 import Empty from 'antd/es/empty';
 import Spin from 'antd/es/spin';
@@ -7,14 +7,18 @@ import TreeSelect from 'antd/es/tree-select';
 import { useTranslation } from 'react-i18next';
 import { useOrgTree } from '../../settings-org/api/org-tree';
 import { useDeviceOverview } from '../api/device-overview';
-import { AlarmSetupTab } from '../components/alarm-setup-tab';
 import { BaseInfoTab } from '../components/base-info-tab';
-import { ClockTab } from '../components/clock-tab';
-import { StrappingTab } from '../components/strapping-tab';
-import { TiltTab } from '../components/tilt-tab';
-import { UpgradeTab } from '../components/upgrade-tab';
 import { stationOptions } from '../station-options';
 import '../device-params.css';
+
+// The page opens on base info; each other tab's code (tables, forms, the chart, the upload) is
+// fetched when the tab is first opened, which keeps the route within DESIGN.md §8's budget.
+const AlarmSetupTab = lazy(() => import('../components/alarm-setup-tab').then((m) => ({ default: m.AlarmSetupTab })));
+const StrappingTab = lazy(() => import('../components/strapping-tab').then((m) => ({ default: m.StrappingTab })));
+const TiltTab = lazy(() => import('../components/tilt-tab').then((m) => ({ default: m.TiltTab })));
+const ClockTab = lazy(() => import('../components/clock-tab').then((m) => ({ default: m.ClockTab })));
+const UpgradeTab = lazy(() => import('../components/upgrade-tab').then((m) => ({ default: m.UpgradeTab })));
+const tabFallback = <Spin className="device-params__empty" />;
 
 /**
  * deviceParamManage (spec §2, issue 7): a station's device — base info, alarm setup,
@@ -69,11 +73,11 @@ export function Page() {
             data-testid="device-tabs"
             items={[
               { key: 'base', label: t('deviceParams.tab.base'), children: <BaseInfoTab device={device} canIssue={canIssue} /> },
-              { key: 'alarm', label: t('deviceParams.tab.alarm'), children: <AlarmSetupTab device={device} canIssue={canIssue} /> },
-              { key: 'strapping', label: t('deviceParams.tab.strapping'), children: <StrappingTab device={device} canIssue={canIssue} /> },
-              { key: 'tilt', label: t('deviceParams.tab.tilt'), children: <TiltTab device={device} canIssue={canIssue} /> },
-              { key: 'time', label: t('deviceParams.tab.time'), children: <ClockTab device={device} canIssue={canIssue} /> },
-              { key: 'upgrade', label: t('deviceParams.tab.upgrade'), children: <UpgradeTab device={device} canIssue={canIssue} options={options} /> },
+              { key: 'alarm', label: t('deviceParams.tab.alarm'), children: <Suspense fallback={tabFallback}><AlarmSetupTab device={device} canIssue={canIssue} /></Suspense> },
+              { key: 'strapping', label: t('deviceParams.tab.strapping'), children: <Suspense fallback={tabFallback}><StrappingTab device={device} canIssue={canIssue} /></Suspense> },
+              { key: 'tilt', label: t('deviceParams.tab.tilt'), children: <Suspense fallback={tabFallback}><TiltTab device={device} canIssue={canIssue} /></Suspense> },
+              { key: 'time', label: t('deviceParams.tab.time'), children: <Suspense fallback={tabFallback}><ClockTab device={device} canIssue={canIssue} /></Suspense> },
+              { key: 'upgrade', label: t('deviceParams.tab.upgrade'), children: <Suspense fallback={tabFallback}><UpgradeTab device={device} canIssue={canIssue} options={options} /></Suspense> },
             ]}
           />
         </>

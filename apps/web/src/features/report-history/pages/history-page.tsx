@@ -6,7 +6,7 @@ import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import { useTranslation } from 'react-i18next';
 import type { HistoryList, HistoryReading } from '@ullage/contracts/history';
-import { HISTORY_SORT_FIELDS } from '@ullage/contracts/history';
+import { HISTORY_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { ListPage } from '../../../components/list-page/list-page';
 import type { ListParams } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';

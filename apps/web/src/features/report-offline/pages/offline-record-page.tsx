@@ -6,7 +6,8 @@ import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTranslation } from 'react-i18next';
-import { OFFLINE_SORT_FIELDS, type OfflineListResult, type OfflineRow } from '@ullage/contracts/offline-records';
+import type { OfflineListResult, OfflineRow } from '@ullage/contracts/offline-records';
+import { OFFLINE_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
@@ -15,9 +16,12 @@ import { useMonitorFormat } from '../../monitor/use-monitor-format';
 import { exportOfflineRecords, listOfflineRecords, offlineKeys } from '../api/offline-records';
 import { offlineColumns } from '../components/offline-columns';
 import { OfflineFiltersBar } from '../components/offline-filters-bar';
-import { ProcessOfflineModal } from '../components/process-offline-modal';
+import { lazyWhenOpen } from '../../../components/lazy-dialog';
 import { initialOfflineFilters, withOrgPick, withRange, type OfflineFilters } from '../offline-filters-state';
 import '../report-offline.css';
+
+/** The processing form is fetched when the user first processes a record. */
+const ProcessOfflineModal = lazyWhenOpen(() => import('../components/process-offline-modal').then((m) => m.ProcessOfflineModal), (props) => props.records.length > 0);
 
 /** offline_record (spec §2 /Analysis, §3, §4, §5): the periods stations were silent, and their processing. */
 export function Page() {
