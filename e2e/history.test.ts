@@ -6,26 +6,29 @@ import { E2E_ADMIN_PASSWORD } from './server';
 
 /**
  * Historical inventory (issue 6 item 5): the page refuses 12 days with the spec's message
- * before asking the server, and draws the trend for a valid range. Riyadh's tank 2 (NWP-RY04;
- * tank 1 is the shift-sales test's) is left to this file: three days of one reading a minute —
- * 4,320 readings, more than the chart draws, so the server sends bucket means.
+ * before asking the server, and draws the trend for a valid range. Houston (LSF-HO01, a company
+ * reading US gallons) is left to this file — no other test reads or writes it: three days of one
+ * reading a minute on tank 1 — 4,320 readings, more than the chart draws, so the server sends
+ * bucket means.
  */
 let browser: Browser;
 const MIN = 60_000;
 const DAY = 86_400_000;
 const NOW = Math.floor(Date.now() / MIN) * MIN;
 const READINGS = 3 * 1440;
+const GALLON = 3.785411784;
+const STATION = 'LSF-HO01';
 
 beforeAll(async () => {
   browser = await launchBrowser();
   const readings = Array.from({ length: READINGS }, (_, i) => {
     const minute = READINGS - 1 - i;
     // A slow, steady sale: no jump, no delivery, no alarm for the other pages to find.
-    return { tank: '2', ts: new Date(NOW - minute * MIN).toISOString(), productHeightMm: 1500 - i / 20, waterHeightMm: 20, temperatureC: 20 + Math.sin(i / 120), volumeL: 26_000 - i / 2, tcVolumeL: 25_900 - i / 2, waterVolumeL: 80 };
+    return { tank: '1', ts: new Date(NOW - minute * MIN).toISOString(), productHeightMm: 1500 - i / 20, waterHeightMm: 20, temperatureC: 20 + Math.sin(i / 120), volumeL: (7_000 - i / 8) * GALLON, tcVolumeL: (6_980 - i / 8) * GALLON, waterVolumeL: 20 * GALLON };
   });
-  const response = await fetch(`${baseUrl()}/api/device/v1/stations/NWP-RY04/report`, {
+  const response = await fetch(`${baseUrl()}/api/device/v1/stations/${STATION}/report`, {
     method: 'POST',
-    headers: { Authorization: 'Bearer demo-device-key:NWP-RY04', 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer demo-device-key:${STATION}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ readings }),
   });
   const answer = (await response.json()) as { code: number; data: { accepted: number; refused: unknown[] } };
@@ -77,8 +80,8 @@ async function refusesTwelveDaysThenDraws(page: Page, message: string) {
     if (r.url().includes('/api/report/history/')) asked.push(r.url());
   });
   await page.goto('/history_can_save');
-  await choose(page, 'history-station', 'NWP-RY04');
-  await choose(page, 'history-tank', '2', /^2 · /);
+  await choose(page, 'history-station', STATION);
+  await choose(page, 'history-tank', '1', /^1 · /);
   // [from, to): the newest reading is at NOW, so the range ends a minute after it.
   await typeTime(page, 'history-from', NOW + MIN - 12 * DAY);
   await typeTime(page, 'history-to', NOW + MIN);
@@ -130,8 +133,9 @@ describe('historical inventory page (history_can_save)', () => {
       expect(sheet.name).toBe('Inventory history');
       expect(sheet.rowCount).toBe(1 + READINGS);
       const header = (sheet.getRow(1).values as unknown[]).slice(1);
-      expect(header).toContain('Volume (L)');
-      expect(sheet.getRow(2).getCell(header.indexOf('Volume (L)') + 1).value).toBe(26_000);
+      // In the company's unit: the oldest reading's 7,000 US gallons.
+      expect(header).toContain('Volume (gal)');
+      expect(sheet.getRow(2).getCell(header.indexOf('Volume (gal)') + 1).value).toBe(7_000);
     } finally {
       await context.close();
     }

@@ -1,6 +1,6 @@
-import DatePicker from 'antd/es/date-picker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { LazyRangePicker } from '../lazy-picker/lazy-picker';
 
 interface TimeRangeFilterProps {
   /** ISO instants, [from, to); both or neither. */
@@ -15,7 +15,7 @@ export function TimeRangeFilter({ from, to, onChange, testId }: TimeRangeFilterP
   const { t } = useTranslation();
   const value: [Dayjs, Dayjs] | null = from && to ? [dayjs(from), dayjs(to)] : null;
   return (
-    <DatePicker.RangePicker
+    <LazyRangePicker
       className="report-filter report-filter--range"
       showTime={{ format: 'HH:mm' }}
       format="YYYY-MM-DD HH:mm"

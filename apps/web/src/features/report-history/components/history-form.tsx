@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
-import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Select from 'antd/es/select';
 import ClockCircleOutlined from '@ant-design/icons/es/icons/ClockCircleOutlined';
@@ -12,6 +11,7 @@ import { stationsUnder } from '../../../components/report-filters/org-scope';
 import { useOrgTree } from '../../settings-org/api/org-tree';
 import { useStationTanks } from '../../alarms/api/station-tanks';
 import { withStation, type FormCheck, type HistoryForm } from '../history-form-state';
+import { LazyDatePicker } from '../../../components/lazy-picker/lazy-picker';
 
 interface HistoryFormBarProps {
   form: HistoryForm;
@@ -79,7 +79,7 @@ export function HistoryFormBar({ form, onChange, check, onSubmit, loading }: His
       </Form.Item>
       <Form.Item validateStatus={rangeProblem ? 'error' : undefined}>
         <span className="history-range" role="group" aria-label={t('history.form.range')}>
-          <DatePicker
+          <LazyDatePicker
             className="history-range__end"
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
@@ -93,7 +93,7 @@ export function HistoryFormBar({ form, onChange, check, onSubmit, loading }: His
           <span className="history-range__to" aria-hidden>
             →
           </span>
-          <DatePicker
+          <LazyDatePicker
             className="history-range__end"
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"

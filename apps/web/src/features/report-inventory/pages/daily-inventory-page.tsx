@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Button from 'antd/es/button';
-import DatePicker from 'antd/es/date-picker';
 import Table from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
@@ -23,6 +22,7 @@ import { DAILY_MAX_DAYS, dailyFiltersOfSearch, daysApart, initialDailyFilters, w
 import { ltr } from '../inventory-format';
 import '../../../components/report-filters/report-filters.css';
 import '../inventory.css';
+import { LazyRangePicker } from '../../../components/lazy-picker/lazy-picker';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -85,7 +85,7 @@ export function Page({ route }: PageProps) {
           onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
           onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
           period={
-            <DatePicker.RangePicker
+            <LazyRangePicker
               className="report-filter inventory-filter-days"
               format={DAY}
               value={[dayjs(fromDay), dayjs(toDay)]}

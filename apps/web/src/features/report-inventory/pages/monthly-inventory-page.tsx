@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import Button from 'antd/es/button';
-import DatePicker from 'antd/es/date-picker';
 import Table from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
@@ -20,6 +19,7 @@ import { initialMonthlyFilters, MONTHLY_MAX_MONTHS, monthsApart, withMonths, wit
 import { ltr } from '../inventory-format';
 import '../../../components/report-filters/report-filters.css';
 import '../inventory.css';
+import { LazyRangePicker } from '../../../components/lazy-picker/lazy-picker';
 
 const MONTH = 'YYYY-MM';
 
@@ -67,7 +67,7 @@ export function Page() {
           onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
           onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
           period={
-            <DatePicker.RangePicker
+            <LazyRangePicker
               picker="month"
               className="report-filter inventory-filter-months"
               format={MONTH}

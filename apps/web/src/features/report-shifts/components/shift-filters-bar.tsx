@@ -1,4 +1,3 @@
-import DatePicker from 'antd/es/date-picker';
 import Select from 'antd/es/select';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { useStationTanks } from '../../alarms/api/station-tanks';
 import { useCompanyAreas } from '../../settings-more/api/area-options';
 import { useProductOptions } from '../../settings-more/api/product-options';
 import { outOfRange, type ShiftFilters } from '../shift-filters-state';
+import { LazyRangePicker } from '../../../components/lazy-picker/lazy-picker';
 
 interface ShiftFiltersBarProps {
   filters: ShiftFilters;
@@ -61,7 +61,7 @@ export function ShiftFiltersBar({ filters, onOrgPick, onDays, onFilter }: ShiftF
         popupMatchSelectWidth={false}
         data-testid="shift-filter-product"
       />
-      <DatePicker.RangePicker
+      <LazyRangePicker
         className="report-filter shift-filter-days"
         format={DAY}
         value={range}

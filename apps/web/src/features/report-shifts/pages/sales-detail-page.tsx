@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import Button from 'antd/es/button';
-import DatePicker from 'antd/es/date-picker';
 import Empty from 'antd/es/empty';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
@@ -24,6 +23,7 @@ import { SalesDetailSummary } from '../components/sales-detail-summary';
 import { salesReadingColumns } from '../components/sales-reading-columns';
 import { completeFigure, figureOfSearch, localDay, previousDay, SALES_DETAIL_PATH, type FigureKey } from '../shift-filters-state';
 import '../shifts.css';
+import { LazyDatePicker } from '../../../components/lazy-picker/lazy-picker';
 
 type ReadingFilters = { stationId: number | undefined; tankId: number | undefined; day: string | undefined; shift: string | undefined };
 
@@ -120,7 +120,7 @@ export function Page() {
             disabled={picked.stationId === undefined}
             data-testid="detail-filter-tank"
           />
-          <DatePicker
+          <LazyDatePicker
             className="report-filter"
             format="YYYY-MM-DD"
             value={key?.day ? dayjs(key.day, 'YYYY-MM-DD') : null}
