@@ -96,19 +96,24 @@ export const ROUTES: readonly RouteDef[] = [
 
   ...withPhone('abnormal_can', 'abnormal_can_phone', 'Analysis', 'route.title.abnormal_can', undefined, {
     desktop: () => import('../features/report-inventory/pages/daily-inventory-page'),
+    phone: () => import('../features/mobile-reports/pages/daily-inventory-phone-page'),
   }),
   ...withPhone('Monthly', 'Monthly_phone', 'Analysis', 'route.title.Monthly', undefined, {
     desktop: () => import('../features/report-inventory/pages/monthly-inventory-page'),
+    phone: () => import('../features/mobile-reports/pages/monthly-inventory-phone-page'),
   }),
   ...withPhone('alarm_record', 'alarm_record_phone', 'Analysis', 'route.title.alarm_record', 'leak_failure_analysis', {
     desktop: () => import('../features/report-jumps/pages/data-jump-page'),
+    phone: () => import('../features/mobile-reports/pages/data-jump-phone-page'),
   }),
   ...withPhone('offline_record', 'offline_record_phone', 'Analysis', 'route.title.offline_record', 'leak_failure_analysis', {
     desktop: () => import('../features/report-offline/pages/offline-record-page'),
+    phone: () => import('../features/mobile-reports/pages/offline-record-phone-page'),
   }),
 
   ...withPhone('history_can_save', 'history_can_save_phone', 'Data', 'route.title.history_can_save', undefined, {
     desktop: () => import('../features/report-history/pages/history-page'),
+    phone: () => import('../features/mobile-reports/pages/history-phone-page'),
   }),
   ...withPhone('delivery', 'delivery_phone', 'Data', 'route.title.delivery', undefined, {
     desktop: () => import('../features/report-delivery/pages/delivery-page'),
@@ -116,6 +121,7 @@ export const ROUTES: readonly RouteDef[] = [
   }),
   ...withPhone('open_close_report', 'open_close_report_phone', 'Data', 'route.title.open_close_report', 'open_close_report', {
     desktop: () => import('../features/report-power/pages/power-event-page'),
+    phone: () => import('../features/mobile-reports/pages/power-event-phone-page'),
   }),
   // Sales per shift ("pay for oil") and the details behind each figure (spec §1 data queries).
   route('desktop', 'pay_for_oil', '/pay_for_oil', 'route.title.pay_for_oil', {

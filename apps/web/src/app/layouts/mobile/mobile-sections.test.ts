@@ -8,7 +8,9 @@ describe('phone shell sections (spec §2 mobile routes; bottom tabs)', () => {
     expect(tabOf('deliveryDetail')).toBe('deliveryHistory');
     expect(tabOf('alarmHistory')).toBe('realAlarm');
     expect(tabOf('leak_report_phone')).toBe('realAlarm');
-    expect(tabOf('abnormal_can_phone')).toBeNull();
+    expect(tabOf('abnormal_can_phone')).toBe('setting');
+    expect(tabOf('history_can_save_phone')).toBe('setting');
+    expect(tabOf('single_monitor')).toBeNull();
   });
 
   it('every mobile route of the table belongs to a tab or has a way back', () => {
@@ -22,6 +24,7 @@ describe('phone shell sections (spec §2 mobile routes; bottom tabs)', () => {
     expect(upOf('stationInvertory', '?companyId=3&areaId=4')).toBe('/areaInvertory?companyId=3&areaId=4');
     expect(upOf('deliveryDetail', '?stationId=2&tankId=5&id=9')).toBe('/deliveryTank?stationId=2&tankId=5&id=9');
     expect(upOf('invertory', '')).toBeNull();
-    expect(upOf('Monthly_phone', '')).toBe('/realAlarm');
+    expect(upOf('Monthly_phone', '')).toBe('/setting');
+    expect(upOf('open_close_report_phone', '?x=1')).toBe('/setting?x=1');
   });
 });

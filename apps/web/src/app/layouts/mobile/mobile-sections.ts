@@ -24,9 +24,16 @@ const SECTIONS: Record<string, { tab: MobileTab; up: string | null }> = {
   deliveryDetail: { tab: 'deliveryHistory', up: '/deliveryTank' },
   delivery_phone: { tab: 'deliveryHistory', up: '/deliveryHistory' },
   setting: { tab: 'setting', up: null },
+  // The other reports are reached from the settings page's report list.
+  abnormal_can_phone: { tab: 'setting', up: '/setting' },
+  Monthly_phone: { tab: 'setting', up: '/setting' },
+  alarm_record_phone: { tab: 'setting', up: '/setting' },
+  offline_record_phone: { tab: 'setting', up: '/setting' },
+  history_can_save_phone: { tab: 'setting', up: '/setting' },
+  open_close_report_phone: { tab: 'setting', up: '/setting' },
 };
 
-/** The tab of a route; a phone page not listed (the _phone reports still to come) belongs to none. */
+/** The tab of a route; a page not listed belongs to none. */
 export function tabOf(routeName: string | undefined): MobileTab | null {
   return routeName ? (SECTIONS[routeName]?.tab ?? null) : null;
 }

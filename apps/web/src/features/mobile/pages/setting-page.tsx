@@ -24,13 +24,19 @@ import { LazyAlarmNoticeDialog } from '../../notice/lazy-alarm-notice-dialog';
 import { MobilePage } from '../components/mobile-page';
 
 /**
- * The phone versions of the desktop reports that exist so far; each desktop report route
- * also leads a phone here by itself (spec §2). The others join as their pages are built.
+ * The phone versions of the desktop reports, in the side menu's order; each desktop report
+ * route also leads a phone to its own by itself (spec §2).
  */
 const PHONE_REPORTS: readonly { path: string; titleKey: MessageKey }[] = [
+  { path: '/abnormal_can_phone', titleKey: 'route.title.abnormal_can' },
+  { path: '/Monthly_phone', titleKey: 'route.title.Monthly' },
+  { path: '/alarm_record_phone', titleKey: 'route.title.alarm_record' },
+  { path: '/offline_record_phone', titleKey: 'route.title.offline_record' },
+  { path: '/history_can_save_phone', titleKey: 'route.title.history_can_save' },
+  { path: '/delivery_phone', titleKey: 'route.title.delivery' },
+  { path: '/open_close_report_phone', titleKey: 'route.title.open_close_report' },
   { path: '/alarm_report_phone', titleKey: 'route.title.alarm_report' },
   { path: '/leak_report_phone', titleKey: 'route.title.leak_alarm' },
-  { path: '/delivery_phone', titleKey: 'route.title.delivery' },
 ];
 
 function Row({ icon, label, onClick, to, testId, end }: { icon: ReactNode; label: string; onClick?: () => void; to?: string; testId: string; end?: ReactNode }) {

@@ -1,0 +1,12 @@
+import { MobilePage } from '../../mobile/components/mobile-page';
+import { OfflinePhoneList } from '../components/offline-phone-list';
+import '../mobile-reports.css';
+
+/** offline_record_phone: the outages of offline_record, as cards, processed one at a time. */
+export function Page() {
+  return (
+    <MobilePage testId="offline-record-phone">
+      <OfflinePhoneList />
+    </MobilePage>
+  );
+}
