@@ -30,7 +30,11 @@ export function withFeedback(act: (apis: FeedbackApis) => void): void {
   ensureFeedback();
 }
 
-/** Asks the root to mount the toast holders (the shells do it early, to have them ready). */
+/**
+ * Asks the root to mount the toast holders. Only when something wants to speak: the chunk (about
+ * 11 KB gzip) would otherwise count against every route's budget (DESIGN.md §8), and a local
+ * fetch delays the first toast by a few milliseconds.
+ */
 export function ensureFeedback(): void {
   if (wanted) return;
   wanted = true;

@@ -1,4 +1,4 @@
-import { Activity, useCallback, useEffect, useMemo, useState } from 'react';
+import { Activity, useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Button from 'antd/es/button';
 import MenuFoldOutlined from '@ant-design/icons/es/icons/MenuFoldOutlined';
@@ -10,7 +10,6 @@ import { LanguagePicker } from '../../../components/language-picker';
 import { UllageLogo } from '../../../components/ullage-logo';
 import { useSessionUser } from '../../../features/auth/api/get-info';
 import { leaveTo, logout } from '../../../features/auth/api/logout';
-import { ensureFeedback } from '../../../lib/feedback';
 import { isMenuVisible, landingPath } from '../../menu';
 import { RoutePage } from '../../page-host';
 import { ROUTES, routeByName } from '../../routes';
@@ -55,8 +54,6 @@ export function DesktopLayout() {
     if (current?.layout === 'desktop') setViews(visitView(views, current, `${location.pathname}${location.search}`));
   }
 
-  // Toasts are likely from here on; have them ready rather than loading on the first error.
-  useEffect(() => ensureFeedback(), []);
 
   const openPasswordDialog = useCallback(() => setDialog('password'), []);
   usePasswordWarning(user, openPasswordDialog);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
 import BellOutlined from '@ant-design/icons/es/icons/BellOutlined';
@@ -12,7 +12,6 @@ import { LanguagePicker } from '../../../components/language-picker';
 import { UllageLogo } from '../../../components/ullage-logo';
 import { useSessionUser } from '../../../features/auth/api/get-info';
 import { leaveTo, logout } from '../../../features/auth/api/logout';
-import { ensureFeedback } from '../../../lib/feedback';
 import { MOBILE_LOGIN_PATH } from '../../access';
 import { MOBILE_TABS, routeByName } from '../../routes';
 import { useRouteDef } from '../../use-route-def';
@@ -44,7 +43,6 @@ export function MobileLayout() {
   const { data: user } = useSessionUser();
   const [dialog, setDialog] = useState<AccountDialog>(null);
 
-  useEffect(() => ensureFeedback(), []);
   const openPasswordDialog = useCallback(() => setDialog('password'), []);
   usePasswordWarning(user, openPasswordDialog);
   const doLogout = useCallback(() => {
