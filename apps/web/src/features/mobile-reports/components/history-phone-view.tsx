@@ -13,7 +13,7 @@ import { PhoneListBody } from './phone-list-body';
 import { TankPlace } from './tank-place';
 
 /** The trend, laid out for a phone; echarts comes with the first trend drawn, in a chunk of its own. */
-const HistoryPhoneChart = lazy(() => import('./history-phone-chart').then((m) => ({ default: m.HistoryPhoneChart })));
+const TrendChart = lazy(() => import('../../report-history/components/trend-chart').then((m) => ({ default: m.TrendChart })));
 
 function ChartPlaceholder() {
   const { t } = useTranslation();
@@ -81,7 +81,7 @@ export function HistoryPhoneView() {
               <>
                 <SilentBoundary>
                   <Suspense fallback={<ChartPlaceholder />}>
-                    <HistoryPhoneChart series={series.data} format={format} />
+                    <TrendChart series={series.data} format={format} layout="compact" className="m-history-chart__canvas" />
                   </Suspense>
                 </SilentBoundary>
                 {series.data.bucketSeconds > 0 ? (

@@ -27,6 +27,45 @@ type Option = ComposeOption<LineSeriesOption | GridComponentOption | TooltipComp
 interface TrendChartProps {
   series: HistorySeries;
   format: MonitorFormat;
+  /**
+   * `compact`: for a phone's 330 px card (the _phone page) — the legend on two rows clear of the
+   * axis names, narrower margins and type, the tooltip kept inside the chart. The wide layout's
+   * fixed margins would put its legend over the axis names at that width.
+   */
+  layout?: 'wide' | 'compact';
+  className?: string;
+}
+
+const axisName = { fontSize: 11, color: 'rgba(0, 0, 0, 0.55)' };
+
+/** What differs between the wide and the compact layout; the series, axes and units do not. */
+function layoutOf(compact: boolean) {
+  if (!compact) {
+    return {
+      legend: {},
+      tooltip: {},
+      grid: [
+        { left: 64, right: 72, top: 40, height: '45%' },
+        // Below the first grid's two-line time labels, with room for its own axis name.
+        { left: 64, right: 72, top: '72%', height: '14%' },
+      ],
+      slider: { bottom: 4, height: 18 },
+      label: {},
+      name: (_align: 'left' | 'right') => ({}),
+    };
+  }
+  return {
+    legend: { left: 'center', width: '100%', itemWidth: 14, itemHeight: 8, itemGap: 10, textStyle: { fontSize: 11 } },
+    tooltip: { confine: true, textStyle: { fontSize: 12 } },
+    // Two legend rows, then the axis names, then the plot.
+    grid: [
+      { left: 44, right: 48, top: 72, height: '44%' },
+      { left: 44, right: 48, top: '77%', height: '10%' },
+    ],
+    slider: { bottom: 4, height: 20, left: 44, right: 48 },
+    label: { fontSize: 10 },
+    name: (align: 'left' | 'right') => ({ nameTextStyle: { ...axisName, align } }),
+  };
 }
 
 const COLORS = { height: '#1677ff', water: '#13a8a8', volume: '#fa8c16', temperature: '#cf1322' };
@@ -37,7 +76,7 @@ const COLORS = { height: '#1677ff', water: '#13a8a8', volume: '#fa8c16', tempera
  * time axis; zoom and pan with the wheel or the slider. Times on the axes and in the tooltip
  * are the station's own clock. Time runs left to right in every language.
  */
-export function TrendChart({ series, format }: TrendChartProps) {
+export function TrendChart({ series, format, layout = 'wide', className = 'history-chart' }: TrendChartProps) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement | null>(null);
   const chart = useRef<ECharts | null>(null);
@@ -76,10 +115,12 @@ export function TrendChart({ series, format }: TrendChartProps) {
       itemStyle: { color },
       emphasis: { disabled: true },
     });
+    const look = layoutOf(layout === 'compact');
     return {
       animation: false,
-      legend: { top: 0, data: [names.height, names.water, names.volume, names.temperature] },
+      legend: { top: 0, ...look.legend, data: [names.height, names.water, names.volume, names.temperature] },
       tooltip: {
+        ...look.tooltip,
         trigger: 'axis',
         axisPointer: { type: 'line' },
         formatter: (params) => {
@@ -94,23 +135,19 @@ export function TrendChart({ series, format }: TrendChartProps) {
         },
       },
       axisPointer: { link: [{ xAxisIndex: 'all' }] },
-      grid: [
-        { left: 64, right: 72, top: 40, height: '45%' },
-        // Below the first grid's two-line time labels, with room for its own axis name.
-        { left: 64, right: 72, top: '72%', height: '14%' },
-      ],
+      grid: look.grid,
       dataZoom: [
         { type: 'inside', xAxisIndex: [0, 1] },
-        { type: 'slider', xAxisIndex: [0, 1], bottom: 4, height: 18 },
+        { type: 'slider', xAxisIndex: [0, 1], ...look.slider },
       ],
       xAxis: [
-        { type: 'time', gridIndex: 0, axisLabel: { formatter: timeLabel, hideOverlap: true } },
+        { type: 'time', gridIndex: 0, axisLabel: { formatter: timeLabel, hideOverlap: true, ...look.label } },
         { type: 'time', gridIndex: 1, axisLabel: { show: false } },
       ],
       yAxis: [
-        { type: 'value', gridIndex: 0, name: t('history.chart.heightAxis'), scale: true, axisLabel: { formatter: (v: number) => format.count(v) } },
-        { type: 'value', gridIndex: 0, name: `${names.volume} (${volumeUnit})`, position: 'right', scale: true, splitLine: { show: false }, axisLabel: { formatter: (v: number) => format.count(v) } },
-        { type: 'value', gridIndex: 1, name: `${names.temperature} (${tempUnit})`, scale: true, splitNumber: 2 },
+        { type: 'value', gridIndex: 0, name: t('history.chart.heightAxis'), ...look.name('left'), scale: true, axisLabel: { formatter: (v: number) => format.count(v), ...look.label } },
+        { type: 'value', gridIndex: 0, name: `${names.volume} (${volumeUnit})`, ...look.name('right'), position: 'right', scale: true, splitLine: { show: false }, axisLabel: { formatter: (v: number) => format.count(v), ...look.label } },
+        { type: 'value', gridIndex: 1, name: `${names.temperature} (${tempUnit})`, ...look.name('left'), scale: true, splitNumber: 2, axisLabel: { ...look.label } },
       ],
       series: [
         line(names.height, COLORS.height, pairs(series.productHeightMm), 0),
@@ -119,7 +156,7 @@ export function TrendChart({ series, format }: TrendChartProps) {
         line(names.temperature, COLORS.temperature, pairs(series.temperatureC, (n) => Math.round(temperatureFromC(n, tank.tempUnit) * 100) / 100), 2, 1),
       ],
     };
-  }, [series, tank, t, format]);
+  }, [series, tank, t, format, layout]);
 
   useEffect(() => {
     const el = element.current;
@@ -144,7 +181,7 @@ export function TrendChart({ series, format }: TrendChartProps) {
   return (
     <div
       ref={element}
-      className="history-chart"
+      className={className}
       dir="ltr"
       role="img"
       aria-label={t('history.chart.label', { station: tank.stationName, tank: tank.tankCode })}
