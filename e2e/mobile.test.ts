@@ -362,7 +362,14 @@ describe('installable app (issue 8): manifest, icons, service worker, offline sh
       const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
       expect(scope).toBe(`${baseUrl()}/`);
       // It takes over the open page (clients.claim): the next loads go through it.
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      // Chromium's own verdict on installing: the manifest it read, and nothing in the way but
+      // the test's private window (every Playwright context is one; a phone's browser is not).
+      const cdp = await context.newCDPSession(page);
+      const { url: manifestUrl, errors: manifestErrors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+      expect([manifestUrl, manifestErrors]).toEqual([`${baseUrl()}/manifest.webmanifest`, []]);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
       // Visit the inventory once online, so its page is cached like a user's would be.
       await page.goto('/invertory');
       await page.locator('[data-testid="inventory-summary"]').waitFor();
