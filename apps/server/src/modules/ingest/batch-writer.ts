@@ -6,6 +6,7 @@ import type { IngestStation } from './device-stations';
 import { joinReadings, type PreparedParts, type PreparedReadings } from './prepare';
 import { writeReadings, type ReadingRow } from './readings-repo';
 import { markSeen } from './status-repo';
+import { groupReadings, type GroupReadings } from './group-readings';
 
 /** A device batch validated and computed (prepare.ts), ready to be written. */
 export interface PreparedBatch {
@@ -30,6 +31,8 @@ export interface WriteOutcome {
 export interface EvaluationContext {
   db: Db;
   batches: readonly PreparedBatch[];
+  /** The group's readings by tank, and the reading before each tank's (asked once, on demand). */
+  readings: GroupReadings;
   /** An alarm the evaluator opened: pushed live once the transaction commits. */
   raise(stationId: number, alarm: ActiveAlarm): void;
 }
@@ -142,7 +145,8 @@ export class BatchWriter {
       }
       const raised = new Map<number, ActiveAlarm[]>();
       const raise = (stationId: number, alarm: ActiveAlarm) => raised.set(stationId, [...(raised.get(stationId) ?? []), alarm]);
-      for (const evaluate of this.evaluators) await evaluate({ db, batches, raise });
+      const readings = groupReadings(db, batches);
+      for (const evaluate of this.evaluators) await evaluate({ db, batches, readings, raise });
       // Each station's raised alarms go out with its first batch of the group.
       batches.forEach((b, i) => {
         const mine = raised.get(b.station.id);

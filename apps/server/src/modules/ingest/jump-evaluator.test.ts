@@ -9,6 +9,7 @@ import type { IngestStation } from './device-stations';
 import { evaluateJumps } from './jump-evaluator';
 import { layOut } from './prepare';
 import type { ReadingRow } from './readings-repo';
+import { groupReadings } from './group-readings';
 
 let ctx: TestContext;
 let tank1 = 0;
@@ -117,10 +118,10 @@ describe('data jumps found on ingest (spec §9 jump thresholds)', () => {
       },
     });
     const empty: PreparedBatch = { station, readings: layOut([]), parts: { sensors: [], alarms: [], events: [], deliveries: [] }, clock: null, receivedAt: new Date() };
-    await evaluateJumps({ db: counting, batches: [empty], raise: () => {} });
+    await evaluateJumps({ db: counting, batches: [empty], readings: groupReadings(counting, [empty]), raise: () => {} });
     expect(statements).toEqual([]);
 
-    // Three tanks, 40 readings each, a temperature step in each: one lookup, one insert.
+    // Three tanks, 40 readings each, a temperature step in each: one lookup (shared with the delivery evaluator), one insert.
     const rows: ReadingRow[] = [];
     const tankIds = [tank1, tank2, tank3];
     for (const tankId of tankIds) {
@@ -130,7 +131,7 @@ describe('data jumps found on ingest (spec §9 jump thresholds)', () => {
       }
     }
     const full: PreparedBatch = { ...empty, readings: layOut(rows) };
-    await evaluateJumps({ db: counting, batches: [full], raise: () => {} });
+    await evaluateJumps({ db: counting, batches: [full], readings: groupReadings(counting, [full]), raise: () => {} });
     expect(statements).toEqual(['execute', 'execute']);
     const found = await rawRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from data_jumps where ts = ${at(120)}::timestamptz and rule = 'temperature'`);
     expect(found[0]!.n).toBe(3);

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { pgArray, rawRows } from '../../lib/raw-sql';
+import type { StationKeys } from './device-state-repo';
+
+/** One reading as the evaluators read it (SI). */
+export interface TankPoint {
+  tsMs: number;
+  productHeightMm: number;
+  temperatureC: number;
+  volumeL: number;
+}
+
+export interface TankSeries {
+  station: StationKeys;
+  /** The tank's new readings of the group, oldest first. */
+  points: TankPoint[];
+}
+
+/**
+ * A group's new readings by tank, and each tank's reading just before them — what the delivery
+ * and jump evaluators both need. Built once per group and the previous readings asked once
+ * (one statement, however many tanks), instead of once per evaluator: on the ingest bench that
+ * is the difference between meeting the device-path budget and not (DESIGN.md §8).
+ */
+export interface GroupReadings {
+  byTank: ReadonlyMap<number, TankSeries>;
+  /** The reading before each tank's first new one; tanks without one are absent. */
+  previous(): Promise<ReadonlyMap<number, TankPoint>>;
+}
+
+interface Columns {
+  count: number;
+  tankId: ArrayLike<number>;
+  tsMs: ArrayLike<number>;
+  productHeightMm: ArrayLike<number>;
+  temperatureC: ArrayLike<number>;
+  volumeL: ArrayLike<number>;
+}
+
+export function groupReadings(db: Db, batches: readonly { station: StationKeys; readings: Columns }[]): GroupReadings {
+  const byTank = new Map<number, TankSeries>();
+  for (const { station, readings } of batches) {
+    const { tankId, tsMs, productHeightMm, temperatureC, volumeL } = readings;
+    for (let i = 0; i < readings.count; i++) {
+      const id = tankId[i]!;
+      let series = byTank.get(id);
+      if (!series) {
+        series = { station, points: [] };
+        byTank.set(id, series);
+      }
+      series.points.push({ tsMs: tsMs[i]!, productHeightMm: productHeightMm[i]!, temperatureC: temperatureC[i]!, volumeL: volumeL[i]! });
+    }
+  }
+  for (const { points } of byTank.values()) if (!isSorted(points)) points.sort((a, b) => a.tsMs - b.tsMs);
+
+  let previous: Promise<ReadonlyMap<number, TankPoint>> | null = null;
+  return {
+    byTank,
+    previous: () => (previous ??= findPrevious(db, byTank)),
+  };
+}
+
+async function findPrevious(db: Db, byTank: ReadonlyMap<number, TankSeries>): Promise<ReadonlyMap<number, TankPoint>> {
+  if (byTank.size === 0) return new Map();
+  const tankIds = [...byTank.keys()];
+  const firsts = tankIds.map((id) => byTank.get(id)!.points[0]!.tsMs);
+  // The group's readings are already written in this transaction, so "before the first new one" skips them.
+  const rows = await rawRows<{ id: number; ts: string | Date; product_height_mm: number; temperature_c: number; volume_l: number }>(
+    db,
+    sql`select t.id, r.ts, r.product_height_mm, r.temperature_c, r.volume_l
+        from unnest(${pgArray(tankIds)}::int[], ${pgArray(firsts)}::float8[]) as t(id, first_ms)
+        join lateral (select ts, product_height_mm, temperature_c, volume_l from tank_readings
+                      where tank_id = t.id and ts < to_timestamp(t.first_ms / 1000.0) order by ts desc limit 1) r on true`,
+  );
+  return new Map(rows.map((r) => [r.id, { tsMs: new Date(r.ts).getTime(), productHeightMm: r.product_height_mm, temperatureC: r.temperature_c, volumeL: r.volume_l }]));
+}
+
+function isSorted(points: readonly TankPoint[]): boolean {
+  for (let i = 1; i < points.length; i++) if (points[i]!.tsMs < points[i - 1]!.tsMs) return false;
+  return true;
+}
