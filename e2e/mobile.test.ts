@@ -328,6 +328,50 @@ describe('delivery drill-down (spec §2 /deliveryHistory → /deliveryDetail)', 
   });
 });
 
+describe('touch and type on a phone-sized screen (issue 8)', () => {
+  /**
+   * What a thumb can hit that is smaller than 44 × 44 px (a text field or a select's own input
+   * counts as its whole box), and text set below 12 px, on the page as it stands.
+   */
+  const problems = (page: Page) =>
+    page.evaluate(() => {
+      const found: string[] = [];
+      const targets = 'a, button, input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=checkbox], [role=switch]';
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>(targets))) {
+        const box = (el.closest('.ant-input-affix-wrapper, .ant-input-search, .ant-select, .ant-picker') ?? el).getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+        if (box.width < 44 || box.height < 44) found.push(`${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? el.className} ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!node.textContent?.trim() || !parent || parent.getBoundingClientRect().width === 0) continue;
+        const size = parseFloat(getComputedStyle(parent).fontSize);
+        if (size < 12) found.push(`text "${node.textContent.trim().slice(0, 20)}" at ${size}px`);
+      }
+      return [...new Set(found)];
+    });
+
+  it('every tab and a report: targets of 44 px or more, text of 12 px or more, in English and in Arabic', async () => {
+    for (const language of ['en', 'ar'] as const) {
+      const { context, page } = await phone(language);
+      try {
+        expect(await problems(page)).toEqual([]);
+        await signIn(page);
+        for (const path of ['/realAlarm', '/invertory', '/deliveryHistory', '/setting', '/abnormal_can_phone']) {
+          await page.goto(path);
+          await page.locator('[data-testid="page-title"]').waitFor();
+          await page.waitForLoadState('networkidle');
+          expect([path, await problems(page)]).toEqual([path, []]);
+          expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
 describe('installable app (issue 8): manifest, icons, service worker, offline shell', () => {
   it('serves a valid manifest whose icons load, and a service worker script', async () => {
     const manifestResponse = await fetch(`${baseUrl()}/manifest.webmanifest`);
