@@ -353,6 +353,8 @@ describe('touch and type on a phone-sized screen (issue 8)', () => {
     });
 
   it('every tab and a report: targets of 44 px or more, text of 12 px or more, in English and in Arabic', async () => {
+    // An alarm card on /realAlarm, so its links are measured too.
+    await report({ alarms: [{ kind: 'level', tank: '3', code: 10, ts: new Date(Date.now() - 1000).toISOString() }] });
     for (const language of ['en', 'ar'] as const) {
       const { context, page } = await phone(language);
       try {
@@ -361,6 +363,7 @@ describe('touch and type on a phone-sized screen (issue 8)', () => {
         for (const path of ['/realAlarm', '/invertory', '/deliveryHistory', '/setting', '/abnormal_can_phone']) {
           await page.goto(path);
           await page.locator('[data-testid="page-title"]').waitFor();
+          if (path === '/realAlarm') await page.locator('[data-testid="alarm-station-link"]').first().waitFor();
           await page.waitForLoadState('networkidle');
           expect([path, await problems(page)]).toEqual([path, []]);
           expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
