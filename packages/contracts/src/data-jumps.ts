@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JUMP_RULES } from '@ullage/domain/data-jumps';
 import { listQuery } from './list';
+import { tankOfRow } from './report-place';
 export { DATA_JUMP_SORT_FIELDS } from './list-fields';
 
 /**
@@ -26,19 +27,9 @@ export type DataJumpListQuery = z.infer<typeof dataJumpListQuery>;
 
 export const dataJumpRow = z.object({
   id: z.number().int(),
-  stationId: z.number().int(),
-  stationName: z.string(),
-  stationCode: z.string(),
-  companyName: z.string(),
-  timezone: z.string(),
-  /** The company's display units (spec §9): 1 or null litres / °C. */
-  volumeUnit: z.number().int().nullable(),
-  tempUnit: z.number().int().nullable(),
-  tankId: z.number().int(),
+  ...tankOfRow,
   /** Null when the tank has since been removed from the station. */
   tankCode: z.string().nullable(),
-  productName: z.string().nullable(),
-  productColor: z.string().nullable(),
   rule: z.enum(JUMP_RULES),
   /** The reading before (prev…) and the reading that jumped, in SI. */
   prevTs: z.string(),

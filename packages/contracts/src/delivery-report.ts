@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './list';
+import { tankOfRow } from './report-place';
 export { DELIVERY_SORT_FIELDS } from './list-fields';
 
 /** The delivery records page (spec §2 /Data delivery): detected and device-reported deliveries. */
@@ -22,21 +23,9 @@ export const deliveryListQuery = listQuery.extend({
 });
 export type DeliveryListQuery = z.infer<typeof deliveryListQuery>;
 
-
 export const deliveryRow = z.object({
   id: z.number().int(),
-  stationId: z.number().int(),
-  stationName: z.string(),
-  stationCode: z.string(),
-  companyName: z.string(),
-  timezone: z.string(),
-  /** The company's display units (spec §9): 1 or null litres / °C. */
-  volumeUnit: z.number().int().nullable(),
-  tempUnit: z.number().int().nullable(),
-  tankId: z.number().int(),
-  tankCode: z.string(),
-  productName: z.string().nullable(),
-  productColor: z.string().nullable(),
+  ...tankOfRow,
   source: z.enum(['detected', 'device']),
   startedAt: z.string(),
   endedAt: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './list';
+import { tankOfRow } from './report-place';
 export { DAILY_SORT_FIELDS, MONTHLY_SORT_FIELDS } from './list-fields';
 
 /**
@@ -38,23 +39,6 @@ export const monthlyInventoryQuery = listQuery.extend({
   toMonth: z.string().max(7).optional(),
 });
 export type MonthlyInventoryQuery = z.infer<typeof monthlyInventoryQuery>;
-
-
-/** Who the row is about: station (with its zone and its company's units), tank and product. */
-const tankOfRow = {
-  stationId: z.number().int(),
-  stationName: z.string(),
-  stationCode: z.string(),
-  companyName: z.string(),
-  timezone: z.string(),
-  /** The company's display units (spec §9): 1 or null litres / °C. */
-  volumeUnit: z.number().int().nullable(),
-  tempUnit: z.number().int().nullable(),
-  tankId: z.number().int(),
-  tankCode: z.string(),
-  productName: z.string().nullable(),
-  productColor: z.string().nullable(),
-};
 
 /** A reading the day's start or end volume was taken from. */
 export const inventoryReading = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { POWER_TOLERANCE_DEFAULT_L, POWER_TOLERANCE_MAX_L } from '@ullage/domain/power-events';
 import { listQuery } from './list';
+import { stationOfRow } from './report-place';
 export { POWER_EVENT_SORT_FIELDS } from './list-fields';
 
 /**
@@ -51,14 +52,8 @@ export type PowerTankChange = z.infer<typeof powerTankChange>;
 export const powerEventRow = z.object({
   /** The power-off event's id. */
   id: z.number().int(),
-  stationId: z.number().int(),
-  stationName: z.string(),
-  stationCode: z.string(),
-  companyName: z.string(),
+  ...stationOfRow,
   areaName: z.string().nullable(),
-  timezone: z.string(),
-  volumeUnit: z.number().int().nullable(),
-  tempUnit: z.number().int().nullable(),
   offAt: z.string(),
   /** The paired power-on; null unless state is paired. */
   onAt: z.string().nullable(),

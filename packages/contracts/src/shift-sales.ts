@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './list';
+import { stationOfRow } from './report-place';
 export { SHIFT_SALES_SORT_FIELDS, SALES_READING_SORT_FIELDS } from './list-fields';
 
 /**
@@ -74,14 +75,7 @@ export type ShiftTankFigures = z.infer<typeof shiftTankFigures>;
 export const shiftSalesRow = z.object({
   /** Position in the ordered result (a row key; shifts have no id of their own). */
   id: z.number().int(),
-  stationId: z.number().int(),
-  stationName: z.string(),
-  stationCode: z.string(),
-  companyName: z.string(),
-  timezone: z.string(),
-  /** The company's display units (spec §9): 1 or null litres / °C. */
-  volumeUnit: z.number().int().nullable(),
-  tempUnit: z.number().int().nullable(),
+  ...stationOfRow,
   day: z.string(),
   shiftNo: z.number().int(),
   shiftName: z.string(),

@@ -6,6 +6,7 @@ import { likePattern } from '../../lib/list';
 import { rawRows } from '../../lib/raw-sql';
 import { assertValid } from '../../plugins/errors';
 import { scopeOn, type Scope } from '../scope/scope';
+import { tankPlaceOf, type TankPlaceRaw } from '../../lib/report-place';
 
 type Filter = Omit<DeliveryListQuery, 'q'> & { q?: string | undefined };
 
@@ -55,19 +56,8 @@ function orderOf(f: Filter): SQL {
   return sql`${column!} ${sql.raw(f.sortOrder === 'descend' ? 'desc nulls last' : 'asc nulls first')}, d.id`;
 }
 
-interface Raw {
+interface Raw extends TankPlaceRaw {
   id: string | number;
-  station_id: number;
-  station_name: string;
-  station_code: string;
-  company_name: string;
-  timezone: string;
-  volume_unit: number;
-  temp_unit: number;
-  tank_id: number;
-  tank_code: string;
-  product_name: string | null;
-  product_color: string | null;
   source: 'detected' | 'device';
   started_at: Date | string;
   ended_at: Date | string | null;
@@ -90,17 +80,7 @@ function toRow(r: Raw): DeliveryRow {
   const figures = deliveryFigures(ends);
   return {
     id: Number(r.id),
-    stationId: r.station_id,
-    stationName: r.station_name,
-    stationCode: r.station_code,
-    companyName: r.company_name,
-    timezone: r.timezone,
-    volumeUnit: r.volume_unit,
-    tempUnit: r.temp_unit,
-    tankId: r.tank_id,
-    tankCode: r.tank_code,
-    productName: r.product_name,
-    productColor: r.product_color,
+    ...tankPlaceOf(r),
     source: r.source,
     startedAt: iso(r.started_at)!,
     ...ends,

@@ -4,38 +4,18 @@ import type { Db } from '../../db/client';
 import { likePattern } from '../../lib/list';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import { scopeOn, type Scope } from '../scope/scope';
+import { tankPlaceOf, type TankPlaceRaw } from '../../lib/report-place';
 
 export type TankFilter = Pick<DailyInventoryQuery, 'distributorId' | 'companyId' | 'areaId' | 'stationId' | 'tankId' | 'productId' | 'q'>;
 
 /** A tank as the reports need it: its station (zone), company (units), product, and since when it has days. */
-export interface ReportTank {
-  tankId: number;
-  tankCode: string;
-  productName: string | null;
-  productColor: string | null;
-  stationId: number;
-  stationName: string;
-  stationCode: string;
-  timezone: string;
-  companyName: string;
-  volumeUnit: number;
-  tempUnit: number;
+/** A tank in the report, where it is (lib/report-place.ts). */
+export type ReportTank = ReturnType<typeof tankPlaceOf<string>> & {
   /** The earlier of its creation and its first reading: no report day ends before it. */
   sinceMs: number;
-}
+};
 
-interface TankRaw {
-  tank_id: number;
-  tank_code: string;
-  product_name: string | null;
-  product_color: string | null;
-  station_id: number;
-  station_name: string;
-  station_code: string;
-  timezone: string;
-  company_name: string;
-  volume_unit: number;
-  temp_unit: number;
+interface TankRaw extends TankPlaceRaw {
   since: Date | string;
 }
 
@@ -64,20 +44,7 @@ export async function tanksOfReport(db: Db, scope: Scope, f: TankFilter): Promis
         left join products p on p.id = t.product_id
         where ${sql.join(parts, sql` and `)}`,
   );
-  return rows.map((r) => ({
-    tankId: r.tank_id,
-    tankCode: r.tank_code,
-    productName: r.product_name,
-    productColor: r.product_color,
-    stationId: r.station_id,
-    stationName: r.station_name,
-    stationCode: r.station_code,
-    timezone: r.timezone,
-    companyName: r.company_name,
-    volumeUnit: r.volume_unit,
-    tempUnit: r.temp_unit,
-    sinceMs: ms(r.since),
-  }));
+  return rows.map((r) => ({ ...tankPlaceOf(r), sinceMs: ms(r.since) }));
 }
 
 /** One tank and one station day, [startMs, endMs). */

@@ -5,6 +5,7 @@ import { likePattern } from '../../lib/list';
 import { rawRows } from '../../lib/raw-sql';
 import { assertValid } from '../../plugins/errors';
 import { scopeOn, type Scope } from '../scope/scope';
+import { tankPlaceOf, type TankPlaceRaw } from '../../lib/report-place';
 
 type Filter = Omit<DataJumpListQuery, 'q'> & { q?: string | undefined };
 
@@ -46,19 +47,8 @@ function orderOf(f: Filter): SQL {
   return sql`${column!} ${sql.raw(f.sortOrder === 'descend' ? 'desc nulls last' : 'asc nulls first')}, j.id`;
 }
 
-interface Raw {
+interface Raw extends TankPlaceRaw<string | null> {
   id: string | number;
-  station_id: number;
-  station_name: string;
-  station_code: string;
-  company_name: string;
-  timezone: string;
-  volume_unit: number | null;
-  temp_unit: number | null;
-  tank_id: number;
-  tank_code: string | null;
-  product_name: string | null;
-  product_color: string | null;
   rule: DataJumpRow['rule'];
   prev_ts: Date | string;
   ts: Date | string;
@@ -75,17 +65,7 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 function toRow(r: Raw): DataJumpRow {
   return {
     id: Number(r.id),
-    stationId: r.station_id,
-    stationName: r.station_name,
-    stationCode: r.station_code,
-    companyName: r.company_name,
-    timezone: r.timezone,
-    volumeUnit: r.volume_unit,
-    tempUnit: r.temp_unit,
-    tankId: r.tank_id,
-    tankCode: r.tank_code,
-    productName: r.product_name,
-    productColor: r.product_color,
+    ...tankPlaceOf(r),
     rule: r.rule,
     prevTs: iso(r.prev_ts),
     ts: iso(r.ts),

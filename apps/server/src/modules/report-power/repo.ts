@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import { assertValid } from '../../plugins/errors';
 import { scopeOn, type Scope } from '../scope/scope';
+import type { StationPlaceRaw } from '../../lib/report-place';
 
 /**
  * Power-offs (device_events of type 'power-off') with, for each, the station's next power-off
@@ -41,16 +42,9 @@ function orderOf(f: PowerEventQuery): SQL {
   return sql`${column!} ${sql.raw(f.sortOrder === 'descend' ? 'desc nulls last' : 'asc nulls first')}, e.id`;
 }
 
-export interface PowerOffRaw {
+export interface PowerOffRaw extends StationPlaceRaw {
   id: string | number;
-  station_id: number;
-  station_name: string;
-  station_code: string;
-  company_name: string;
   area_name: string | null;
-  timezone: string;
-  volume_unit: number | null;
-  temp_unit: number | null;
   off_at: Date | string;
   off_inventory: unknown;
   on_at: Date | string | null;

@@ -6,6 +6,7 @@ import { assertValid } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
 import { scopeOf } from '../scope/scope';
 import { listPowerOffs, tankLabels, type PowerOffRaw } from './repo';
+import { stationPlaceOf } from '../../lib/report-place';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 const ms = (v: Date | string | null) => (v === null ? null : new Date(v).getTime());
@@ -55,14 +56,8 @@ function eventOf(r: PowerOffRaw, toleranceL: number) {
   const onAt = paired && r.on_at !== null ? iso(r.on_at) : null;
   const row: Omit<PowerEventRow, 'tanks'> = {
     id: Number(r.id),
-    stationId: r.station_id,
-    stationName: r.station_name,
-    stationCode: r.station_code,
-    companyName: r.company_name,
+    ...stationPlaceOf(r),
     areaName: r.area_name,
-    timezone: r.timezone,
-    volumeUnit: r.volume_unit,
-    tempUnit: r.temp_unit,
     offAt,
     onAt,
     state,

@@ -1,0 +1,37 @@
+/**
+ * The columns every report query selects for where a row is (`s.name as station_name`, …),
+ * and the row fields they become (contracts/report-place.ts): one mapping for all reports.
+ */
+export interface StationPlaceRaw {
+  station_id: number;
+  station_name: string;
+  station_code: string;
+  company_name: string;
+  timezone: string;
+  volume_unit: number | null;
+  temp_unit: number | null;
+}
+
+/** `Code` is `string | null` where the tank may since have been removed (data jumps). */
+export interface TankPlaceRaw<Code extends string | null = string> extends StationPlaceRaw {
+  tank_id: number;
+  tank_code: Code;
+  product_name: string | null;
+  product_color: string | null;
+}
+
+export function stationPlaceOf(r: StationPlaceRaw) {
+  return {
+    stationId: r.station_id,
+    stationName: r.station_name,
+    stationCode: r.station_code,
+    companyName: r.company_name,
+    timezone: r.timezone,
+    volumeUnit: r.volume_unit,
+    tempUnit: r.temp_unit,
+  };
+}
+
+export function tankPlaceOf<Code extends string | null>(r: TankPlaceRaw<Code>) {
+  return { ...stationPlaceOf(r), tankId: r.tank_id, tankCode: r.tank_code, productName: r.product_name, productColor: r.product_color };
+}
