@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, logIn, newPage } from './browser';
+import { launchBrowser, logIn, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
+import { reportAccepted } from './device';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,12 +12,7 @@ afterAll(() => browser?.close());
 
 /** A device reports an alarm through the public device API. */
 async function deviceAlarm(station: string, alarm: object) {
-  const response = await fetch(`${baseUrl()}/api/device/v1/stations/${station}/report`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer demo-device-key:${station}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ alarms: [{ ts: new Date(Date.now() - 1000).toISOString(), ...alarm }] }),
-  });
-  expect(((await response.json()) as { code: number }).code).toBe(1000);
+  await reportAccepted(station, { alarms: [{ ts: new Date(Date.now() - 1000).toISOString(), ...alarm }] });
 }
 
 describe('live alarm toast (spec §8)', () => {

@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, logIn, newPage } from './browser';
+import { launchBrowser, logIn, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
+import { reportAccepted } from './device';
 
 /**
  * The data-jump page (alarm_record) over readings sent through the real device path. Madrid
@@ -16,19 +17,14 @@ const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOSt
 beforeAll(async () => {
   browser = await launchBrowser();
   // Tank 1: 15 → 19.5 °C between two readings a minute apart; tank 2: steady.
-  const response = await fetch(`${baseUrl()}/api/device/v1/stations/${STATION}/report`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer demo-device-key:${STATION}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
+  await reportAccepted(STATION, {
       readings: [
         { tank: '1', ts: ago(12), productHeightMm: 1500, temperatureC: 15, volumeL: 15_000 },
         { tank: '1', ts: ago(11), productHeightMm: 1500, temperatureC: 19.5, volumeL: 15_000 },
         { tank: '2', ts: ago(12), productHeightMm: 900, temperatureC: 16, volumeL: 9000 },
         { tank: '2', ts: ago(11), productHeightMm: 899, temperatureC: 16, volumeL: 8990 },
       ],
-    }),
-  });
-  expect(((await response.json()) as { code: number }).code).toBe(1000);
+    });
 });
 afterAll(() => browser?.close());
 

@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { baseUrl, launchBrowser, logIn, newPage } from './browser';
+import { launchBrowser, logIn, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
+import { reportAccepted } from './device';
 
 /**
  * Historical inventory (issue 6 item 5): the page refuses 12 days with the spec's message
@@ -26,13 +27,7 @@ beforeAll(async () => {
     // A slow, steady sale: no jump, no delivery, no alarm for the other pages to find.
     return { tank: '1', ts: new Date(NOW - minute * MIN).toISOString(), productHeightMm: 1500 - i / 20, waterHeightMm: 20, temperatureC: 20 + Math.sin(i / 120), volumeL: (7_000 - i / 8) * GALLON, tcVolumeL: (6_980 - i / 8) * GALLON, waterVolumeL: 20 * GALLON };
   });
-  const response = await fetch(`${baseUrl()}/api/device/v1/stations/${STATION}/report`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer demo-device-key:${STATION}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ readings }),
-  });
-  const answer = (await response.json()) as { code: number; data: { accepted: number; refused: unknown[] } };
-  expect([answer.code, answer.data.accepted, answer.data.refused]).toEqual([1000, READINGS, []]);
+  expect((await reportAccepted(STATION, { readings })).accepted).toBe(READINGS);
 });
 afterAll(() => browser?.close());
 

@@ -2,8 +2,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dayOf, dayWindow } from '@ullage/domain/station-day';
-import { baseUrl, launchBrowser, logIn, newPage } from './browser';
+import { launchBrowser, logIn, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
+import { reportAccepted } from './device';
 
 /**
  * Daily and monthly inventory pages (issue 6 items 1 and 2). Dallas (LSF-DA02, America/Chicago,
@@ -14,17 +15,6 @@ const GALLON = 3.785411784;
 const TZ = 'America/Chicago';
 const DAY = dayOf(Date.now() - 2 * 86_400_000, TZ);
 let browser: Browser;
-
-async function report(station: string, body: object) {
-  const response = await fetch(`${baseUrl()}/api/device/v1/stations/${station}/report`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer demo-device-key:${station}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; data: { refused: unknown[] } };
-  expect(answer.code).toBe(1000);
-  expect(answer.data.refused).toEqual([]);
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -37,7 +27,7 @@ beforeAll(async () => {
     if (m <= 9 * 60 || m >= 10 * 60) readings.push({ tank: '1', ts, productHeightMm: 1_500, temperatureC: 20, volumeL });
     readings.push({ tank: '2', ts, productHeightMm: 1_500, temperatureC: 20, volumeL });
   }
-  await report('LSF-DA02', { readings });
+  await reportAccepted('LSF-DA02', { readings });
 });
 afterAll(() => browser?.close());
 

@@ -8,6 +8,7 @@ import { openPglite } from '../apps/server/src/db/client';
 import { firstStart } from '../apps/server/src/seed/first-start';
 import { launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, startServer, type RunningServer } from './server';
+import { reportAccepted } from './device';
 
 /**
  * The six remaining _phone reports (issue 8) at 390×844 with a phone's identity: daily and
@@ -77,13 +78,7 @@ beforeAll(async () => {
   }
   server = await startServer({ DATA_DIR: dataDir });
   browser = await launchBrowser();
-  const response = await fetch(`${server.baseUrl}/api/device/v1/stations/${STATION}/report`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer demo-device-key:${STATION}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ readings: [...SERIES, ...JUMP], events: EVENTS }),
-  });
-  const answer = (await response.json()) as { code: number; data: { refused: unknown[] } };
-  expect([answer.code, answer.data.refused]).toEqual([1000, []]);
+  await reportAccepted(STATION, { readings: [...SERIES, ...JUMP], events: EVENTS }, server.baseUrl);
 }, 180_000);
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
+import { reportAccepted } from './device';
 
 /**
  * The phone side (issue 8) at 390×844 with a phone's browser identity: sign-in and redirect
@@ -36,14 +37,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function report(body: object) {
-  const response = await fetch(`${baseUrl()}/api/device/v1/stations/${STATION}/report`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer demo-device-key:${STATION}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; data: { refused: unknown[] } };
-  expect(answer.code).toBe(1000);
-  expect(answer.data.refused).toEqual([]);
+  await reportAccepted(STATION, body);
 }
 
 async function phone(language: 'en' | 'ar' = 'en'): Promise<{ context: BrowserContext; page: Page }> {

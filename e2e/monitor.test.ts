@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, logIn, newPage } from './browser';
+import { launchBrowser, logIn, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
+import { reportAccepted } from './device';
 
 const STATION = 'NWP-SH01';
 /**
@@ -20,15 +21,7 @@ afterAll(() => browser?.close());
 
 /** Sends one reading for tank 1 through the public device API, as a data collector would. */
 async function report(productHeightMm: number, ts: Date) {
-  const response = await fetch(`${baseUrl()}/api/device/v1/stations/${STATION}/report`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer demo-device-key:${STATION}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ readings: [{ tank: '1', ts: ts.toISOString(), productHeightMm, waterHeightMm: 20, temperatureC: 21.5 }] }),
-  });
-  const body = (await response.json()) as { code: number; data: { accepted: number; refused: unknown[] } };
-  expect(body.code).toBe(1000);
-  expect(body.data.refused).toEqual([]);
-  expect(body.data.accepted).toBe(1);
+  expect((await reportAccepted(STATION, { readings: [{ tank: '1', ts: ts.toISOString(), productHeightMm, waterHeightMm: 20, temperatureC: 21.5 }] })).accepted).toBe(1);
 }
 
 async function stationId(page: Page): Promise<number> {

@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, logIn, newPage } from './browser';
+import { launchBrowser, logIn, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
+import { reportAccepted } from './device';
 
 /**
  * Power-off inventory records (issue 6 item 7). Dallas (LSF-DA02, a company reading US gallons)
@@ -23,13 +24,7 @@ beforeAll(async () => {
     { type: 'power-on', ts: at(100), readings: inventory(at(100), [['1', 4_030 * GALLON], ['2', 2_000 * GALLON + 10]]) },
     { type: 'power-off', ts: at(30), readings: inventory(at(30), [['1', 4_020 * GALLON], ['2', 2_000 * GALLON]]) },
   ];
-  const response = await fetch(`${baseUrl()}/api/device/v1/stations/LSF-DA02/report`, {
-    method: 'POST',
-    headers: { Authorization: 'Bearer demo-device-key:LSF-DA02', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ events }),
-  });
-  const answer = (await response.json()) as { code: number; data: { refused: unknown[] } };
-  expect([answer.code, answer.data.refused]).toEqual([1000, []]);
+  await reportAccepted('LSF-DA02', { events });
 });
 afterAll(() => browser?.close());
 

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dayOf, nextDay } from '@ullage/domain/station-day';
 import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
-import { baseUrl, launchBrowser, logIn, newPage } from './browser';
+import { launchBrowser, logIn, newPage } from './browser';
 import { E2E_DEMO_PASSWORD } from './server';
+import { reportAccepted } from './device';
 
 /**
  * Sales per shift (pay_for_oil) and sales details (sales_detail) as a company user works them:
@@ -26,16 +27,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const response = await fetch(`${baseUrl()}/api/device/v1/stations/NWP-RY04/report`, {
-    method: 'POST',
-    headers: { Authorization: 'Bearer demo-device-key:NWP-RY04', 'Content-Type': 'application/json' },
-    body: JSON.stringify({
+  await reportAccepted('NWP-RY04', {
       readings: [reading(at('07:05'), 10_000), reading(at('09:55'), 8_800), reading(at('12:00'), 10_300), reading(at('19:00'), 8_200), reading(at('06:55', nextDay(D)), 7_000)],
       deliveries: [{ tank: '1', startedAt: at('10:00'), endedAt: at('10:30'), startVolumeL: 8_800, endVolumeL: 10_800 }],
-    }),
-  });
-  const answer = (await response.json()) as { code: number; data: { refused: unknown[] } };
-  expect([answer.code, answer.data.refused]).toEqual([1000, []]);
+    });
 });
 afterAll(() => browser?.close());
 
