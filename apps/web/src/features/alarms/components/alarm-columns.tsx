@@ -1,6 +1,5 @@
 import Button from 'antd/es/button';
 import Tag from 'antd/es/tag';
-import Tooltip from 'antd/es/tooltip';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { AlarmRow } from '@ullage/contracts/alarms';
@@ -8,6 +7,7 @@ import type { MessageKey } from '../../../i18n/message-key';
 import { durationParts, stationDateTime } from '../../../lib/station-time';
 import { alarmNameKey } from '../../monitor/alarm-names';
 import type { SortOrder } from '../../../components/list-page/list-query';
+import { StationCell } from '../../../components/report-cells/report-cells';
 
 interface ColumnOptions {
   t: TFunction;
@@ -59,11 +59,7 @@ export function alarmColumns({ t, kind, sortOrderOf, onProcess, now }: ColumnOpt
       width: 190,
       ellipsis: true,
       fixed: 'start',
-      render: (_, row) => (
-        <Tooltip title={`${row.companyName} · ${row.stationCode}`}>
-          <bdi>{row.stationName}</bdi>
-        </Tooltip>
-      ),
+      render: (_, row) => <StationCell row={row} />,
     },
     ...target,
     {

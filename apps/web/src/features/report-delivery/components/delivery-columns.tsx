@@ -6,6 +6,7 @@ import type { DeliveryRow } from '@ullage/contracts/delivery-report';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../monitor/format';
+import { StationCell, TankLabel } from '../../../components/report-cells/report-cells';
 
 interface ColumnOptions {
   t: TFunction;
@@ -38,11 +39,7 @@ export function deliveryColumns({ t, format, sortOrderOf }: ColumnOptions): Colu
       width: 190,
       ellipsis: true,
       fixed: 'start',
-      render: (_, row) => (
-        <Tooltip title={`${row.companyName} · ${row.stationCode}`}>
-          <bdi>{row.stationName}</bdi>
-        </Tooltip>
-      ),
+      render: (_, row) => <StationCell row={row} />,
     },
     {
       title: t('delivery.column.tank'),
@@ -51,12 +48,7 @@ export function deliveryColumns({ t, format, sortOrderOf }: ColumnOptions): Colu
       sorter: true,
       sortOrder: sortOrderOf('tankCode'),
       width: 140,
-      render: (_, row) => (
-        <span className="delivery-tank">
-          {row.productColor ? <span className="delivery-tank__swatch" style={{ background: row.productColor }} aria-hidden /> : null}
-          <bdi>{row.productName ? `${row.tankCode} · ${row.productName}` : row.tankCode}</bdi>
-        </span>
-      ),
+      render: (_, row) => <TankLabel code={row.tankCode} productName={row.productName} productColor={row.productColor} />,
     },
     { title: t('delivery.column.startedAt'), dataIndex: 'startedAt', key: 'startedAt', sorter: true, sortOrder: sortOrderOf('startedAt'), width: 170, render: (value: string, row) => time(value, row) },
     {

@@ -1,5 +1,4 @@
 import Tag from 'antd/es/tag';
-import Tooltip from 'antd/es/tooltip';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { DataJumpRow } from '@ullage/contracts/data-jumps';
@@ -7,6 +6,7 @@ import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../monitor/format';
 import { jumpExplanation, jumpRuleLabel, RULE_COLOR, WATCHED } from '../jump-explanation';
+import { StationCell, TankLabel } from '../../../components/report-cells/report-cells';
 
 interface ColumnOptions {
   t: TFunction;
@@ -43,11 +43,7 @@ export function jumpColumns({ t, format, sortOrderOf }: ColumnOptions): ColumnsT
       width: 150,
       ellipsis: true,
       fixed: 'start',
-      render: (_, row) => (
-        <Tooltip title={`${row.companyName} · ${row.stationCode}`}>
-          <bdi>{row.stationName}</bdi>
-        </Tooltip>
-      ),
+      render: (_, row) => <StationCell row={row} />,
     },
     {
       title: t('report.jumps.column.tank'),
@@ -56,12 +52,7 @@ export function jumpColumns({ t, format, sortOrderOf }: ColumnOptions): ColumnsT
       sorter: true,
       sortOrder: sortOrderOf('tankCode'),
       width: 130,
-      render: (_, row) => (
-        <span className="jump-tank">
-          {row.productColor ? <span className="jump-tank__swatch" style={{ background: row.productColor }} aria-hidden /> : null}
-          <bdi>{row.tankCode ? (row.productName ? `${row.tankCode} · ${row.productName}` : row.tankCode) : missing}</bdi>
-        </span>
-      ),
+      render: (_, row) => <TankLabel code={row.tankCode} productName={row.productName} productColor={row.productColor} missing={missing} />,
     },
     {
       title: t('report.jumps.column.rule'),

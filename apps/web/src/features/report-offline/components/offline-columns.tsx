@@ -1,6 +1,5 @@
 import Button from 'antd/es/button';
 import Tag from 'antd/es/tag';
-import Tooltip from 'antd/es/tooltip';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { OfflineRow } from '@ullage/contracts/offline-records';
@@ -8,6 +7,7 @@ import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
 import { durationOf } from '../offline-filters-state';
 import { offlineTypeLabel } from '../offline-types';
+import { StationCell } from '../../../components/report-cells/report-cells';
 
 interface ColumnOptions {
   t: TFunction;
@@ -35,11 +35,7 @@ export function offlineColumns({ t, sortOrderOf, canProcess, onProcess }: Column
       width: 160,
       ellipsis: true,
       fixed: 'start',
-      render: (_, row) => (
-        <Tooltip title={`${row.companyName} · ${row.stationCode}`}>
-          <bdi>{row.stationName}</bdi>
-        </Tooltip>
-      ),
+      render: (_, row) => <StationCell row={row} />,
     },
     { title: t('report.offline.column.startedAt'), dataIndex: 'startedAt', key: 'startedAt', sorter: true, sortOrder: sortOrderOf('startedAt'), width: 160, render: (value: string, row) => time(value, row) },
     {

@@ -6,6 +6,7 @@ import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../monitor/format';
 import type { PowerLine } from '../power-filters-state';
+import { TankLabel } from '../../../components/report-cells/report-cells';
 
 interface ColumnOptions {
   t: TFunction;
@@ -82,10 +83,7 @@ export function powerColumns({ t, format, toleranceL, sortOrderOf }: ColumnOptio
       width: 140,
       render: (_, line) =>
         line.tank ? (
-          <span className="power-tank">
-            {line.tank.productColor ? <span className="power-tank__swatch" style={{ background: line.tank.productColor }} aria-hidden /> : null}
-            <bdi>{line.tank.productName ? `${line.tank.tankCode} · ${line.tank.productName}` : line.tank.tankCode}</bdi>
-          </span>
+          <TankLabel code={line.tank.tankCode} productName={line.tank.productName} productColor={line.tank.productColor} />
         ) : (
           missing
         ),
