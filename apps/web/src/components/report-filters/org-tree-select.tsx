@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import TreeSelect from 'antd/es/tree-select';
 import { useTranslation } from 'react-i18next';
+import { LazyTreeSelect } from '../lazy-tree-select';
 import { useOrgTree } from '../../features/settings-org/api/org-tree';
 import './report-filters.css';
 import { orgFilterOf, orgTreeOptions, orgValueOfFilter, type OrgScopeFilter } from './org-scope';
@@ -17,20 +17,14 @@ export function OrgTreeSelect({ value, onChange, testId }: OrgTreeSelectProps) {
   const tree = useOrgTree();
   const treeData = useMemo(() => orgTreeOptions(tree.data ?? []), [tree.data]);
   return (
-    <TreeSelect
+    <LazyTreeSelect
       className="report-filter report-filter--org"
       treeData={treeData}
-      fieldNames={{ label: 'title', value: 'value', children: 'children' }}
       value={orgValueOfFilter(value)}
-      onChange={(next: string | undefined) => onChange(orgFilterOf(next))}
+      onChange={(next) => onChange(orgFilterOf(next))}
       placeholder={t('list.filter.organisation')}
-      aria-label={t('list.filter.organisation')}
-      allowClear
-      showSearch={{ filterTreeNode: (input, node) => String((node as { search?: string }).search ?? '').includes(input.trim().toLowerCase()) }}
-      treeDefaultExpandAll
-      popupMatchSelectWidth={false}
       loading={tree.isLoading}
-      data-testid={testId}
+      testId={testId}
     />
   );
 }

@@ -3,8 +3,8 @@ import Alert from 'antd/es/alert';
 import Empty from 'antd/es/empty';
 import Spin from 'antd/es/spin';
 import Tabs from 'antd/es/tabs';
-import TreeSelect from 'antd/es/tree-select';
 import { useTranslation } from 'react-i18next';
+import { LazyTreeSelect } from '../../../components/lazy-tree-select';
 import { useOrgTree } from '../../settings-org/api/org-tree';
 import { useDeviceOverview } from '../api/device-overview';
 import { BaseInfoTab } from '../components/base-info-tab';
@@ -41,20 +41,14 @@ export function Page() {
         {t('route.title.deviceParamManage')}
       </h1>
       <div className="device-params__toolbar">
-        <TreeSelect
+        <LazyTreeSelect
           className="device-params__station"
           treeData={options}
-          fieldNames={{ label: 'title', value: 'value', children: 'children' }}
           value={stationId === undefined ? undefined : String(stationId)}
-          onChange={(value: string | undefined) => setStationId(value ? Number(value) : undefined)}
+          onChange={(value) => setStationId(value ? Number(value) : undefined)}
           placeholder={t('deviceParams.station.pick')}
-          aria-label={t('deviceParams.station.pick')}
-          showSearch={{ filterTreeNode: (input, node) => String((node as { search?: string }).search ?? '').includes(input.trim().toLowerCase()) }}
-          treeDefaultExpandAll
-          popupMatchSelectWidth={false}
           loading={tree.isLoading}
-          allowClear
-          data-testid="device-station"
+          testId="device-station"
         />
         {device ? <span className="device-params__station-name">{`${device.station.name} · ${device.station.companyName}`}</span> : null}
       </div>
