@@ -24,7 +24,7 @@ import { useSignedIn } from './use-signed-in';
 function SessionError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   // The installed app opened without a network (service worker): say why nothing can be shown.
-  const text = isOnline() ? undefined : t('mobile.offline.text');
+  const text = isOnline() ? undefined : t('common.error.offlineText');
   return <StatusPanel title={t('common.error.network')} text={text} actionLabel={t('common.action.retry')} onAction={onRetry} />;
 }
 

@@ -28,7 +28,7 @@ export function LoadState({ loading, failed, empty, emptyText, onRetry, children
   if (failed && empty) {
     return (
       <div className="m-card m-state" role="alert" data-testid="load-failed">
-        <p>{online ? t('mobile.state.failed') : t('mobile.offline.text')}</p>
+        <p>{online ? t('mobile.state.failed') : t('common.error.offlineText')}</p>
         <Button size="large" onClick={onRetry}>
           {t('common.action.retry')}
         </Button>

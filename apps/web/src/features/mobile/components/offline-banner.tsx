@@ -9,7 +9,7 @@ export function OfflineBanner() {
   return (
     <div className="m-offline" role="status" data-testid="offline-banner">
       <strong>{t('mobile.offline.title')}</strong>
-      <span>{t('mobile.offline.text')}</span>
+      <span>{t('common.error.offlineText')}</span>
     </div>
   );
 }

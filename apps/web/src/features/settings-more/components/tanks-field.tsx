@@ -165,7 +165,7 @@ export function TanksField({ products, productsLoading }: TanksFieldProps) {
                       name={[field.name, 'code']}
                       rules={[
                         { required: true, whitespace: true, message: t('settingsMore.tank.codeRequired') },
-                        { max: 16, message: t('settingsOrg.rule.maxLength', { max: 16 }) },
+                        { max: 16, message: t('common.rule.maxLength', { max: 16 }) },
                         ({ getFieldValue }) => ({
                           validator: async () => {
                             const rows = (getFieldValue('tanks') ?? []) as TankDraft[];
@@ -201,7 +201,7 @@ export function TanksField({ products, productsLoading }: TanksFieldProps) {
                     <Form.Item name={[field.name, 'diameterMm']} rules={[positive(100_000)]}>
                       <InputNumber min={0} max={100_000} aria-label={rowLabel('settingsMore.tank.diameter')} />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'probeAddress']} rules={[{ max: 32, message: t('settingsOrg.rule.maxLength', { max: 32 }) }]}>
+                    <Form.Item name={[field.name, 'probeAddress']} rules={[{ max: 32, message: t('common.rule.maxLength', { max: 32 }) }]}>
                       <Input maxLength={32} aria-label={rowLabel('settingsMore.tank.probeAddress')} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'oilOffsetMm']}>

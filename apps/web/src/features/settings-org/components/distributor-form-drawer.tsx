@@ -80,7 +80,7 @@ export function DistributorFormDrawer({ open, row, onClose }: DistributorFormDra
     form.setFieldsValue(valuesOf(row));
   }, [open, row, form]);
 
-  const max = (n: number) => ({ max: n, message: t('settingsOrg.rule.maxLength', { max: n }) });
+  const max = (n: number) => ({ max: n, message: t('common.rule.maxLength', { max: n }) });
 
   const submit = async () => {
     let values: Values;
