@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { localeBundles } from './apps/web/build/locale-bundles-plugin.ts';
 
 /**
  * One vitest run, four projects. Server tests share a migrated database template made once
@@ -10,7 +11,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts', 'apps/simulator/src/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      // The web units may import modules that read the split locale files.
+      { plugins: [localeBundles()], test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',
@@ -46,6 +48,7 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/late-texts.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

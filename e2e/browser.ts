@@ -27,6 +27,24 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
+const lateTexts: string[] = [];
+
+/**
+ * Collects the web app's warning that a text was shown before its locale bundle arrived (a
+ * route that does not name a bundle it uses: apps/web/src/i18n/locale-bundles.ts). The e2e
+ * setup fails the test that saw one.
+ */
+export function watchLateTexts(page: Page): void {
+  page.on('console', (message) => {
+    if (message.type() === 'warning' && message.text().startsWith('i18n:')) lateTexts.push(`${new URL(page.url()).pathname}: ${message.text()}`);
+  });
+}
+
+/** The late texts seen since the last call. */
+export function takeLateTexts(): string[] {
+  return lateTexts.splice(0);
+}
+
 export async function newPage(browser: Browser, options: { locale?: string; userAgent?: string; width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
@@ -35,6 +53,7 @@ export async function newPage(browser: Browser, options: { locale?: string; user
     viewport: { width: options.width ?? 1366, height: options.height ?? 800 },
   });
   const page = await context.newPage();
+  watchLateTexts(page);
   return { context, page };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from './browser';
+import { CHROMIUM_ARGS, watchLateTexts } from './browser';
 import { chromium } from 'playwright-core';
 import { startFakeCas, type FakeCas } from '../apps/server/src/test/fake-cas';
 import { E2E_ADMIN_PASSWORD, freePort, startServer, type RunningServer } from './server';
@@ -40,6 +40,7 @@ afterAll(async () => {
 async function open(language?: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: server.baseUrl, locale: 'en-US', viewport: { width: 1366, height: 800 } });
   const page = await context.newPage();
+  watchLateTexts(page);
   if (language) {
     await page.goto('/login');
     await page.evaluate((lang) => localStorage.setItem('language', lang), language);

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { testConfig } from '../apps/server/src/config';
 import { openPglite } from '../apps/server/src/db/client';
 import { firstStart } from '../apps/server/src/seed/first-start';
-import { launchBrowser } from './browser';
+import { launchBrowser, watchLateTexts } from './browser';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, startServer, type RunningServer } from './server';
 import { reportAccepted } from './device';
 
@@ -98,6 +98,7 @@ async function phone(language: 'en' | 'ar'): Promise<{ context: BrowserContext; 
     locale: language === 'ar' ? 'ar' : 'en-US',
   });
   const page = await context.newPage();
+  watchLateTexts(page);
   await page.goto('/loginMobile');
   await page.evaluate((lang) => localStorage.setItem('language', lang), language);
   await page.goto('/loginMobile');

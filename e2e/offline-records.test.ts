@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { testConfig } from '../apps/server/src/config';
 import { openPglite } from '../apps/server/src/db/client';
 import { firstStart } from '../apps/server/src/seed/first-start';
-import { launchBrowser } from './browser';
+import { launchBrowser, watchLateTexts } from './browser';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, startServer, type RunningServer } from './server';
 
 /**
@@ -48,6 +48,7 @@ afterAll(async () => {
 async function open(language?: string) {
   const context = await browser.newContext({ baseURL: server.baseUrl, locale: 'en-US', viewport: { width: 1366, height: 800 } });
   const page = await context.newPage();
+  watchLateTexts(page);
   if (language) {
     await page.goto('/login');
     await page.evaluate((lang) => localStorage.setItem('language', lang), language);

@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { localeBundles } from './build/locale-bundles-plugin.ts';
 
 /** The API server of `npm start -w apps/server`; the dev server forwards to it so cookies stay same-origin. */
 const apiTarget = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeBundles()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { MenuKey } from '@ullage/domain/menus';
+import type { LocaleBundle } from '../i18n/locale-bundles';
 import type { MessageKey } from '../i18n/message-key';
 
 /** Side-menu groups of spec §2, in menu order. */
@@ -46,5 +47,7 @@ export interface RouteDef {
   requiresSignIn: boolean;
   /** The route a mobile device is sent to instead (spec §2: mobile sessions get the _phone pages). */
   phoneVariant?: string;
+  /** The locale bundles beyond core whose texts the page shows; `load` fetches them with it. */
+  texts: readonly LocaleBundle[];
   load: () => Promise<PageModule>;
 }

@@ -1,4 +1,5 @@
 import type { MenuKey } from '@ullage/domain/menus';
+import type { LocaleBundle } from '../i18n/locale-bundles';
 import type { MessageKey } from '../i18n/message-key';
 import type { MenuGroupDef, MenuGroupId, PageModule, RouteDef, RouteLayout } from './route-types';
 
@@ -28,6 +29,15 @@ interface Options {
   keepAlive?: boolean;
   phoneVariant?: string;
   load?: () => Promise<PageModule>;
+  /** The locale bundles the page shows texts of, fetched with it (i18n/locale-bundles.ts). */
+  texts?: readonly LocaleBundle[];
+}
+
+/** The page module and its texts, fetched together. The i18n module is imported on use,
+ * which keeps this table free of the locale loaders (unit tests read it in Node). */
+function withTexts(load: () => Promise<PageModule>, texts: readonly LocaleBundle[] | undefined): () => Promise<PageModule> {
+  if (!texts?.length) return load;
+  return () => Promise.all([load(), import('../i18n/i18n').then((i18n) => i18n.loadLocaleBundles(texts))]).then(([module]) => module);
 }
 
 function route(layout: RouteLayout, name: string, path: string, titleKey: MessageKey, options: Options = {}): RouteDef {
@@ -42,14 +52,15 @@ function route(layout: RouteLayout, name: string, path: string, titleKey: Messag
     keepAlive: options.keepAlive ?? false,
     layout,
     requiresSignIn: true,
-    load: options.load ?? placeholder,
+    texts: options.texts ?? [],
+    load: withTexts(options.load ?? placeholder, options.texts),
   };
   if (options.phoneVariant) def.phoneVariant = options.phoneVariant;
   return def;
 }
 
-function publicRoute(name: string, path: string, titleKey: MessageKey, load: () => Promise<PageModule>): RouteDef {
-  return { ...route('bare', name, path, titleKey, { load }), requiresSignIn: false };
+function publicRoute(name: string, path: string, titleKey: MessageKey, load: () => Promise<PageModule>, texts?: readonly LocaleBundle[]): RouteDef {
+  return { ...route('bare', name, path, titleKey, texts ? { load, texts } : { load }), requiresSignIn: false };
 }
 
 /** A report page with its hidden phone variant next to it. */
@@ -60,11 +71,14 @@ function withPhone(
   titleKey: MessageKey,
   menuKey?: MenuKey,
   loads: { desktop?: () => Promise<PageModule>; phone?: () => Promise<PageModule> } = {},
+  texts: readonly LocaleBundle[] = [],
+  phoneTexts: readonly LocaleBundle[] = [],
 ): RouteDef[] {
-  const desktop: Options = { group, keepAlive: true, phoneVariant: phoneName };
+  const desktop: Options = { group, keepAlive: true, phoneVariant: phoneName, texts };
   if (menuKey) desktop.menuKey = menuKey;
   if (loads.desktop) desktop.load = loads.desktop;
-  const phone: Options = { group, hidden: true };
+  // Phone cards name the tank in the monitor's words, besides their page's own texts.
+  const phone: Options = { group, hidden: true, texts: [...new Set<LocaleBundle>([...texts, 'monitor', ...phoneTexts])] };
   if (loads.phone) phone.load = loads.phone;
   return [route('desktop', name, `/${name}`, titleKey, desktop), route('mobile', phoneName, `/${phoneName}`, titleKey, phone)];
 }
@@ -75,144 +89,158 @@ export const ROUTES: readonly RouteDef[] = [
   publicRoute('loginMobile', '/loginMobile', 'route.title.loginMobile', () => import('../features/auth/pages/login-mobile-page')),
   publicRoute('404', '/404', 'route.title.notFound', () => import('../features/errors/pages/not-found-page')),
   publicRoute('caslogin', '/caslogin', 'route.title.caslogin', () => import('../features/auth/pages/cas-login-page')),
-  publicRoute('app', '/app', 'route.title.app', () => import('../features/auth/pages/app-download-page')),
+  publicRoute('app', '/app', 'route.title.app', () => import('../features/auth/pages/app-download-page'), ['appDownload']),
   // Outside the shell, but the big screen shows company data, so it needs a session.
-  route('bare', 'screenfull', '/screenfull', 'route.title.screenfull', { load: () => import('../features/monitor/pages/big-screen-page') }),
+  route('bare', 'screenfull', '/screenfull', 'route.title.screenfull', { texts: ['monitor'], load: () => import('../features/monitor/pages/big-screen-page') }),
 
   // Desktop shell.
   route('desktop', 'home', '/home', 'route.title.home', {
     menuKey: 'home',
     keepAlive: true,
+    texts: ['monitor'],
     load: () => import('../features/monitor/pages/home-page'),
   }),
   route('desktop', 'before_single_monitor', '/before_single_monitor', 'route.title.before_single_monitor', {
     keepAlive: true,
+    texts: ['monitor'],
     load: () => import('../features/monitor/pages/station-picker-page'),
   }),
   route('desktop', 'single_monitor', '/single_monitor', 'route.title.single_monitor', {
     hidden: true,
+    texts: ['monitor'],
     load: () => import('../features/monitor/pages/station-monitor-page'),
   }),
 
   ...withPhone('abnormal_can', 'abnormal_can_phone', 'Analysis', 'route.title.abnormal_can', undefined, {
     desktop: () => import('../features/report-inventory/pages/daily-inventory-page'),
     phone: () => import('../features/mobile-reports/pages/daily-inventory-phone-page'),
-  }),
+  }, ['inventory']),
   ...withPhone('Monthly', 'Monthly_phone', 'Analysis', 'route.title.Monthly', undefined, {
     desktop: () => import('../features/report-inventory/pages/monthly-inventory-page'),
     phone: () => import('../features/mobile-reports/pages/monthly-inventory-phone-page'),
-  }),
+  }, ['inventory']),
   ...withPhone('alarm_record', 'alarm_record_phone', 'Analysis', 'route.title.alarm_record', 'leak_failure_analysis', {
     desktop: () => import('../features/report-jumps/pages/data-jump-page'),
     phone: () => import('../features/mobile-reports/pages/data-jump-phone-page'),
-  }),
+  }, ['report']),
   ...withPhone('offline_record', 'offline_record_phone', 'Analysis', 'route.title.offline_record', 'leak_failure_analysis', {
     desktop: () => import('../features/report-offline/pages/offline-record-page'),
     phone: () => import('../features/mobile-reports/pages/offline-record-phone-page'),
-  }),
+  }, ['report']),
 
   ...withPhone('history_can_save', 'history_can_save_phone', 'Data', 'route.title.history_can_save', undefined, {
     desktop: () => import('../features/report-history/pages/history-page'),
     phone: () => import('../features/mobile-reports/pages/history-phone-page'),
-  }),
+  }, ['history']),
   ...withPhone('delivery', 'delivery_phone', 'Data', 'route.title.delivery', undefined, {
     desktop: () => import('../features/report-delivery/pages/delivery-page'),
     phone: () => import('../features/mobile-reports/pages/delivery-phone-page'),
-  }),
+  }, ['delivery']),
   ...withPhone('open_close_report', 'open_close_report_phone', 'Data', 'route.title.open_close_report', 'open_close_report', {
     desktop: () => import('../features/report-power/pages/power-event-page'),
     phone: () => import('../features/mobile-reports/pages/power-event-phone-page'),
-  }),
+  }, ['power'], ['history']),
   // Sales per shift ("pay for oil") and the details behind each figure (spec §1 data queries).
   route('desktop', 'pay_for_oil', '/pay_for_oil', 'route.title.pay_for_oil', {
     group: 'Data',
     keepAlive: true,
+    texts: ['shiftSales', 'salesDetail', 'delivery'],
     load: () => import('../features/report-shifts/pages/shift-sales-page'),
   }),
   route('desktop', 'sales_detail', '/sales_detail', 'route.title.sales_detail', {
     group: 'Data',
     keepAlive: true,
+    texts: ['shiftSales', 'salesDetail', 'delivery'],
     load: () => import('../features/report-shifts/pages/sales-detail-page'),
   }),
 
   ...withPhone('alarm_report', 'alarm_report_phone', 'Alarm', 'route.title.alarm_report', undefined, {
     desktop: () => import('../features/alarms/pages/level-alarm-page'),
     phone: () => import('../features/mobile-reports/pages/alarm-report-phone-page'),
-  }),
+  }, ['monitor']),
   ...withPhone('leak_alarm', 'leak_report_phone', 'Alarm', 'route.title.leak_alarm', 'leak_failure_analysis', {
     desktop: () => import('../features/alarms/pages/leak-alarm-page'),
     phone: () => import('../features/mobile-reports/pages/leak-report-phone-page'),
-  }),
+  }, ['monitor']),
 
   route('desktop', 'distributor', '/distributor', 'route.title.distributor', {
     group: 'setting',
     menuKey: 'distributor',
     keepAlive: true,
+    texts: ['settingsOrg'],
     load: () => import('../features/settings-org/pages/distributor-page'),
   }),
   route('desktop', 'company', '/company', 'route.title.company', {
     group: 'setting',
     menuKey: 'company',
     keepAlive: true,
+    texts: ['settingsOrg'],
     load: () => import('../features/settings-org/pages/company-page'),
   }),
   route('desktop', 'area', '/area', 'route.title.area', {
     group: 'setting',
     menuKey: 'area',
     keepAlive: true,
+    texts: ['settingsOrg'],
     load: () => import('../features/settings-org/pages/area-page'),
   }),
   route('desktop', 'station', '/station', 'route.title.station', {
     group: 'setting',
     menuKey: 'station',
     keepAlive: true,
+    texts: ['settingsMore', 'settingsOrg'],
     load: () => import('../features/settings-more/pages/station-page'),
   }),
   route('desktop', 'product', '/product', 'route.title.product', {
     group: 'setting',
     menuKey: 'oil_type',
     keepAlive: true,
+    texts: ['settingsMore', 'settingsOrg'],
     load: () => import('../features/settings-more/pages/product-page'),
   }),
   route('desktop', 'account', '/account', 'route.title.account', {
     group: 'setting',
     menuKey: 'user',
     keepAlive: true,
+    texts: ['settingsMore', 'settingsOrg'],
     load: () => import('../features/settings-more/pages/account-page'),
   }),
   route('desktop', 'tag', '/tag', 'route.title.tag', {
     group: 'setting',
     menuKey: 'tag',
     keepAlive: true,
+    texts: ['settingsMore', 'settingsOrg'],
     load: () => import('../features/settings-more/pages/tag-page'),
   }),
   route('desktop', 'audit', '/audit', 'route.title.audit', {
     group: 'setting',
     menuKey: 'audit',
     keepAlive: true,
+    texts: ['settingsAudit'],
     load: () => import('../features/settings-audit/pages/audit-page'),
   }),
   route('desktop', 'deviceParamManage', '/deviceParamManage', 'route.title.deviceParamManage', {
     group: 'setting',
     menuKey: 'device_param_manage',
     keepAlive: true,
+    texts: ['deviceParams'],
     load: () => import('../features/device-params/pages/device-param-page'),
   }),
 
   // Mobile shell.
-  route('mobile', 'realAlarm', '/realAlarm', 'route.title.realAlarm', { load: () => import('../features/mobile/pages/real-alarm-page') }),
-  route('mobile', 'alarmHistory', '/alarmHistory', 'route.title.alarmHistory', { load: () => import('../features/mobile/pages/alarm-history-page') }),
-  route('mobile', 'setting', '/setting', 'route.title.setting', { load: () => import('../features/mobile/pages/setting-page') }),
-  route('mobile', 'invertory', '/invertory', 'route.title.invertory', { load: () => import('../features/mobile/pages/inventory-page') }),
-  route('mobile', 'areaInvertory', '/areaInvertory', 'route.title.areaInvertory', { load: () => import('../features/mobile/pages/area-inventory-page') }),
-  route('mobile', 'stationInvertory', '/stationInvertory', 'route.title.stationInvertory', { load: () => import('../features/mobile/pages/station-inventory-page') }),
-  route('mobile', 'stationDetails', '/stationDetails', 'route.title.stationDetails', { load: () => import('../features/mobile/pages/station-details-page') }),
-  route('mobile', 'deliveryHistory', '/deliveryHistory', 'route.title.deliveryHistory', { load: () => import('../features/mobile/pages/delivery-history-page') }),
-  route('mobile', 'deliveryBranches', '/deliveryBranches', 'route.title.deliveryBranches', { load: () => import('../features/mobile/pages/delivery-branches-page') }),
-  route('mobile', 'deliveryArea', '/deliveryArea', 'route.title.deliveryArea', { load: () => import('../features/mobile/pages/delivery-area-page') }),
-  route('mobile', 'deliveryStation', '/deliveryStation', 'route.title.deliveryStation', { load: () => import('../features/mobile/pages/delivery-station-page') }),
-  route('mobile', 'deliveryTank', '/deliveryTank', 'route.title.deliveryTank', { load: () => import('../features/mobile/pages/delivery-tank-page') }),
-  route('mobile', 'deliveryDetail', '/deliveryDetail', 'route.title.deliveryDetail', { load: () => import('../features/mobile/pages/delivery-detail-page') }),
+  route('mobile', 'realAlarm', '/realAlarm', 'route.title.realAlarm', { texts: ['monitor'], load: () => import('../features/mobile/pages/real-alarm-page') }),
+  route('mobile', 'alarmHistory', '/alarmHistory', 'route.title.alarmHistory', { texts: ['monitor'], load: () => import('../features/mobile/pages/alarm-history-page') }),
+  route('mobile', 'setting', '/setting', 'route.title.setting', { texts: ['settingsMore'], load: () => import('../features/mobile/pages/setting-page') }),
+  route('mobile', 'invertory', '/invertory', 'route.title.invertory', { texts: ['monitor'], load: () => import('../features/mobile/pages/inventory-page') }),
+  route('mobile', 'areaInvertory', '/areaInvertory', 'route.title.areaInvertory', { texts: ['monitor'], load: () => import('../features/mobile/pages/area-inventory-page') }),
+  route('mobile', 'stationInvertory', '/stationInvertory', 'route.title.stationInvertory', { texts: ['monitor'], load: () => import('../features/mobile/pages/station-inventory-page') }),
+  route('mobile', 'stationDetails', '/stationDetails', 'route.title.stationDetails', { texts: ['monitor'], load: () => import('../features/mobile/pages/station-details-page') }),
+  route('mobile', 'deliveryHistory', '/deliveryHistory', 'route.title.deliveryHistory', { texts: ['delivery', 'monitor'], load: () => import('../features/mobile/pages/delivery-history-page') }),
+  route('mobile', 'deliveryBranches', '/deliveryBranches', 'route.title.deliveryBranches', { texts: ['delivery', 'monitor'], load: () => import('../features/mobile/pages/delivery-branches-page') }),
+  route('mobile', 'deliveryArea', '/deliveryArea', 'route.title.deliveryArea', { texts: ['delivery', 'monitor'], load: () => import('../features/mobile/pages/delivery-area-page') }),
+  route('mobile', 'deliveryStation', '/deliveryStation', 'route.title.deliveryStation', { texts: ['delivery', 'monitor'], load: () => import('../features/mobile/pages/delivery-station-page') }),
+  route('mobile', 'deliveryTank', '/deliveryTank', 'route.title.deliveryTank', { texts: ['delivery', 'monitor'], load: () => import('../features/mobile/pages/delivery-tank-page') }),
+  route('mobile', 'deliveryDetail', '/deliveryDetail', 'route.title.deliveryDetail', { texts: ['delivery', 'monitor'], load: () => import('../features/mobile/pages/delivery-detail-page') }),
 ];
 
 const byName = new Map(ROUTES.map((def) => [def.name, def]));

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import type { RouteDef } from './route-types';
 import { PageErrorBoundary } from '../components/page-error-boundary';
+import { loadLocaleBundles } from '../i18n/i18n';
 import { uiLocaleReady } from '../i18n/ui-locale';
 import { SessionGate, useShellAccess } from './guards';
 import { lazyComponent, preloadPage } from './page-host';
@@ -8,7 +9,8 @@ import { useRouteDef } from './use-route-def';
 
 // The shells are separate chunks: the login page never downloads them.
 const loadDesktop = () => import('./layouts/desktop/desktop-layout');
-const loadMobile = () => import('./layouts/mobile/mobile-layout');
+// The mobile shell's own texts (tabs, offline banner) come with it.
+const loadMobile = () => Promise.all([import('./layouts/mobile/mobile-layout'), loadLocaleBundles(['mobile'])]).then(([m]) => m);
 const DesktopLayout = lazyComponent(() => loadDesktop().then((m) => m.DesktopLayout));
 const MobileLayout = lazyComponent(() => loadMobile().then((m) => m.MobileLayout));
 
