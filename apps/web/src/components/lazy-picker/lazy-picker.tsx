@@ -26,6 +26,8 @@ interface StandInProps {
   placeholder: string;
   className: string | undefined;
   disabled: boolean | undefined;
+  /** A field the form marks as wrong looks wrong before the real picker is loaded too. */
+  status: 'error' | 'warning' | '' | undefined;
   ariaLabel: string | undefined;
   onUse: () => void;
   /** Where the real picker carries its test id: on the input (one date) or around the inputs (a range). */
@@ -33,7 +35,7 @@ interface StandInProps {
   testId: string | undefined;
 }
 
-function StandIn({ text, placeholder, className, disabled, ariaLabel, onUse, testIdOnInput, testId }: StandInProps): ReactNode {
+function StandIn({ text, placeholder, className, disabled, status, ariaLabel, onUse, testIdOnInput, testId }: StandInProps): ReactNode {
   const input = (
     <Input
       readOnly
@@ -41,6 +43,7 @@ function StandIn({ text, placeholder, className, disabled, ariaLabel, onUse, tes
       value={text}
       placeholder={placeholder}
       disabled={disabled}
+      status={status}
       suffix={<CalendarOutlined />}
       aria-label={ariaLabel}
       aria-haspopup="dialog"
@@ -62,6 +65,7 @@ export function LazyDatePicker(props: DatePickerProps<Dayjs, false> & WithTestId
       placeholder={typeof props.placeholder === 'string' ? props.placeholder : ''}
       className={props.className}
       disabled={props.disabled}
+      status={props.status === 'error' || props.status === 'warning' ? props.status : undefined}
       ariaLabel={props['aria-label']}
       onUse={() => setUsed(true)}
       testIdOnInput
@@ -89,6 +93,7 @@ export function LazyRangePicker(props: RangePickerProps & WithTestId) {
       placeholder={placeholder}
       className={props.className}
       disabled={props.disabled === true}
+      status={props.status === 'error' || props.status === 'warning' ? props.status : undefined}
       ariaLabel={props['aria-label']}
       onUse={() => setUsed(true)}
       testIdOnInput={false}
