@@ -44,6 +44,7 @@ export function HistoryFormBar({ form, onChange, check, onSubmit, loading }: His
   // The fields are marked here; the messages are listed under the toolbar (HistoryProblems).
   const tankProblem = check?.tankProblem ?? null;
   const rangeProblem = check?.rangeProblem ?? null;
+  const rangeEnd = { className: 'history-range__end', showTime: { format: 'HH:mm' }, format: 'YYYY-MM-DD HH:mm', needConfirm: false, status: rangeProblem ? ('error' as const) : undefined };
 
   return (
     // A plain form: antd's Form (about 17 KB gzip) would only lay out four fields and mark two.
@@ -84,11 +85,7 @@ export function HistoryFormBar({ form, onChange, check, onSubmit, loading }: His
       />
       <span className="history-range" role="group" aria-label={t('history.form.range')}>
         <LazyDatePicker
-          className="history-range__end"
-          showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
-          needConfirm={false}
-          status={rangeProblem ? 'error' : undefined}
+          {...rangeEnd}
           value={from}
           onChange={(value: Dayjs | null) => onChange({ ...form, from: value?.toISOString() })}
           placeholder={t('history.form.from')}
@@ -99,11 +96,7 @@ export function HistoryFormBar({ form, onChange, check, onSubmit, loading }: His
           →
         </span>
         <LazyDatePicker
-          className="history-range__end"
-          showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
-          needConfirm={false}
-          status={rangeProblem ? 'error' : undefined}
+          {...rangeEnd}
           value={to}
           onChange={(value: Dayjs | null) => onChange({ ...form, to: value?.toISOString() })}
           placeholder={t('history.form.to')}
