@@ -68,6 +68,14 @@ describe('live alarm feed (spec §7 sse-msg/connect)', () => {
     expect(replayed.every((r) => Number(r.id) > Number(lastId))).toBe(true);
   });
 
+  it('alarms of one report arrive in the order they were raised, so Last-Event-ID never skips one', async () => {
+    const alarms = ['1', '2', '3', '4'].flatMap((tank) => [3, 5].map((code) => ({ kind: 'level', tank, code, ts: ts() })));
+    const got = await collect('admin', `?userId=${userId.admin}`, () => send('NWP-SZ02', { alarms }), alarms.length);
+    expect(got).toHaveLength(alarms.length);
+    const ids = got.map((g) => Number(g.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
   it('refuses another user’s id (80003) and a missing session (30001)', async () => {
     const res = await fetch(`${base}/api/sse-msg/connect?userId=${userId['demo-station']}`, { headers: { cookie: cookie.admin! } });
     expect(res.status).toBe(403);

@@ -50,11 +50,21 @@ export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; metr
       feed.send(item.alarm.id, data);
     }
   };
+  // Lookups run side by side, but alarms go out in the order they were raised: a client that
+  // reconnects asks for what came after the last id it saw, so a later id must not overtake
+  // an earlier one (it did, now and then, for two alarms of one report).
+  let sent: Promise<void> = Promise.resolve();
   const unsubscribe = hub.subscribe(({ event }) => {
     if (event.type !== 'alarm' || feeds.size === 0) return;
-    feedAlarm(db, event.alarm.id)
-      .then((item) => item && broadcast(item))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'alarm feed lookup failed'));
+    const lookup = feedAlarm(db, event.alarm.id);
+    sent = sent.then(() =>
+      lookup.then(
+        (item) => {
+          if (item) broadcast(item);
+        },
+        (error: unknown) => app.log.warn({ err: error }, 'alarm feed lookup failed'),
+      ),
+    );
   });
   // A user who changes their settings hears the change on their open feeds at once.
   const unwatch = onNoticeSettingsChanged((userId) => {
