@@ -35,6 +35,22 @@ describe('sign-in and the desktop shell', () => {
     await context.close();
   });
 
+  it('a browser in Spanish that never chose a language gets the server’s words in Spanish too', async () => {
+    // The server words exports, refusals and shift names in the `language` header's language:
+    // it must be the page's language, not only a stored choice (there is none here).
+    const { context, page } = await newPage(browser, { locale: 'es-ES' });
+    const sent: Array<string | undefined> = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) sent.push(request.headers()['language']);
+    });
+    await logIn(page, 'demo-company', E2E_DEMO_PASSWORD);
+    await page.waitForURL('**/home');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBeNull();
+    expect(sent.length).toBeGreaterThan(2);
+    expect(new Set(sent)).toEqual(new Set(['es']));
+    await context.close();
+  });
+
   it('a station account sees fewer menus: no company, account or product', async () => {
     const { context, page } = await newPage(browser);
     await logIn(page, 'demo-station', E2E_DEMO_PASSWORD);

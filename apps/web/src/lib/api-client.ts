@@ -1,10 +1,10 @@
 import type { Envelope } from '@ullage/contracts/envelope';
-import { LANGUAGE_HEADER, LANGUAGE_STORAGE_KEY } from '@ullage/domain/languages';
 import { i18n } from '../i18n/i18n';
 import { currentApiBase } from './api-base';
 import { notifyClosableError, toastError } from './feedback';
 import { beginLoading } from './loading-store';
 import { clearLoginState } from './login-state';
+import { languageHeader } from './request-language';
 import { decideOutcome, type OutcomeMessage, type TransportResult } from './response-outcome';
 
 /** The one client every call goes through (spec §7): cookies, timeout, language, overlay, errors. */
@@ -56,14 +56,6 @@ export function apiUrl(path: string, query?: Query): string {
   return text ? `${url}?${text}` : url;
 }
 
-function storedLanguage(): string | null {
-  try {
-    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
 function messageText(message: OutcomeMessage): string {
   return 'server' in message ? message.server : i18n.t(message.key);
 }
@@ -84,9 +76,7 @@ async function transport(path: string, options: CallOptions): Promise<TransportR
   const timeout = window.setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const onOuterAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onOuterAbort);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const language = storedLanguage();
-  if (language) headers[LANGUAGE_HEADER] = language;
+  const headers: Record<string, string> = { Accept: 'application/json', ...languageHeader() };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   try {
     const response = await fetch(apiUrl(path, options.query), {

@@ -1,8 +1,8 @@
-import { LANGUAGE_HEADER, LANGUAGE_STORAGE_KEY } from '@ullage/domain/languages';
 import { i18n } from '../../i18n/i18n';
 import { ApiError, apiUrl, REQUEST_TIMEOUT_MS, type Query } from '../../lib/api-client';
 import { toastError } from '../../lib/feedback';
 import { beginLoading } from '../../lib/loading-store';
+import { languageHeader } from '../../lib/request-language';
 import { decideOutcome } from '../../lib/response-outcome';
 import { fileNameFromDisposition } from './file-name';
 
@@ -15,13 +15,7 @@ export async function downloadFile(path: string, query: Query, fallbackName: str
   const done = beginLoading();
   const controller = new AbortController();
   const timeout = window.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  const headers: Record<string, string> = { Accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json' };
-  try {
-    const language = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (language) headers[LANGUAGE_HEADER] = language;
-  } catch {
-    // No storage: the server uses its default language.
-  }
+  const headers: Record<string, string> = { Accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json', ...languageHeader() };
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), { credentials: 'include', headers, signal: controller.signal });

@@ -1,9 +1,9 @@
 import type { Envelope } from '@ullage/contracts/envelope';
-import { LANGUAGE_HEADER, LANGUAGE_STORAGE_KEY } from '@ullage/domain/languages';
 import { i18n } from '../../../i18n/i18n';
 import { ApiError, apiUrl, REQUEST_TIMEOUT_MS, type Query } from '../../../lib/api-client';
 import { toastError } from '../../../lib/feedback';
 import { beginLoading } from '../../../lib/loading-store';
+import { languageHeader } from '../../../lib/request-language';
 import { decideOutcome, type TransportResult } from '../../../lib/response-outcome';
 
 /**
@@ -16,13 +16,7 @@ export async function uploadFile<T>(path: string, query: Query, file: Blob, opti
   const done = beginLoading();
   const controller = new AbortController();
   const timeout = window.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/octet-stream' };
-  try {
-    const language = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (language) headers[LANGUAGE_HEADER] = language;
-  } catch {
-    // No storage: the server answers in its default language.
-  }
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/octet-stream', ...languageHeader() };
   let result: TransportResult;
   try {
     const response = await fetch(apiUrl(path, query), { method: 'POST', credentials: 'include', headers, body: file, signal: controller.signal });
