@@ -67,6 +67,9 @@ export const ar: Messages = {
   'unit.fahrenheit': '°ف',
   'unit.litres': 'لترات',
   'unit.gallons': 'غالونات أمريكية',
+  // How a list of reasons and a list of items are joined in this language's script.
+  'text.listSeparator': '؛ ',
+  'text.itemSeparator': '، ',
   'field.name': 'الاسم',
   'field.entityCode': 'الرمز',
   'field.distributorId': 'الموزع',

@@ -66,6 +66,9 @@ export const en = {
   'unit.fahrenheit': '°F',
   'unit.litres': 'Litres',
   'unit.gallons': 'US gallons',
+  // How a list of reasons and a list of items are joined in this language's script.
+  'text.listSeparator': '; ',
+  'text.itemSeparator': ', ',
   'field.name': 'Name',
   'field.entityCode': 'Code',
   'field.distributorId': 'Distributor',

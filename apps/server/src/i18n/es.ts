@@ -67,6 +67,9 @@ export const es: Messages = {
   'unit.fahrenheit': '°F',
   'unit.litres': 'Litros',
   'unit.gallons': 'Galones EE. UU.',
+  // How a list of reasons and a list of items are joined in this language's script.
+  'text.listSeparator': '; ',
+  'text.itemSeparator': ', ',
   'field.name': 'Nombre',
   'field.entityCode': 'Código',
   'field.distributorId': 'Distribuidor',

@@ -67,6 +67,9 @@ export const zh_CN: Messages = {
   'unit.fahrenheit': '°F',
   'unit.litres': '升',
   'unit.gallons': '美制加仑',
+  // How a list of reasons and a list of items are joined in this language's script.
+  'text.listSeparator': '；',
+  'text.itemSeparator': '、',
   'field.name': '名称',
   'field.entityCode': '编码',
   'field.distributorId': '经销商',

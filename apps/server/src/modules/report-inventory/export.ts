@@ -20,10 +20,10 @@ export function dailyReasons(t: Translate, r: DailyInventoryRow): string {
     if (r.missingEnd) reasons.push(t('inventory.reason.missingEnd', { time: timeOfDay(r.lastReadingAt, r.timezone) }));
   }
   if (r.gapCount > 0) {
-    const listed = r.gaps.map((g) => `${timeOfDay(g.from, r.timezone)}–${timeOfDay(g.to, r.timezone)}`).join(', ');
-    reasons.push(`${t('inventory.reason.gaps', { count: r.gapCount })}: ${listed}${r.gapCount > r.gaps.length ? ', …' : ''}`);
+    const listed = r.gaps.map((g) => `${timeOfDay(g.from, r.timezone)}–${timeOfDay(g.to, r.timezone)}`).join(t('text.itemSeparator'));
+    reasons.push(`${t('inventory.reason.gaps', { count: r.gapCount })}: ${listed}${r.gapCount > r.gaps.length ? `${t('text.itemSeparator')}…` : ''}`);
   }
-  return reasons.join('; ');
+  return reasons.join(t('text.listSeparator'));
 }
 
 /**

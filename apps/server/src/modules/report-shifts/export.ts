@@ -38,7 +38,7 @@ function flagsOf(t: Translate, line: { missingStart: boolean; missingEnd: boolea
   if (line.missingStart) flags.push(t('shiftSales.flag.missingStart'));
   if (inProgress) flags.push(t('shiftSales.flag.inProgress'));
   else if (line.missingEnd) flags.push(t('shiftSales.flag.missingEnd'));
-  return flags.join('; ');
+  return flags.join(t('text.listSeparator'));
 }
 
 /**
