@@ -161,4 +161,18 @@ describe('product settings: who may do what', () => {
       expect((await call(who, 'DELETE', `/api/product/${nwpOnly.id}`)).json().code).toBe(80003);
     }
   });
+
+  it('counts only the tanks the account may see: another company’s tanks are not told', async () => {
+    const tankCounts = async (who: string) =>
+      Object.fromEntries(((await call(who, 'GET', '/api/product/list?pageSize=50')).json().data.list as { code: string; tankCount: number }[]).map((p) => [p.code, p.tankCount]));
+    const all = await tankCounts('admin');
+    const company = await tankCounts('demo-company');
+    const station = await tankCounts('demo-station');
+    const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+    // The demo station has three tanks; its company (Northwind) 18 over six stations.
+    expect(sum(station)).toBe(3);
+    expect(sum(company)).toBe(18);
+    expect(all.G92).toBe(10);
+    expect(company.G92).toBeLessThan(all.G92!);
+  });
 });

@@ -3,7 +3,7 @@ import type { ProductInput } from '@ullage/contracts/settings-more';
 import type { Db } from '../../db/client';
 import { companies, distributors, products, tanks } from '../../db/schema';
 import { likePattern, orderOf, pageOf } from '../../lib/list';
-import type { Scope } from '../scope/scope';
+import { scopeOn, type Scope } from '../scope/scope';
 
 export interface ProductFilter {
   page: number;
@@ -44,7 +44,12 @@ export function productScope(scope: Scope): SQL | undefined {
   }
 }
 
-const columns = {
+/**
+ * The columns of a product row as `scope` sees it. A product is shared by its distributor's
+ * companies, but its tanks are theirs: a company or station account counts only its own, not
+ * the other companies' (which would tell it how many tanks they run).
+ */
+const columnsFor = (scope: Scope) => ({
   id: products.id,
   name: products.name,
   shortName: products.shortName,
@@ -56,9 +61,9 @@ const columns = {
   companyName: companies.name,
   color: products.color,
   // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
-  tankCount: sql<number>`(select count(*)::int from tanks t where t.product_id = "products"."id")`,
+  tankCount: sql<number>`(select count(*)::int from tanks t where t.product_id = "products"."id" and ${scopeOn(scope, 't')})`,
   createdAt: sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
-};
+});
 
 function whereOf(scope: Scope, filter: ProductFilter): SQL | undefined {
   const q = filter.q ? likePattern(filter.q) : undefined;
@@ -78,7 +83,7 @@ export async function listProducts(db: Db, scope: Scope, filter: ProductFilter) 
   const { limit, offset } = pageOf(filter);
   const [list, total] = await Promise.all([
     db
-      .select(columns)
+      .select(columnsFor(scope))
       .from(products)
       .innerJoin(distributors, eq(distributors.id, products.distributorId))
       .leftJoin(companies, eq(companies.id, products.companyId))
