@@ -62,6 +62,28 @@ describe('sign-in and the desktop shell', () => {
     await context.close();
   });
 
+  it('a page outside the account’s menus does not exist for it, even typed in: the 404 page', async () => {
+    const { context, page } = await newPage(browser);
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/') && response.status() === 403) refused.push(response.url());
+    });
+    await logIn(page, 'demo-station', E2E_DEMO_PASSWORD);
+    await page.waitForURL('**/home');
+    for (const path of ['/tag', '/product', '/distributor', '/audit']) {
+      await page.goto(path);
+      await page.waitForURL('**/404');
+      await page.locator('[data-testid="page-title"]').waitFor();
+    }
+    // It never got as far as asking for the data.
+    expect(refused).toEqual([]);
+    // A page in its menu still opens.
+    await page.goto('/station');
+    await page.locator('[data-testid="side-menu"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/station');
+    await context.close();
+  });
+
   it('switching to Arabic stores the choice, reloads and lays the page out right to left', async () => {
     const { context, page } = await newPage(browser);
     await logIn(page, 'demo-company', E2E_DEMO_PASSWORD);

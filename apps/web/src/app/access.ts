@@ -17,6 +17,7 @@ export type AccessDecision =
 export const LOGIN_PATH = '/login';
 export const MOBILE_LOGIN_PATH = '/loginMobile';
 export const MOBILE_HOME_PATH = '/realAlarm';
+export const NOT_FOUND_PATH = '/404';
 
 export interface AccessInput {
   route: RouteDef;

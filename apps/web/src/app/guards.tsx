@@ -8,7 +8,7 @@ import { ApiError } from '../lib/api-client';
 import { isMobileSession } from '../lib/device';
 import { isOnline } from '../lib/online-status';
 import { forgetRedirect, rememberRedirect, rememberedRedirect } from '../lib/session-flags';
-import { LOGIN_PATH, MOBILE_HOME_PATH, MOBILE_LOGIN_PATH, decideAccess, safeRedirectTarget } from './access';
+import { LOGIN_PATH, MOBILE_HOME_PATH, MOBILE_LOGIN_PATH, NOT_FOUND_PATH, decideAccess, safeRedirectTarget } from './access';
 import { groupLandingPath, landingPath } from './menu';
 import { RoutePage } from './page-host';
 import type { MenuGroupId, RouteDef } from './route-types';
@@ -78,6 +78,17 @@ export function IndexRedirect() {
   const isMobile = isMobileSession();
   if (signedIn) return <LandingRedirect fallback={isMobile ? MOBILE_HOME_PATH : null} />;
   return <Navigate to={isMobile ? MOBILE_LOGIN_PATH : LOGIN_PATH} replace />;
+}
+
+/**
+ * Spec §6: a user's routes are filtered by their menu list, so a page whose menu they lack
+ * does not exist for them (the 404 page), even typed into the address bar. The server refuses
+ * the data anyway; this keeps them from an empty page and a permission toast.
+ */
+export function MenuGate({ def, children }: { def: RouteDef | undefined; children: ReactNode }) {
+  const { data: user } = useSessionUser();
+  if (def?.menuKey && !(user?.menuList ?? []).includes(def.menuKey)) return <Navigate to={NOT_FOUND_PATH} replace />;
+  return children;
 }
 
 /** A route outside the shells (login pages, 404, /app, /screenfull). */

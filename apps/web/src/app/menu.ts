@@ -1,3 +1,4 @@
+import { NOT_FOUND_PATH } from './access';
 import type { MessageKey } from '../i18n/message-key';
 import type { MenuGroupDef, MenuGroupId, RouteDef } from './route-types';
 
@@ -67,7 +68,7 @@ export function visibleMenuItems(routes: readonly RouteDef[], menuList: readonly
 export function landingPath(routes: readonly RouteDef[], menuList: readonly string[]): string {
   const visible = visibleMenuItems(routes, menuList);
   const home = visible.find((def) => def.name === 'home');
-  return (home ?? visible[0])?.path ?? '/404';
+  return (home ?? visible[0])?.path ?? NOT_FOUND_PATH;
 }
 
 /** Opening a group's own path (/Analysis) goes to its first permitted child. */

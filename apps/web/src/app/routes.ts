@@ -2,6 +2,7 @@ import type { MenuKey } from '@ullage/domain/menus';
 import type { LocaleBundle } from '../i18n/locale-bundles';
 import type { MessageKey } from '../i18n/message-key';
 import type { MenuGroupDef, MenuGroupId, PageModule, RouteDef, RouteLayout } from './route-types';
+import { NOT_FOUND_PATH } from './access';
 
 /**
  * The route table of spec §2: every route name, its path, title, menu key, group and flags.
@@ -87,7 +88,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Without sign-in.
   publicRoute('login', '/login', 'route.title.login', () => import('../features/auth/pages/login-page')),
   publicRoute('loginMobile', '/loginMobile', 'route.title.loginMobile', () => import('../features/auth/pages/login-mobile-page')),
-  publicRoute('404', '/404', 'route.title.notFound', () => import('../features/errors/pages/not-found-page')),
+  publicRoute('404', NOT_FOUND_PATH, 'route.title.notFound', () => import('../features/errors/pages/not-found-page')),
   publicRoute('caslogin', '/caslogin', 'route.title.caslogin', () => import('../features/auth/pages/cas-login-page')),
   publicRoute('app', '/app', 'route.title.app', () => import('../features/auth/pages/app-download-page'), ['appDownload']),
   // Outside the shell, but the big screen shows company data, so it needs a session.

@@ -3,7 +3,7 @@ import type { RouteDef } from './route-types';
 import { PageErrorBoundary } from '../components/page-error-boundary';
 import { loadLocaleBundles } from '../i18n/i18n';
 import { uiLocaleReady } from '../i18n/ui-locale';
-import { SessionGate, useShellAccess } from './guards';
+import { MenuGate, SessionGate, useShellAccess } from './guards';
 import { lazyComponent, preloadPage } from './page-host';
 import { useRouteDef } from './use-route-def';
 
@@ -34,11 +34,13 @@ export function ShellGate({ layout }: { layout: 'desktop' | 'mobile' }) {
   const Layout = layout === 'desktop' ? DesktopLayout : MobileLayout;
   return (
     <SessionGate>
-      <PageErrorBoundary>
-        <Suspense fallback={null}>
-          <Layout />
-        </Suspense>
-      </PageErrorBoundary>
+      <MenuGate def={def}>
+        <PageErrorBoundary>
+          <Suspense fallback={null}>
+            <Layout />
+          </Suspense>
+        </PageErrorBoundary>
+      </MenuGate>
     </SessionGate>
   );
 }
