@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { RECORD_TYPES } from '@ullage/contracts/device';
 import type { ActiveAlarm, SensorLive, TankLive } from '@ullage/contracts/monitor';
 import type { Db } from '../../db/client';
+import { countedDelivery } from '../../lib/counted-deliveries';
 import { rawRows } from '../../lib/raw-sql';
 import { scopeOn, type Scope } from '../scope/scope';
 
@@ -126,7 +127,7 @@ export async function deliveriesSince(db: Db, scope: Scope, now: Date, timezone:
   const [row] = await rawRows<{ n: number; litres: number }>(
     db,
     sql`select count(*)::int as n, round(coalesce(sum(al.end_volume_l - al.start_volume_l), 0)::numeric, 1)::float8 as litres
-        from deliveries al where ${scopeOn(scope, 'al')} and al.started_at >= ${midnightOf(now, timezone)}`,
+        from deliveries al where ${scopeOn(scope, 'al')} and ${countedDelivery('al')} and al.started_at >= ${midnightOf(now, timezone)}`,
   );
   return { count: row?.n ?? 0, litres: Number(row?.litres ?? 0) };
 }

@@ -146,3 +146,22 @@ describe('delivery records (delivery)', () => {
     expect(litres.getCell(col('Hora de inicio')).value).toBe(stationTime(at(2), 'Asia/Dubai'));
   });
 });
+
+describe('a rise still going on', () => {
+  const open = async () => (await list('admin', `${since}&state=open`)).data;
+  const rise = (volumes: number[], from: number) =>
+    report('NWP-DX03', { readings: volumes.map((volumeL, i) => ({ tank: '2', ts: at(from + i), productHeightMm: volumeL / 10, waterHeightMm: 0, temperatureC: 14, volumeL, tcVolumeL: volumeL })) });
+
+  it('is not a delivery while it is smaller than a delivery can be (a probe’s jump), and is once it passes 500 L', async () => {
+    // One reading 80 L up: the ingest follows it, but nobody is told of an 80 L "delivery".
+    expect((await rise([6_000, 6_000, 6_080], 100)).json().code).toBe(1000);
+    expect((await open()).total).toBe(0);
+    expect((await list('admin', since)).data.totals.count).toBe(2);
+    // It keeps rising past 500 L: now a delivery in progress, counted in the totals.
+    expect((await rise([6_300, 6_650], 103)).json().code).toBe(1000);
+    const { list: rows, total } = await open();
+    expect(total).toBe(1);
+    expect(rows[0]).toMatchObject({ stationCode: 'NWP-DX03', tankCode: '2', startedAt: at(101), endedAt: null, deliveredL: 650 });
+    expect((await list('admin', since)).data.totals.count).toBe(3);
+  });
+});

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DeliveryListQuery, DeliveryRow, DeliveryTotals } from '@ullage/contracts/delivery-report';
 import { deliveryFigures } from '@ullage/domain/delivery-figures';
 import type { Db } from '../../db/client';
+import { countedDelivery } from '../../lib/counted-deliveries';
 import { likePattern } from '../../lib/list';
 import { rawRows } from '../../lib/raw-sql';
 import { assertValid } from '../../plugins/errors';
@@ -25,7 +26,7 @@ const FROM = sql`
   left join tank_readings r1 on r1.tank_id = d.tank_id and r1.ts = coalesce(d.ended_at, d.last_rise_at) and d.source = 'detected'`;
 
 function whereOf(scope: Scope, f: Filter): SQL {
-  const parts: SQL[] = [scopeOn(scope, 'd')];
+  const parts: SQL[] = [scopeOn(scope, 'd'), countedDelivery('d')];
   if (f.distributorId !== undefined) parts.push(sql`d.distributor_id = ${f.distributorId}`);
   if (f.companyId !== undefined) parts.push(sql`d.company_id = ${f.companyId}`);
   if (f.areaId !== undefined) parts.push(sql`s.area_id = ${f.areaId}`);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DailyInventoryQuery } from '@ullage/contracts/inventory-report';
 import type { Db } from '../../db/client';
+import { countedDelivery } from '../../lib/counted-deliveries';
 import { likePattern } from '../../lib/list';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import { scopeOn, type Scope } from '../scope/scope';
@@ -185,7 +186,7 @@ export async function deliveriesOf(db: Db, spans: readonly TankSpan[]): Promise<
             as w(tank_id, starts_at, ends_at)
         )
         select d.tank_id, d.started_at, d.ended_at, d.start_volume_l, d.end_volume_l
-        from w join deliveries d on d.tank_id = w.tank_id and d.started_at >= w.starts_at and d.started_at < w.ends_at`,
+        from w join deliveries d on d.tank_id = w.tank_id and d.started_at >= w.starts_at and d.started_at < w.ends_at and ${countedDelivery('d')}`,
   );
   return rows.map((r) => ({
     tankId: r.tank_id,
