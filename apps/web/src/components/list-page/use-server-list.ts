@@ -17,6 +17,17 @@ import {
 
 type Filters = Record<string, string | number | undefined>;
 
+/**
+ * Wide tables scroll sideways inside the page. Their header and horizontal scrollbar stay in
+ * view while the page scrolls (the shell's content area, not the window), so the columns past
+ * the right edge can be reached without first scrolling to the table's end.
+ */
+const TABLE_STICKY: TableProps<never>['sticky'] = {
+  offsetHeader: 0,
+  offsetScroll: 0,
+  getContainer: () => document.querySelector<HTMLElement>('.desktop-shell__content') ?? window,
+};
+
 interface Options<T, F extends Filters> {
   /** The query key the list lives under; mutations invalidate its first element. */
   queryKey: readonly unknown[];
@@ -71,6 +82,7 @@ export function useServerList<T extends { id: number }, F extends Filters>(optio
       loading: query.isFetching,
       pagination,
       onChange,
+      sticky: TABLE_STICKY,
     } satisfies TableProps<T>,
   };
 }
