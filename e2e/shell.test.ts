@@ -48,6 +48,8 @@ describe('sign-in and the desktop shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBeNull();
     expect(sent.length).toBeGreaterThan(2);
     expect(new Set(sent)).toEqual(new Set(['es']));
+    // A menu text too long for the menu's width is cut short; hovering shows it whole.
+    expect(await page.locator('[data-menu="abnormal_can"] [title]').getAttribute('title')).toBe('Inventario diario de tanques');
     await context.close();
   });
 

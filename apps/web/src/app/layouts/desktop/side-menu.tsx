@@ -38,7 +38,7 @@ export function SideMenu({ menuList, current, collapsed }: SideMenuProps) {
   const item = (entry: MenuItemEntry, icon?: ReactNode) => ({
     key: entry.name,
     icon,
-    label: t(entry.titleKey),
+    label: <TitledLabel text={t(entry.titleKey)} />,
     // Stable hooks for browser tests: the route name on the <li>.
     'data-menu': entry.name,
   });
@@ -51,7 +51,7 @@ export function SideMenu({ menuList, current, collapsed }: SideMenuProps) {
     return {
       key: groupKey(entry.id),
       icon: GROUP_ICONS[entry.id],
-      label: t(entry.titleKey),
+      label: <TitledLabel text={t(entry.titleKey)} />,
       'data-menu-group': entry.id,
       children: entry.children.map((child) => item(child)),
     };
@@ -73,4 +73,9 @@ export function SideMenu({ menuList, current, collapsed }: SideMenuProps) {
       />
     </nav>
   );
+}
+
+/** A menu text cut short by the menu's width (Spanish runs long) is shown whole on hover. */
+function TitledLabel({ text }: { text: string }) {
+  return <span title={text}>{text}</span>;
 }
