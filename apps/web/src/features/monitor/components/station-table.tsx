@@ -86,7 +86,9 @@ export function StationTable({ stations, format, now, onOpen }: StationTableProp
                 <div className="monitor-stack monitor-volume-cell">
                   <span>
                     <span className="monitor-nowrap">{format.volume(station.volumeL, station.volumeUnit)}</span>{' '}
-                    <span className="monitor-muted monitor-nowrap">/ {format.volume(station.capacityL, station.volumeUnit)}</span>
+                    <span className="monitor-muted monitor-nowrap">/ {format.volume(station.capacityL, station.volumeUnit)}</span>{' '}
+                    {/* The column sorts by how full a station is: the figure it sorts by is shown. */}
+                    {station.capacityL > 0 ? <span className="monitor-muted monitor-nowrap">· {format.percent(fillFraction(station.volumeL, station.capacityL) * 100)}</span> : null}
                   </span>
                   <span className="monitor-bar monitor-bar--thin" aria-hidden="true">
                     <span className="monitor-bar__fill" style={{ inlineSize: `${fillFraction(station.volumeL, station.capacityL) * 100}%` }} />
