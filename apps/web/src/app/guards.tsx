@@ -9,7 +9,7 @@ import { isMobileSession } from '../lib/device';
 import { isOnline } from '../lib/online-status';
 import { forgetRedirect, rememberRedirect, rememberedRedirect } from '../lib/session-flags';
 import { LOGIN_PATH, MOBILE_HOME_PATH, MOBILE_LOGIN_PATH, NOT_FOUND_PATH, decideAccess, safeRedirectTarget } from './access';
-import { groupLandingPath, landingPath } from './menu';
+import { groupLandingPath, isPermitted, landingPath } from './menu';
 import { RoutePage } from './page-host';
 import type { MenuGroupId, RouteDef } from './route-types';
 import { ROUTES, routeByName } from './routes';
@@ -87,7 +87,7 @@ export function IndexRedirect() {
  */
 export function MenuGate({ def, children }: { def: RouteDef | undefined; children: ReactNode }) {
   const { data: user } = useSessionUser();
-  if (def?.menuKey && !(user?.menuList ?? []).includes(def.menuKey)) return <Navigate to={NOT_FOUND_PATH} replace />;
+  if (def && !isPermitted(def, user?.menuList ?? [])) return <Navigate to={NOT_FOUND_PATH} replace />;
   return children;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import { menuListFor } from '@ullage/domain/menus';
-import { buildMenu, groupLandingPath, landingPath, type MenuEntry } from './menu';
+import { buildMenu, groupLandingPath, isPermitted, landingPath, type MenuEntry } from './menu';
 import { MENU_GROUPS, ROUTES } from './routes';
 
 /** The menu as names: 'home', or 'Analysis[abnormal_can,Monthly]'. */
@@ -78,5 +78,20 @@ describe('landing', () => {
     expect(groupLandingPath(ROUTES, 'Analysis', ['leak_failure_analysis'])).toBe('/abnormal_can');
     expect(groupLandingPath(ROUTES, 'setting', ['station', 'area'])).toBe('/area');
     expect(groupLandingPath(ROUTES, 'setting', [])).toBeUndefined();
+  });
+});
+
+describe('isPermitted (spec §6: routes filtered by the menu list)', () => {
+  const route = (name: string) => ROUTES.find((def) => def.name === name)!;
+
+  it('refuses a station account the settings it has no menu for, and lets it have the rest', () => {
+    const station = menuListFor(ACCOUNT_TYPES.station);
+    for (const name of ['tag', 'product', 'distributor', 'audit', 'company', 'account']) expect(isPermitted(route(name), station), name).toBe(false);
+    for (const name of ['station', 'abnormal_can', 'history_can_save', 'abnormal_can_phone']) expect(isPermitted(route(name), station), name).toBe(true);
+  });
+
+  it('lets the administrator have every route', () => {
+    const admin = menuListFor(ACCOUNT_TYPES.admin);
+    expect(ROUTES.filter((def) => !isPermitted(def, admin)).map((def) => def.name)).toEqual([]);
   });
 });

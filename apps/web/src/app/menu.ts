@@ -23,9 +23,14 @@ export interface MenuGroupEntry {
 
 export type MenuEntry = MenuItemEntry | MenuGroupEntry;
 
+/** Spec §6: routes are filtered by the menu list; a route without a menu key is everyone's. */
+export function isPermitted(def: RouteDef, menuList: readonly string[]): boolean {
+  return def.menuKey === null || menuList.includes(def.menuKey);
+}
+
 export function isMenuVisible(def: RouteDef, menuList: readonly string[]): boolean {
   if (def.layout !== 'desktop' || def.hidden) return false;
-  return def.menuKey === null || menuList.includes(def.menuKey);
+  return isPermitted(def, menuList);
 }
 
 function itemOf(def: RouteDef): MenuItemEntry {
