@@ -148,6 +148,10 @@ export const detailReading = z.object({
 });
 export type DetailReading = z.infer<typeof detailReading>;
 
+/**
+ * A delivery as the shift counts it: the part of its rise between the shift's start and end
+ * readings (a drop across a shift change is cut there), with that part's times and volumes.
+ */
 export const detailDelivery = z.object({
   id: z.number().int(),
   source: z.enum(['detected', 'device']),

@@ -136,7 +136,7 @@ describe('sales = start volume − end volume + deliveries (spec §9)', () => {
     expect(f.salesL).toBe(19_000.2);
   });
 
-  it('leaves out a delivery still dropping, one of the day before and one starting at 24:00', () => {
+  it('leaves out a delivery still dropping and one starting at 24:00; counts the part of one from the day before that fell in this day', () => {
     const w = dayWindow(day, tz);
     const deliveries = [
       { startedAtMs: w.startMs - 1, endedAtMs: w.startMs + 600_000, startVolumeL: 0, endVolumeL: 1_000 },
@@ -144,7 +144,21 @@ describe('sales = start volume − end volume + deliveries (spec §9)', () => {
       { startedAtMs: w.startMs + 3_600_000, endedAtMs: null, startVolumeL: 0, endVolumeL: 1_000 },
       { startedAtMs: w.startMs, endedAtMs: w.startMs + 600_000, startVolumeL: 0, endVolumeL: 500 },
     ];
-    expect(deliveriesOfDay(deliveries, w)).toEqual([deliveries[3]]);
+    // No readings: cut at midnight, the first drop's volume there interpolated (1 ms of its 600,001).
+    expect(deliveriesOfDay(deliveries, w, null, null).map((d) => [d.delivery, d.part.deliveredL])).toEqual([
+      [deliveries[0], 999.998],
+      [deliveries[3], 500],
+    ]);
+  });
+
+  it('splits a drop across midnight at the days’ readings (issue 20 item 1: 23:45 → 00:20 gave the first day all of it)', () => {
+    // 120 L a minute from 7,160 L at 23:45 to 11,360 L at 00:20; readings every 5 minutes.
+    const next = '2026-11-24';
+    const drop: DayDelivery = { startedAtMs: local(day, '23:45:00', tz), endedAtMs: local(next, '00:20:00', tz), startVolumeL: 7_160, endVolumeL: 11_360 };
+    const d1 = figure(day, tz, [['00:00:00', 10_000], ...every(5, '00:05', '23:40', 8_000), ['23:45:00', 7_160], ['23:50:00', 7_760], ['23:55:00', 8_360]], { deliveries: [drop] });
+    const d2 = figure(next, tz, [['00:00:00', 8_960], ['00:05:00', 9_560], ['00:10:00', 10_160], ['00:15:00', 10_760], ...every(5, '00:20', '23:50', 9_000), ['23:55:00', 8_530]], { deliveries: [drop] });
+    expect(d1).toMatchObject({ deliveredL: 1_200, deliveryCount: 1, salesL: 2_840, deliveryStartsMs: [drop.startedAtMs], abnormal: false });
+    expect(d2).toMatchObject({ deliveredL: 2_400, deliveryCount: 1, salesL: 2_830, deliveryStartsMs: [drop.startedAtMs], abnormal: false });
   });
 });
 

@@ -1,3 +1,4 @@
+import { deliveryParts } from './delivery-parts';
 import { isDay } from './station-day';
 
 /**
@@ -7,7 +8,9 @@ import { isDay } from './station-day';
  *   00:00 (00:15:00 counts, 00:15:01 does not);
  * - the end volume is the day's last reading if it came no earlier than 15 minutes before
  *   24:00 (23:45:00 counts, 23:44:59 does not); a reading at 24:00 itself is the next day's;
- * - deliveries are the ended deliveries that started in the day, each end minus start volume;
+ * - deliveries are the ended deliveries, each by the part of its rise between the day's first and
+ *   last readings (delivery-parts.ts): a drop from 23:45 to 00:20 gives the day it began its
+ *   rise up to that day's last reading and the next day the rest from its first reading on;
  * - sales = start − end + deliveries, unknown (null) without a start or an end;
  * - a discontinuity (gap) is two consecutive readings of the day more than 15 minutes apart
  *   (exactly 15 minutes is not a gap). The day's edges are judged by the start and end rules,
@@ -68,7 +71,10 @@ export interface DailyInventory<R extends DayReading> {
   start: R | null;
   end: R | null;
   deliveredL: number;
+  /** Deliveries that delivered into the day (a drop across midnight counts on both days). */
   deliveryCount: number;
+  /** Their starts: a tank's delivery is known by its start, so a month counts a drop across midnight once. */
+  deliveryStartsMs: number[];
   salesL: number | null;
   missingStart: boolean;
   missingEnd: boolean;
@@ -85,9 +91,15 @@ export const isGap = (fromMs: number, toMs: number) => toMs - fromMs > DAY_GAP_M
 /** Float sums of litres carry noise (0.1 + 0.2); a thousandth of a litre is below any gauge. */
 export const roundLitres = (litres: number) => Math.round(litres * 1000) / 1000;
 
-/** The ended deliveries that started in [start, end) of the day. */
-export function deliveriesOfDay<D extends DayDelivery>(deliveries: readonly D[], window: DayBounds): D[] {
-  return deliveries.filter((d) => d.endedAtMs !== null && d.startedAtMs >= window.startMs && d.startedAtMs < window.endMs);
+/**
+ * The ended deliveries that delivered into the day, each with the part it counts: measured
+ * from the day's first reading to its last (while the day runs, to its end), as its sales are.
+ */
+export function deliveriesOfDay<D extends DayDelivery>(deliveries: readonly D[], window: DayBounds, first: DayReading | null, last: DayReading | null) {
+  return deliveryParts(
+    deliveries.filter((d) => d.endedAtMs !== null),
+    { startMs: window.startMs, endMs: window.endMs, from: first, to: last },
+  );
 }
 
 /** The gaps inside the day: both readings in [start, end), more than DAY_GAP_MS apart. */
@@ -106,14 +118,16 @@ export function dailyInventory<R extends DayReading>(input: DayAggregates<R>): D
   // Before 00:15 of a day still running, the start may yet arrive.
   const missingStart = start === null && nowMs > window.startMs + DAY_EDGE_TOLERANCE_MS;
   const missingEnd = !inProgress && end === null;
-  const counted = deliveriesOfDay(input.deliveries, window);
-  const deliveredL = roundLitres(counted.reduce((sum, d) => sum + (d.endVolumeL - d.startVolumeL), 0));
+  const inDayOrNull = (r: R | null) => (r !== null && inDay(r) ? r : null);
+  const counted = deliveriesOfDay(input.deliveries, window, inDayOrNull(first), inProgress ? null : inDayOrNull(last));
+  const deliveredL = roundLitres(counted.reduce((sum, d) => sum + d.part.deliveredL, 0));
   const gaps = gapsOfDay(input.gaps, window);
   return {
     start,
     end,
     deliveredL,
     deliveryCount: counted.length,
+    deliveryStartsMs: counted.map((d) => d.delivery.startedAtMs),
     salesL: start !== null && end !== null ? roundLitres(start.volumeL - end.volumeL + deliveredL) : null,
     missingStart,
     missingEnd,

@@ -7,7 +7,7 @@ const day = (startVolumeL: number | null, endVolumeL: number | null, deliveredL 
   startVolumeL,
   endVolumeL,
   deliveredL,
-  deliveryCount: deliveredL > 0 ? 1 : 0,
+  deliveryStartsMs: deliveredL > 0 ? [deliveredL] : [],
   salesL: startVolumeL === null || endVolumeL === null ? null : startVolumeL - endVolumeL + deliveredL,
   abnormal: startVolumeL === null || endVolumeL === null,
   inProgress: false,
@@ -43,6 +43,12 @@ describe('monthly inventory (issue 6 item 2): opening, closing, deliveries, sale
     ['no day’s sales known: sales unknown, books from opening and deliveries', [day(5_000, null, 1_000), day(null, 4_500)], { salesL: null, unknownSalesDays: 2, bookClosingL: 6_000, varianceL: -1_500 }],
     ['a month still running has no closing yet', [day(5_000, 4_000), day(4_000, null, 0, { inProgress: true, abnormal: false, salesL: null })], { inProgress: true, closingL: null, varianceL: null, abnormalDays: 0 }],
     ['no days', [], { days: 0, openingL: null, closingL: null, salesL: null, varianceL: null, deliveredL: 0 }],
+    [
+      // Issue 20 item 1: a drop across midnight (23:45 → 00:20) gives each day its part and is one delivery of the month.
+      'a delivery across midnight: each day its part, one delivery',
+      [day(10_000, 8_360, 1_200, { deliveryStartsMs: [1] }), day(8_960, 8_530, 2_400, { deliveryStartsMs: [1] })],
+      { deliveredL: 3_600, deliveryCount: 1, salesL: 2_840 + 2_830, bookClosingL: 7_930, varianceL: 600 },
+    ],
   ])('%s', (_name, days, expected) => {
     expect(monthlyInventory(days)).toMatchObject(expected);
   });
@@ -55,7 +61,7 @@ describe('monthly inventory (issue 6 item 2): opening, closing, deliveries, sale
       const rs: DayReading[] = [];
       for (let t = w.startMs; t < w.endMs; t += 600_000) rs.push({ tsMs: t, volumeL: 50_000 - (t - Date.parse('2026-03-07T07:00:00Z')) / 60_000 });
       const f = dailyInventory({ window: w, ...aggregatesOfReadings(rs, w), deliveries: [], nowMs: Number.MAX_SAFE_INTEGER });
-      return { startVolumeL: f.start?.volumeL ?? null, endVolumeL: f.end?.volumeL ?? null, deliveredL: f.deliveredL, deliveryCount: f.deliveryCount, salesL: f.salesL, abnormal: f.abnormal, inProgress: f.inProgress };
+      return { startVolumeL: f.start?.volumeL ?? null, endVolumeL: f.end?.volumeL ?? null, deliveredL: f.deliveredL, deliveryStartsMs: f.deliveryStartsMs, salesL: f.salesL, abnormal: f.abnormal, inProgress: f.inProgress };
     });
     expect(figures.map((f) => f.salesL)).toEqual([1_430, 1_370, 1_430]);
     const month = monthlyInventory(figures);

@@ -5,7 +5,8 @@ import { roundLitres } from './daily-inventory';
  * from its days as the daily report figures them (daily-inventory.ts):
  * - opening: the first day's start volume; closing: the last day's end volume;
  * - deliveries and sales: the sums of the days' (a day with unknown sales adds nothing and is
- *   counted in unknownSalesDays);
+ *   counted in unknownSalesDays); a drop across midnight gives each day its own part
+ *   (delivery-parts.ts) and is one delivery of the month;
  * - abnormal days: days with a missing start, a missing end or a gap;
  * - book closing = opening + deliveries − sales: what the books say should be in the tank;
  *   variance = measured closing − book closing. Positive: more fuel measured than booked
@@ -21,7 +22,8 @@ export interface MonthDayFigures {
   startVolumeL: number | null;
   endVolumeL: number | null;
   deliveredL: number;
-  deliveryCount: number;
+  /** The starts of the deliveries that delivered into the day (daily-inventory.ts): a delivery is counted once a month. */
+  deliveryStartsMs: readonly number[];
   salesL: number | null;
   abnormal: boolean;
   inProgress: boolean;
@@ -45,13 +47,13 @@ export interface MonthlyInventory {
 /** The month's figures from its days, in day order. */
 export function monthlyInventory(days: readonly MonthDayFigures[]): MonthlyInventory {
   let delivered = 0;
-  let deliveryCount = 0;
+  const deliveries = new Set<number>();
   let sales: number | null = null;
   let unknownSalesDays = 0;
   let abnormalDays = 0;
   for (const d of days) {
     delivered += d.deliveredL;
-    deliveryCount += d.deliveryCount;
+    for (const start of d.deliveryStartsMs) deliveries.add(start);
     if (d.salesL === null) unknownSalesDays++;
     else sales = (sales ?? 0) + d.salesL;
     if (d.abnormal) abnormalDays++;
@@ -68,7 +70,7 @@ export function monthlyInventory(days: readonly MonthDayFigures[]): MonthlyInven
     openingL,
     closingL,
     deliveredL,
-    deliveryCount,
+    deliveryCount: deliveries.size,
     salesL,
     unknownSalesDays,
     abnormalDays,

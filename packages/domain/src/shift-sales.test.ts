@@ -47,26 +47,41 @@ describe('sales of a shift (spec §9: sales = start volume − end volume + deli
     expect(shiftSalesL(start, end, delivered)).toBe(sales);
   });
 
-  it('counts deliveries that started in the shift and have ended; their volume is end − start', () => {
+  it('counts the ended deliveries by their rise between the start and end readings', () => {
     const ds = [
-      delivery(S, S + 30 * MIN, 2_000, 7_000), // at the start: counted
-      delivery(S + 4 * 60 * MIN, S + 5 * 60 * MIN, 3_000, 4_500), // counted
-      delivery(S - MIN, S + 20 * MIN, 1_000, 2_000), // started before: the previous shift's
-      delivery(E, E + 20 * MIN, 1_000, 2_000), // started at the end: the next shift's
+      delivery(S, S + 30 * MIN, 2_000, 7_000), // from the shift's start; the start reading at S + 5 reads 10,000, held to 7,000: nothing after it
+      delivery(S + 4 * 60 * MIN, S + 5 * 60 * MIN, 3_000, 4_500), // wholly inside: 1,500
+      delivery(S - 20 * MIN, S + 20 * MIN, 1_000, 2_000), // begun in the previous shift: none of it after the start reading (held to 2,000)
+      delivery(E, E + 20 * MIN, 1_000, 2_000), // starts at the end: the next shift's
       delivery(E - 10 * MIN, null, 1_000, 1_600), // still dropping: not yet
     ];
-    expect(deliveriesInShift(ds, window).map((d) => d.startedAtMs)).toEqual([S, S + 4 * 60 * MIN]);
     const readings = [at(S + 5 * MIN, 10_000), at(S + 2 * 60 * MIN, 12_000), at(E - 5 * MIN, 9_000)];
+    const { start, end } = shiftEdges(readings, window);
+    expect(deliveriesInShift(ds, window, start, end).map((d) => [d.delivery.startedAtMs, d.part.deliveredL])).toEqual([
+      [S, 0],
+      [S + 4 * 60 * MIN, 1_500],
+      [S - 20 * MIN, 0],
+    ]);
     expect(shiftFigures(window, readings, ds)).toEqual({
       start: at(S + 5 * MIN, 10_000),
       end: at(E - 5 * MIN, 9_000),
-      deliveredL: 6_500,
-      deliveryCount: 2,
-      // 10,000 − 9,000 + 6,500
-      salesL: 7_500,
+      deliveredL: 1_500,
+      deliveryCount: 3,
+      // 10,000 − 9,000 + 1,500
+      salesL: 2_500,
       missingStart: false,
       missingEnd: false,
     });
+  });
+
+  it('splits a drop across a shift change at the reading both shifts share (issue 20 item 1)', () => {
+    // 23:45 → 00:20, 120 L a minute; the 00:00 reading is the night shift's end and the day's first shift's start.
+    const drop = delivery(E - 15 * MIN, E + 20 * MIN, 7_160, 11_360);
+    const night = shiftFigures(window, [at(S, 10_000), at(E - 5 * MIN, 8_360), at(E, 8_960)], [drop]);
+    const next = { startMs: E, endMs: E + 8 * 60 * MIN };
+    const morning = shiftFigures(next, [at(E, 8_960), at(E + 30 * MIN, 11_300), at(next.endMs, 9_000)], [drop]);
+    expect(night).toMatchObject({ deliveredL: 1_800, deliveryCount: 1, salesL: 10_000 - 8_960 + 1_800 });
+    expect(morning).toMatchObject({ deliveredL: 2_400, deliveryCount: 1, salesL: 8_960 - 9_000 + 2_400 });
   });
 
   it('a shift without a start reading has unknown sales and says the start is missing', () => {

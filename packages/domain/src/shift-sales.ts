@@ -1,3 +1,4 @@
+import { deliveryParts, type DeliveryPart } from './delivery-parts';
 import { daysBetween, isDay } from './station-day';
 
 /**
@@ -6,8 +7,9 @@ import { daysBetween, isDay } from './station-day';
  * - the start is the first reading at or after the shift's start, no later than 15 minutes
  *   after it, and the end is the last reading at or before the shift's end, no earlier than
  *   15 minutes before it (spec §9's tolerance of the daily report);
- * - a delivery is in the shift when it started in it and has ended; it delivered its end
- *   volume minus its start volume.
+ * - the ended deliveries count by the part of their rise between the shift's start and end
+ *   readings (delivery-parts.ts; without one of them, from or up to the shift's own edge): a
+ *   drop that runs across a shift change gives each shift what came in during it.
  * Without a start or an end reading the sales are unknown, and the shift says which is missing.
  */
 export const SHIFT_EDGE_TOLERANCE_MS = 15 * 60_000;
@@ -61,16 +63,25 @@ export interface DeliveryVolumes {
   endVolumeL: number;
 }
 
-/** The deliveries a shift counts: ended, and started in [start, end). */
-export function deliveriesInShift<D extends DeliveryVolumes>(deliveries: readonly D[], window: Window): D[] {
-  return deliveries.filter((d) => d.endedAtMs !== null && d.startedAtMs >= window.startMs && d.startedAtMs < window.endMs);
+/** The deliveries a shift counts (ended, and delivered into it between its start and end readings), each with its part. */
+export function deliveriesInShift<D extends DeliveryVolumes>(
+  deliveries: readonly D[],
+  window: Window,
+  start: VolumeReading | null,
+  end: VolumeReading | null,
+): { delivery: D; part: DeliveryPart }[] {
+  return deliveryParts(
+    deliveries.filter((d) => d.endedAtMs !== null),
+    { startMs: window.startMs, endMs: window.endMs, from: start, to: end },
+  );
 }
 
 /** Float sums of litres carry noise (0.1 + 0.2); a thousandth of a litre is below any gauge. */
 export const roundLitres = (litres: number) => Math.round(litres * 1000) / 1000;
 
-export function deliveredVolumeL(deliveries: readonly DeliveryVolumes[]): number {
-  return roundLitres(deliveries.reduce((sum, d) => sum + (d.endVolumeL - d.startVolumeL), 0));
+/** What the counted parts add up to. */
+export function deliveredVolumeL(parts: readonly { part: DeliveryPart }[]): number {
+  return roundLitres(parts.reduce((sum, p) => sum + p.part.deliveredL, 0));
 }
 
 /** start − end + deliveries; unknown (null) without a start or an end volume. */
@@ -92,7 +103,7 @@ export interface ShiftFigures<R extends VolumeReading> {
 /** One tank's figures for one shift, from its readings and deliveries. */
 export function shiftFigures<R extends VolumeReading>(window: Window, readings: readonly R[], deliveries: readonly DeliveryVolumes[]): ShiftFigures<R> {
   const { start, end } = shiftEdges(readings, window);
-  const counted = deliveriesInShift(deliveries, window);
+  const counted = deliveriesInShift(deliveries, window, start, end);
   const deliveredL = deliveredVolumeL(counted);
   return {
     start,

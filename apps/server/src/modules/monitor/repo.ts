@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { RECORD_TYPES } from '@ullage/contracts/device';
 import type { ActiveAlarm, SensorLive, TankLive } from '@ullage/contracts/monitor';
+import { DELIVERY_LOOKBACK_MS } from '@ullage/domain/delivery-parts';
 import type { Db } from '../../db/client';
 import { countedDelivery } from '../../lib/counted-deliveries';
 import { rawRows } from '../../lib/raw-sql';
@@ -122,14 +123,56 @@ const ALARM_COLUMNS = sql`al.id, al.station_id, s.name as station_name, al.kind,
 
 const midnightOf = (now: Date, timezone: string) => sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timezone}) at time zone ${timezone})`;
 
-/** Deliveries started since the viewer's midnight (those still in progress included). */
+/** A delivery begun before the viewer's midnight that was still dropping after it, with the first reading since midnight. */
+export interface CarriedDelivery {
+  midnightMs: number;
+  startedAtMs: number;
+  endedAtMs: number | null;
+  lastRiseAtMs: number;
+  startVolumeL: number;
+  endVolumeL: number;
+  firstReading: { tsMs: number; volumeL: number } | null;
+}
+
+/**
+ * Deliveries since the viewer's midnight (those still in progress included): the count and
+ * litres of those started since, and apart, the few begun in the day before that went on past
+ * midnight, whose part since midnight the service cuts (domain delivery-parts.ts).
+ */
 export async function deliveriesSince(db: Db, scope: Scope, now: Date, timezone: string) {
-  const [row] = await rawRows<{ n: number; litres: number }>(
-    db,
-    sql`select count(*)::int as n, round(coalesce(sum(al.end_volume_l - al.start_volume_l), 0)::numeric, 1)::float8 as litres
-        from deliveries al where ${scopeOn(scope, 'al')} and ${countedDelivery('al')} and al.started_at >= ${midnightOf(now, timezone)}`,
-  );
-  return { count: row?.n ?? 0, litres: Number(row?.litres ?? 0) };
+  const midnight = midnightOf(now, timezone);
+  const [[row], carried] = await Promise.all([
+    rawRows<{ n: number; litres: number }>(
+      db,
+      sql`select count(*)::int as n, coalesce(sum(al.end_volume_l - al.start_volume_l), 0)::float8 as litres
+          from deliveries al where ${scopeOn(scope, 'al')} and ${countedDelivery('al')} and al.started_at >= ${midnight}`,
+    ),
+    rawRows<{ midnight: Date | string; started_at: Date | string; ended_at: Date | string | null; last_rise_at: Date | string; start_volume_l: number; end_volume_l: number; r_ts: Date | string | null; r_volume_l: number | null }>(
+      db,
+      sql`select ${midnight} as midnight, al.started_at, al.ended_at, al.last_rise_at, al.start_volume_l, al.end_volume_l, r.ts as r_ts, r.volume_l as r_volume_l
+          from deliveries al
+          left join lateral (select r.ts, r.volume_l from tank_readings r where r.tank_id = al.tank_id and r.ts >= ${midnight} order by r.ts limit 1) r on true
+          where ${scopeOn(scope, 'al')} and ${countedDelivery('al')} and al.started_at < ${midnight}
+            and al.started_at >= ${midnight} - ${`${DELIVERY_LOOKBACK_MS / 1000} seconds`}::interval
+            and (al.ended_at is null or al.ended_at > ${midnight})`,
+    ),
+  ]);
+  const ms = (v: Date | string) => new Date(v).getTime();
+  return {
+    count: row?.n ?? 0,
+    litres: Number(row?.litres ?? 0),
+    carried: carried.map(
+      (c): CarriedDelivery => ({
+        midnightMs: ms(c.midnight),
+        startedAtMs: ms(c.started_at),
+        endedAtMs: c.ended_at === null ? null : ms(c.ended_at),
+        lastRiseAtMs: ms(c.last_rise_at),
+        startVolumeL: Number(c.start_volume_l),
+        endVolumeL: Number(c.end_volume_l),
+        firstReading: c.r_ts === null ? null : { tsMs: ms(c.r_ts), volumeL: Number(c.r_volume_l) },
+      }),
+    ),
+  };
 }
 
 /** Alarms started since the viewer's midnight in `timezone`, newest first. */

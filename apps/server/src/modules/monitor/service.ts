@@ -1,4 +1,5 @@
 import type { MonitorOverview, StationMonitor, StationSummary } from '@ullage/contracts/monitor';
+import { deliveryPart } from '@ullage/domain/delivery-parts';
 import { stationStatus } from '@ullage/domain/station-status';
 import type { Db } from '../../db/client';
 import { notFound } from '../../plugins/errors';
@@ -15,6 +16,23 @@ function summaryOf(row: repo.StationStatusRow, now: Date): StationSummary {
   return { ...rest, status: stationStatus(lastSeenAt, row.activeAlarmCount, now) };
 }
 
+/**
+ * Today's deliveries: those begun since midnight, and the part after midnight of one begun
+ * before it (a drop from 23:45 to 00:20 brought today only what came after the first reading
+ * since midnight, as the daily report counts it).
+ */
+function todayDeliveries(d: Awaited<ReturnType<typeof repo.deliveriesSince>>) {
+  let count = d.count;
+  let litres = d.litres;
+  for (const c of d.carried) {
+    const part = deliveryPart(c, { startMs: c.midnightMs, endMs: Number.MAX_SAFE_INTEGER, from: c.firstReading, to: null });
+    if (part === null) continue;
+    count++;
+    litres += part.deliveredL;
+  }
+  return { count, litres: Math.round(litres * 10) / 10 };
+}
+
 /** The home dashboard and big screen: everything in the viewer's scope. */
 export async function overview(db: Db, scope: Scope, now: Date, timezone: string, mapTiles: MapTiles | null): Promise<MonitorOverview> {
   const [stationRows, products, today, deliveries] = await Promise.all([
@@ -24,6 +42,7 @@ export async function overview(db: Db, scope: Scope, now: Date, timezone: string
     repo.deliveriesSince(db, scope, now, timezone),
   ]);
   const stations = stationRows.map((r) => summaryOf(r, now));
+  const delivered = todayDeliveries(deliveries);
   const count = (status: StationSummary['status']) => stations.filter((s) => s.status === status).length;
   return {
     serverTime: now.toISOString(),
@@ -31,8 +50,8 @@ export async function overview(db: Db, scope: Scope, now: Date, timezone: string
     products,
     todayAlarms: today.alarms,
     todayAlarmCount: today.count,
-    todayDeliveryCount: deliveries.count,
-    todayDeliveredL: deliveries.litres,
+    todayDeliveryCount: delivered.count,
+    todayDeliveredL: delivered.litres,
     stations,
     mapTiles,
   };

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DailyInventoryQuery } from '@ullage/contracts/inventory-report';
+import { DELIVERY_LOOKBACK_MS } from '@ullage/domain/delivery-parts';
 import type { Db } from '../../db/client';
 import { countedDelivery } from '../../lib/counted-deliveries';
 import { likePattern } from '../../lib/list';
@@ -176,7 +177,11 @@ export interface DeliveryRaw {
   endVolumeL: number;
 }
 
-/** The deliveries of each tank that started within its span (the (tank_id, started_at) key). */
+/**
+ * The deliveries of each tank that delivered into its span: those that started within it, and
+ * one begun up to DELIVERY_LOOKBACK_MS before it that ended inside it (a drop across midnight);
+ * the domain cuts each day's part (delivery-parts.ts). A range of the (tank_id, started_at) key.
+ */
 export async function deliveriesOf(db: Db, spans: readonly TankSpan[]): Promise<DeliveryRaw[]> {
   if (spans.length === 0) return [];
   const rows = await rawRows<{ tank_id: number; started_at: Date | string; ended_at: Date | string | null; start_volume_l: number; end_volume_l: number }>(
@@ -186,7 +191,8 @@ export async function deliveriesOf(db: Db, spans: readonly TankSpan[]): Promise<
             as w(tank_id, starts_at, ends_at)
         )
         select d.tank_id, d.started_at, d.ended_at, d.start_volume_l, d.end_volume_l
-        from w join deliveries d on d.tank_id = w.tank_id and d.started_at >= w.starts_at and d.started_at < w.ends_at and ${countedDelivery('d')}`,
+        from w join deliveries d on d.tank_id = w.tank_id and d.started_at >= w.starts_at - ${`${DELIVERY_LOOKBACK_MS / 1000} seconds`}::interval
+          and d.started_at < w.ends_at and (d.started_at >= w.starts_at or d.ended_at > w.starts_at) and ${countedDelivery('d')}`,
   );
   return rows.map((r) => ({
     tankId: r.tank_id,

@@ -145,7 +145,7 @@ export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInvent
         startVolumeL: f.start?.volumeL ?? null,
         endVolumeL: f.end?.volumeL ?? null,
         deliveredL: f.deliveredL,
-        deliveryCount: f.deliveryCount,
+        deliveryStartsMs: f.deliveryStartsMs,
         salesL: f.salesL,
         abnormal: f.abnormal,
         inProgress: f.inProgress,

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ShiftSalesQuery } from '@ullage/contracts/shift-sales';
+import { DELIVERY_LOOKBACK_MS } from '@ullage/domain/delivery-parts';
 import type { Shift } from '@ullage/domain/shifts';
 import type { Db } from '../../db/client';
 import { stationShifts } from '../../db/schema';
@@ -118,16 +119,14 @@ export interface TankFiguresRaw {
   start_volume_l: number | null;
   end_ts: Date | string | null;
   end_volume_l: number | null;
-  delivered_l: number | string | null;
-  delivery_count: number;
 }
 
 const isoOf = (ms: number) => new Date(ms).toISOString();
 
 /**
  * For each window (by its index `w`) and each matching tank of its station: the first reading
- * of the start search, the last of the end search, and the ended deliveries that started in
- * the window. Each is an index range scan on the readings' (tank, ts) key.
+ * of the start search and the last of the end search. Each is an index range scan on the
+ * readings' (tank, ts) key. The deliveries come from deliveriesAround.
  */
 export async function tankFigures(db: Db, scope: Scope, windows: readonly WindowQuery[], f: Pick<StationFilter, 'tankId' | 'productId'>): Promise<TankFiguresRaw[]> {
   if (windows.length === 0) return [];
@@ -142,17 +141,12 @@ export async function tankFigures(db: Db, scope: Scope, windows: readonly Window
           ) as w(w, station_id, starts_at, start_to, end_from, ends_at)
         )
         select w.w, t.id as tank_id, t.code as tank_code, t.product_id, p.name as product_name, p.color as product_color,
-          r0.ts as start_ts, r0.volume_l as start_volume_l, r1.ts as end_ts, r1.volume_l as end_volume_l,
-          dv.delivered_l, coalesce(dv.delivery_count, 0) as delivery_count
+          r0.ts as start_ts, r0.volume_l as start_volume_l, r1.ts as end_ts, r1.volume_l as end_volume_l
         from w
         join tanks t on ${tanks}
         left join products p on p.id = t.product_id
         left join lateral (select r.ts, r.volume_l from tank_readings r where r.tank_id = t.id and r.ts >= w.starts_at and r.ts <= w.start_to order by r.ts limit 1) r0 on true
         left join lateral (select r.ts, r.volume_l from tank_readings r where r.tank_id = t.id and r.ts >= w.end_from and r.ts <= w.ends_at order by r.ts desc limit 1) r1 on true
-        left join lateral (
-          select sum(d.end_volume_l - d.start_volume_l) as delivered_l, count(*)::int as delivery_count
-          from deliveries d where d.tank_id = t.id and d.ended_at is not null and d.started_at >= w.starts_at and d.started_at < w.ends_at
-        ) dv on true
         order by w.w, t.code, t.id`,
   );
 }
@@ -202,13 +196,20 @@ export interface DeliveryRaw {
   end_volume_l: number;
 }
 
-/** The ended deliveries of a tank that started in [fromMs, toMs). */
-export async function deliveriesIn(db: Db, tankId: number, fromMs: number, toMs: number): Promise<DeliveryRaw[]> {
-  return rawRows<DeliveryRaw>(
+/**
+ * The ended deliveries of the tanks that may have delivered into [fromMs, toMs]: started in it,
+ * or up to DELIVERY_LOOKBACK_MS before it and ended after its start (a drop across a shift
+ * change); the domain cuts each shift's part. A range of the (tank_id, started_at) key.
+ */
+export async function deliveriesAround(db: Db, tankIds: readonly number[], fromMs: number, toMs: number): Promise<(DeliveryRaw & { tank_id: number })[]> {
+  if (tankIds.length === 0) return [];
+  return rawRows<DeliveryRaw & { tank_id: number }>(
     db,
-    sql`select d.id, d.source, d.started_at, d.ended_at, d.start_volume_l, d.end_volume_l from deliveries d
-        where d.tank_id = ${tankId} and d.ended_at is not null and d.started_at >= ${isoOf(fromMs)}::timestamptz and d.started_at < ${isoOf(toMs)}::timestamptz
-        order by d.started_at, d.id`,
+    sql`select d.tank_id, d.id, d.source, d.started_at, d.ended_at, d.start_volume_l, d.end_volume_l from deliveries d
+        where d.tank_id = any(${pgArray([...tankIds])}::int[]) and d.ended_at is not null
+          and d.started_at >= ${isoOf(fromMs - DELIVERY_LOOKBACK_MS)}::timestamptz and d.started_at <= ${isoOf(toMs)}::timestamptz
+          and (d.started_at >= ${isoOf(fromMs)}::timestamptz or d.ended_at > ${isoOf(fromMs)}::timestamptz)
+        order by d.tank_id, d.started_at, d.id`,
   );
 }
 

@@ -11,7 +11,7 @@ import type {
   StationShifts,
   StationShiftsInput,
 } from '@ullage/contracts/shift-sales';
-import { dayRangeProblems, deliveredVolumeL, edgeSearch, roundLitres, shiftSalesL, sumSales, SHIFT_RANGE_MAX_DAYS } from '@ullage/domain/shift-sales';
+import { dayRangeProblems, deliveredVolumeL, deliveriesInShift, edgeSearch, roundLitres, shiftSalesL, sumSales, SHIFT_RANGE_MAX_DAYS, type Window } from '@ullage/domain/shift-sales';
 import { orderedShifts, parseTimeOfDay, shiftProblems, shiftsOfInput, shiftWindows, shiftWindowsBetween, timeOfDay, type Shift, type ShiftWindow } from '@ullage/domain/shifts';
 import { isDay } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
@@ -109,13 +109,19 @@ function assertDayRange(fromDay: string, toDay: string) {
   );
 }
 
+type DeliveryOf = repo.DeliveryRaw & { tank_id: number };
+const spanOf = (d: repo.DeliveryRaw) => ({ startedAtMs: Date.parse(iso(d.started_at)), endedAtMs: Date.parse(iso(d.ended_at)), startVolumeL: d.start_volume_l, endVolumeL: d.end_volume_l });
+const readingAt = (ts: Date | string | null, volumeL: number | null) => (ts === null || volumeL === null ? null : { tsMs: Date.parse(iso(ts)), volumeL });
+
 /**
  * A shift still running has no end reading yet, whatever was read in its last quarter hour so
  * far: its sales are unknown until it is over (and it is not flagged as missing its end).
+ * Deliveries count by their part between the start and end readings (domain delivery-parts.ts).
  */
-function tankFiguresOf(raw: repo.TankFiguresRaw, inProgress: boolean): ShiftTankFigures {
+function tankFiguresOf(raw: repo.TankFiguresRaw, inProgress: boolean, window: Window, deliveries: readonly DeliveryOf[]): ShiftTankFigures {
   const r = inProgress ? { ...raw, end_ts: null, end_volume_l: null } : raw;
-  const deliveredL = roundLitres(Number(r.delivered_l ?? 0));
+  const counted = deliveriesInShift(deliveries.map(spanOf), window, readingAt(r.start_ts, r.start_volume_l), readingAt(r.end_ts, r.end_volume_l));
+  const deliveredL = deliveredVolumeL(counted);
   return {
     tankId: r.tank_id,
     tankCode: r.tank_code,
@@ -127,7 +133,7 @@ function tankFiguresOf(raw: repo.TankFiguresRaw, inProgress: boolean): ShiftTank
     endReadingAt: r.end_ts === null ? null : iso(r.end_ts),
     endVolumeL: r.end_volume_l,
     deliveredL,
-    deliveryCount: r.delivery_count,
+    deliveryCount: counted.length,
     salesL: shiftSalesL(r.start_volume_l, r.end_volume_l, deliveredL),
     missingStart: r.start_ts === null,
     missingEnd: r.end_ts === null && !inProgress,
@@ -190,10 +196,21 @@ export async function findShiftSales(db: Db, user: AuthUser, query: Omit<ShiftSa
     windows.map(({ station, window }) => ({ stationId: station.id, ...edgeBounds(window) })),
     query,
   );
+  const deliveriesOf = new Map<number, DeliveryOf[]>();
+  if (windows.length > 0) {
+    const fromMs = Math.min(...windows.map((w) => w.window.startMs));
+    const toMs = Math.max(...windows.map((w) => w.window.endMs));
+    for (const d of await repo.deliveriesAround(db, [...new Set(raw.map((r) => r.tank_id))], fromMs, toMs)) {
+      const list = deliveriesOf.get(d.tank_id);
+      if (list) list.push(d);
+      else deliveriesOf.set(d.tank_id, [d]);
+    }
+  }
   const tanksOf = new Map<number, ShiftTankFigures[]>();
   for (const r of raw) {
     const list = tanksOf.get(r.w) ?? [];
-    list.push(tankFiguresOf(r, windows[r.w]!.window.endMs > nowMs));
+    const { window } = windows[r.w]!;
+    list.push(tankFiguresOf(r, window.endMs > nowMs, window, deliveriesOf.get(r.tank_id) ?? []));
     tanksOf.set(r.w, list);
   }
   const rows: Unnumbered[] = [];
@@ -281,10 +298,17 @@ export async function salesDetail(db: Db, user: AuthUser, query: SalesDetailQuer
     repo.edgeReading(db, tank!.id, search.startFromMs, search.startToMs, 'first'),
     // A shift still running has no end reading yet (see tankFiguresOf).
     inProgress ? Promise.resolve(undefined) : repo.edgeReading(db, tank!.id, search.endFromMs, search.endToMs, 'last'),
-    repo.deliveriesIn(db, tank!.id, window.startMs, window.endMs),
+    repo.deliveriesAround(db, [tank!.id], window.startMs, window.endMs),
     repo.readingCount(db, tank!.id, window.startMs, window.endMs),
   ]);
-  const deliveredL = deliveredVolumeL(deliveries.map((d) => ({ startedAtMs: Date.parse(iso(d.started_at)), endedAtMs: Date.parse(iso(d.ended_at)), startVolumeL: d.start_volume_l, endVolumeL: d.end_volume_l })));
+  // Each delivery as the part of it the shift counts (a drop across a shift change is cut at the start or end reading).
+  const counted = deliveriesInShift(
+    deliveries.map((d) => ({ ...spanOf(d), raw: d })),
+    window,
+    start ? readingAt(start.ts, start.volume_l) : null,
+    end ? readingAt(end.ts, end.volume_l) : null,
+  );
+  const deliveredL = deliveredVolumeL(counted);
   return {
     station: { id: station.id, name: station.name, code: station.code, companyName: station.companyName, timezone: station.timezone, volumeUnit: station.volumeUnit, tempUnit: station.tempUnit },
     tank: { id: tank!.id, code: tank!.code, productName: tank!.product_name, productColor: tank!.product_color },
@@ -302,14 +326,14 @@ export async function salesDetail(db: Db, user: AuthUser, query: SalesDetailQuer
     endSearch: { from: iso(search.endFromMs), to: iso(search.endToMs) },
     startReading: start ? readingOf(start) : null,
     endReading: end ? readingOf(end) : null,
-    deliveries: deliveries.map((d) => ({
+    deliveries: counted.map(({ delivery: { raw: d }, part }) => ({
       id: Number(d.id),
       source: d.source,
-      startedAt: iso(d.started_at),
-      endedAt: iso(d.ended_at),
-      startVolumeL: d.start_volume_l,
-      endVolumeL: d.end_volume_l,
-      deliveredL: roundLitres(d.end_volume_l - d.start_volume_l),
+      startedAt: iso(part.fromMs),
+      endedAt: iso(part.toMs),
+      startVolumeL: part.fromVolumeL,
+      endVolumeL: part.toVolumeL,
+      deliveredL: part.deliveredL,
     })),
     deliveredL,
     salesL: shiftSalesL(start?.volume_l ?? null, end?.volume_l ?? null, deliveredL),

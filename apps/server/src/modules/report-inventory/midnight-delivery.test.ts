@@ -1,0 +1,126 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
+import { buildApp } from '../../app';
+import { ADMIN_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+
+/**
+ * Issue 20 item 1: a tanker drop from 23:45 to 00:20 (station time) put the whole delivered
+ * volume on the day it began. NWP-SH01 (Asia/Shanghai, no shifts: one all-day shift), tank 1,
+ * read every 5 minutes through the device endpoint; the ingest detects the drop from the rise:
+ *   2026-10-30 00:00 10,000 L, falling to 7,160 L at 23:45 (2,840 L sold);
+ *   the drop, 120 L a minute: 23:50 7,760, 23:55 8,360 (the day's last reading),
+ *   2026-10-31 00:00 8,960 (the next day's first), 00:05 9,560 … 00:20 11,360 (4,200 L in all);
+ *   then falling to 8,530 L at 23:55 (2,830 L sold).
+ * Hand-computed, each day counting only the rise between its own readings:
+ *   day 1: 10,000 − 8,360 + 1,200 (7,160 → 8,360) = 2,840 L (was 10,000 − 8,360 + 4,200 = 5,840);
+ *   day 2:  8,960 − 8,530 + 2,400 (8,960 → 11,360) = 2,830 L (was 8,960 − 8,530 = 430).
+ * The 600 L that came between 23:55 and 00:00 is in neither day (no day watched it): it is the
+ * month's variance. The all-day shift's end search includes 24:00, so shift 1 ends at the 00:00
+ * reading (8,960 L) that shift 2 starts at: 10,000 − 8,960 + 1,800 = 2,840; 2,830 as above.
+ */
+const NOW = Date.parse('2026-11-23T04:00:00Z');
+const SH = 'Asia/Shanghai';
+let ctx: TestContext;
+let cookie = '';
+let stationId = 0;
+let tankId = 0;
+
+const local = (day: string, minute: number) => {
+  const [y, mo, d] = day.split('-').map(Number) as [number, number, number];
+  return zonedTimeToUtc({ year: y, month: mo, day: d, hour: Math.floor(minute / 60), minute: minute % 60, second: 0 }, SH).getTime();
+};
+const iso = (ms: number) => new Date(ms).toISOString();
+const reading = (tsMs: number, volumeL: number) => ({ tank: '1', ts: iso(tsMs), productHeightMm: volumeL / 10, waterHeightMm: 5, temperatureC: 18, volumeL, tcVolumeL: volumeL });
+const get = (url: string, language = 'en') => ctx.app.inject({ method: 'GET', url, headers: { cookie, language } });
+const data = async <T>(url: string) => {
+  const json = (await get(url)).json() as { code: number; data: T };
+  expect(json.code).toBe(1000);
+  return json.data;
+};
+async function sheetOf(url: string, index = 0) {
+  const res = await get(url);
+  expect(res.statusCode).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const sheet = book.worksheets[index]!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  const col = (name: string) => {
+    expect(header).toContain(name);
+    return header.indexOf(name) + 1;
+  };
+  return { sheet, cell: (row: number, name: string) => sheet.getRow(row).getCell(col(name)).value };
+}
+
+beforeAll(async () => {
+  ctx = await startTestApp({ clock: () => new Date(NOW) });
+  cookie = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
+  const readings: object[] = [];
+  for (let m = 0; m <= 1425; m += 5) readings.push(reading(local('2026-10-30', m), 10_000 - Math.round((2_840 * m) / 1_425)));
+  readings.push(reading(local('2026-10-30', 1430), 7_760), reading(local('2026-10-30', 1435), 8_360));
+  for (let m = 0; m <= 15; m += 5) readings.push(reading(local('2026-10-31', m), 8_960 + 120 * m));
+  for (let m = 20; m <= 1435; m += 5) readings.push(reading(local('2026-10-31', m), 11_360 - Math.round((2_830 * (m - 20)) / 1_415)));
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/device/v1/stations/NWP-SH01/report', headers: { authorization: 'Bearer demo-device-key:NWP-SH01' }, payload: { readings } });
+  expect(res.json().data.refused).toEqual([]);
+  const rows = await data<{ list: { stationId: number; tankId: number; tankCode: string }[] }>('/api/report/inventory/daily/list?fromDay=2026-10-30&q=NWP-SH01');
+  stationId = rows.list[0]!.stationId;
+  tankId = rows.list.find((r) => r.tankCode === '1')!.tankId;
+});
+afterAll(() => ctx.close());
+
+describe('a delivery across midnight gives each day only its own part (issue 20 item 1)', () => {
+  it('the ingest found one drop, 23:45 → 00:20, of 4,200 L', async () => {
+    const list = await data<{ list: { startedAt: string; endedAt: string; deliveredL: number }[] }>(`/api/report/delivery/list?stationId=${stationId}&tankId=${tankId}`);
+    expect(list.list.map((d) => [d.startedAt, d.endedAt, d.deliveredL])).toEqual([[iso(local('2026-10-30', 1425)), iso(local('2026-10-31', 20)), 4_200]]);
+  });
+
+  it('daily: 2,840 L and 2,830 L sold, each day with its own part of the drop, both normal', async () => {
+    const { list } = await data<{ list: Record<string, unknown>[] }>(`/api/report/inventory/daily/list?fromDay=2026-10-30&toDay=2026-10-31&stationId=${stationId}&tankId=${tankId}&sortField=day`);
+    expect(list.map((r) => [r.day, r.deliveredL, r.deliveryCount, r.salesL, r.abnormal])).toEqual([
+      ['2026-10-30', 1_200, 1, 2_840, false],
+      ['2026-10-31', 2_400, 1, 2_830, false],
+    ]);
+  });
+
+  it('monthly: one delivery, the days’ parts and sales summed, the unwatched 600 L the variance', async () => {
+    const { list } = await data<{ list: Record<string, unknown>[] }>(`/api/report/inventory/monthly/list?fromMonth=2026-10&stationId=${stationId}&tankId=${tankId}`);
+    expect(list[0]).toMatchObject({ openingL: 10_000, closingL: 8_530, deliveredL: 3_600, deliveryCount: 1, salesL: 5_670, bookClosingL: 7_930, varianceL: 600, abnormalDays: 0 });
+  });
+
+  it('shifts: the all-day shifts cut the drop at the 00:00 reading they share', async () => {
+    const { list } = await data<{ list: { day: string; tanks: Record<string, unknown>[] }[] }>(`/api/report/shift-sales/list?fromDay=2026-10-30&toDay=2026-10-31&stationId=${stationId}&tankId=${tankId}&sortField=day`);
+    expect(list.map((s) => [s.day, s.tanks[0]!.deliveredL, s.tanks[0]!.deliveryCount, s.tanks[0]!.salesL])).toEqual([
+      ['2026-10-30', 1_800, 1, 2_840],
+      ['2026-10-31', 2_400, 1, 2_830],
+    ]);
+    const detail = await data<{ deliveredL: number; salesL: number; deliveries: Record<string, unknown>[] }>(`/api/report/shift-sales/detail?stationId=${stationId}&tankId=${tankId}&day=2026-10-31&shift=00:00`);
+    expect(detail).toMatchObject({ deliveredL: 2_400, salesL: 2_830 });
+    expect(detail.deliveries).toMatchObject([{ startedAt: iso(local('2026-10-31', 0)), endedAt: iso(local('2026-10-31', 20)), startVolumeL: 8_960, endVolumeL: 11_360, deliveredL: 2_400 }]);
+  });
+
+  it('home: seen at noon on the 31st, today brought the 2,400 L that came after midnight’s first reading', async () => {
+    const noon = await buildApp({ config: ctx.config, db: ctx.db, clock: () => new Date(local('2026-10-31', 720)) });
+    await noon.ready();
+    try {
+      const overview = (await noon.inject({ method: 'GET', url: '/api/monitor/overview?tz=Asia/Shanghai', headers: { cookie } })).json().data;
+      expect([overview.todayDeliveryCount, overview.todayDeliveredL]).toEqual([1, 2_400]);
+    } finally {
+      await noon.close();
+    }
+  });
+
+  it('the xlsx exports carry the same figures', async () => {
+    const daily = await sheetOf(`/api/report/inventory/daily/export?fromDay=2026-10-30&toDay=2026-10-31&stationId=${stationId}&tankId=${tankId}&sortField=day`);
+    expect([2, 3].map((row) => [daily.cell(row, 'Delivered volume'), daily.cell(row, 'Sales')])).toEqual([
+      [1_200, 2_840],
+      [2_400, 2_830],
+    ]);
+    const monthly = await sheetOf(`/api/report/inventory/monthly/export?fromMonth=2026-10&stationId=${stationId}&tankId=${tankId}`);
+    expect([monthly.cell(2, 'Delivered volume'), monthly.cell(2, 'Sales')]).toEqual([3_600, 5_670]);
+    const shifts = await sheetOf(`/api/report/shift-sales/export?fromDay=2026-10-30&toDay=2026-10-31&stationId=${stationId}&tankId=${tankId}&sortField=day`);
+    expect([2, 3].map((row) => [shifts.cell(row, 'Delivered volume'), shifts.cell(row, 'Sales')])).toEqual([
+      [1_800, 2_840],
+      [2_400, 2_830],
+    ]);
+  });
+});
