@@ -6,12 +6,14 @@ import { zh_CN } from './zh_CN';
 
 export const CATALOGUES: Record<Language, Messages> = { zh_CN, en, es, ar };
 
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+/** A catalogue's messages; it knows its language (an export's sheets read right to left in Arabic). */
+export type Translate = ((key: MessageKey, params?: Record<string, string | number>) => string) & { readonly language?: Language };
 
 export function translator(language: Language): Translate {
   const catalogue = CATALOGUES[language];
-  return (key, params) =>
+  const t = (key: MessageKey, params?: Record<string, string | number>) =>
     catalogue[key].replace(/\{(\w+)\}/g, (whole, name: string) => (params && name in params ? String(params[name]) : whole));
+  return Object.assign(t, { language });
 }
 
 /** The request's `language` header decides; a browser-style tag is understood too. */

@@ -23,7 +23,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get('/account/export', { schema: { tags, summary: 'The filtered list as xlsx', querystring: accountListQuery } }, async (request, reply) => {
     const t = request.t;
     const { list } = await listAccounts(db, scopeOf(userOf(request)), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS });
-    return sendXlsx(reply, t('export.sheet.account'), await xlsxOf(t('export.sheet.account'), accountColumns(t), list));
+    return sendXlsx(reply, t('export.sheet.account'), await xlsxOf(t('export.sheet.account'), accountColumns(t), list, t.language));
   });
 
   app.get('/account/:id', { schema: { tags, summary: 'One account', params: idParams, response: { 200: envelopeOf(accountRow) } } }, async (request) =>

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { wallDate } from '../../test/xlsx-cells';
 import { addSecondOrganisation, type SecondOrganisation } from '../../test/second-organisation';
-import { stationTime } from '../alarm-feed/message';
 
 let ctx: TestContext;
 let other: SecondOrganisation;
@@ -156,7 +156,7 @@ describe('alarm queries (alarm_report, leak_alarm)', () => {
     expect(header).toContain('报警类型');
     const first = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(first).toContain('数据故障');
-    expect(first).toContain(stationTime(at(0), 'Asia/Shanghai'));
+    expect(first).toContainEqual(wallDate(at(0), 'Asia/Shanghai'));
     expect(first).toContain('Float cleaned, probe re-seated');
   });
 });

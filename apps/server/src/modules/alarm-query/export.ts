@@ -1,8 +1,7 @@
 import type { AlarmRow } from '@ullage/contracts/alarms';
 import type { MessageKey } from '../../i18n/en';
 import type { Translate } from '../../i18n/translate';
-import { xlsxOf, type SheetColumn } from '../../lib/xlsx';
-import { stationTime } from '../alarm-feed/message';
+import { excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
 
 /** A code outside the catalogue (a device newer than this server) is shown as its number. */
 export function alarmName(t: Translate, kind: AlarmRow['kind'], code: number): string {
@@ -15,7 +14,7 @@ export function alarmName(t: Translate, kind: AlarmRow['kind'], code: number): s
 
 /** The alarm list as a workbook; times in each station's own zone, as on the page. */
 export async function alarmWorkbook(t: Translate, kind: AlarmRow['kind'], rows: AlarmRow[]) {
-  const at = (iso: string | null, row: AlarmRow) => (iso ? stationTime(iso, row.timezone) : '');
+  const at = (iso: string | null, row: AlarmRow) => excelTime(iso, row.timezone);
   const target: SheetColumn<AlarmRow>[] =
     kind === 'level'
       ? [
@@ -43,7 +42,7 @@ export async function alarmWorkbook(t: Translate, kind: AlarmRow['kind'], rows: 
     { header: t('field.note'), width: 40, value: (r) => r.note },
   ];
   const name = t(kind === 'level' ? 'export.sheet.levelAlarms' : 'export.sheet.leakAlarms');
-  return { name, body: await xlsxOf(name, columns, rows) };
+  return { name, body: await xlsxOf(name, columns, rows, t.language) };
 }
 
 function safe(t: Translate, key: string): string {

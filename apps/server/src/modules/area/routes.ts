@@ -26,7 +26,7 @@ export const areaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       { header: t('field.companyName'), width: 28, value: (r) => r.companyName },
       { header: t('field.stationCount'), value: (r) => r.stationCount },
       { header: t('field.createdAt'), width: 22, value: (r) => r.createdAt },
-    ], list);
+    ], list, t.language);
     return sendXlsx(reply, t('export.sheet.area'), body);
   });
 

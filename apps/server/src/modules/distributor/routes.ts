@@ -31,7 +31,7 @@ export const distributorRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       { header: t('field.companyCount'), value: (r) => r.companyCount },
       { header: t('field.tankTypes'), width: 40, value: (r) => r.tankTypes.map((k) => `${k.code} ${k.oil} ${k.maxVolumeL} L ${k.heightMm} mm`).join('; ') },
       { header: t('field.createdAt'), width: 22, value: (r) => r.createdAt },
-    ], list);
+    ], list, t.language);
     return sendXlsx(reply, t('export.sheet.distributor'), body);
   });
 

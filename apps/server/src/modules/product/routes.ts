@@ -24,7 +24,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get('/product/export', { schema: { tags, summary: 'The filtered list as xlsx, headers in the request’s language', querystring: productListQuery } }, async (request, reply) => {
     const t = request.t;
     const { list } = await listProducts(db, scopeOf(userOf(request)), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS });
-    return sendXlsx(reply, t('export.sheet.product'), await xlsxOf(t('export.sheet.product'), productColumns(t), list));
+    return sendXlsx(reply, t('export.sheet.product'), await xlsxOf(t('export.sheet.product'), productColumns(t), list, t.language));
   });
 
   app.get('/product/:id', { schema: { tags, summary: 'One product', params: idParams, response: { 200: envelopeOf(productRow) } } }, async (request) =>

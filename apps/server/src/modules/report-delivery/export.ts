@@ -1,8 +1,7 @@
 import type { DeliveryRow } from '@ullage/contracts/delivery-report';
 import { isCelsius, isLitres, temperatureFromC, volumeFromLitres } from '@ullage/domain/units';
 import type { Translate } from '../../i18n/translate';
-import { xlsxOf, type SheetColumn } from '../../lib/xlsx';
-import { stationTime } from '../alarm-feed/message';
+import { excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
 
 const round = (n: number | null, digits: number) => (n === null ? null : Number(n.toFixed(digits)));
 
@@ -21,8 +20,8 @@ export async function deliveryWorkbook(t: Translate, rows: DeliveryRow[]) {
     { header: t('field.tank'), value: (r) => r.tankCode },
     { header: t('field.oil'), value: (r) => r.productName },
     { header: t('delivery.export.source'), value: (r) => t(r.source === 'device' ? 'delivery.source.device' : 'delivery.source.detected') },
-    { header: t('field.deliveries.startedAt'), width: 20, value: (r) => stationTime(r.startedAt, r.timezone) },
-    { header: t('field.deliveries.endedAt'), width: 20, value: (r) => (r.endedAt ? stationTime(r.endedAt, r.timezone) : t('delivery.inProgress')) },
+    { header: t('field.deliveries.startedAt'), width: 20, value: (r) => excelTime(r.startedAt, r.timezone) },
+    { header: t('field.deliveries.endedAt'), width: 20, value: (r) => (r.endedAt ? excelTime(r.endedAt, r.timezone) : t('delivery.inProgress')) },
     { header: t('field.timezone'), width: 20, value: (r) => r.timezone },
     { header: t('delivery.export.volumeUnit'), value: (r) => t(isLitres(r.volumeUnit) ? 'unit.litres' : 'unit.gallons') },
     { header: t('delivery.export.startVolume'), value: (r) => volume(r.startVolumeL, r) },
@@ -40,5 +39,5 @@ export async function deliveryWorkbook(t: Translate, rows: DeliveryRow[]) {
     { header: t('delivery.export.endTemperature'), value: (r) => temperature(r.endTemperatureC, r) },
   ];
   const name = t('export.sheet.deliveries');
-  return { name, body: await xlsxOf(name, columns, rows) };
+  return { name, body: await xlsxOf(name, columns, rows, t.language) };
 }

@@ -3,8 +3,7 @@ import type { HistoryReading, HistoryTank } from '@ullage/contracts/history';
 import { isCelsius, isLitres, temperatureFromC, volumeFromLitres } from '@ullage/domain/units';
 import type { MessageKey } from '../../i18n/en';
 import type { Translate } from '../../i18n/translate';
-import { xlsxOf, type SheetColumn } from '../../lib/xlsx';
-import { stationTime } from '../alarm-feed/message';
+import { excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
 
 const round = (n: number, digits: number) => Number(n.toFixed(digits));
 
@@ -30,7 +29,7 @@ export async function historyWorkbook(t: Translate, tank: HistoryTank, rows: His
   const columns: SheetColumn<HistoryReading>[] = [
     { header: t('field.stationName'), width: 24, value: () => tank.stationName },
     { header: t('field.tank'), value: () => (tank.productName ? `${tank.tankCode} · ${tank.productName}` : tank.tankCode) },
-    { header: t('history.export.time'), width: 20, value: (r) => stationTime(r.ts, tank.timezone) },
+    { header: t('history.export.time'), width: 20, value: (r) => excelTime(r.ts, tank.timezone) },
     { header: t('history.export.type'), width: 16, value: (r) => (r.type ? t(RECORD_TYPE_KEYS[r.type]) : null) },
     { header: t('history.export.productHeight'), value: (r) => round(r.productHeightMm, 1) },
     { header: t('history.export.waterHeight'), value: (r) => round(r.waterHeightMm, 1) },
@@ -42,5 +41,5 @@ export async function historyWorkbook(t: Translate, tank: HistoryTank, rows: His
     { header: t('history.export.fill'), value: (r) => round(r.fillPct, 1) },
   ];
   const name = t('export.sheet.history');
-  return { name: `${name} ${tank.stationCode}-${tank.tankCode}`, body: await xlsxOf(name, columns, rows) };
+  return { name: `${name} ${tank.stationCode}-${tank.tankCode}`, body: await xlsxOf(name, columns, rows, t.language) };
 }

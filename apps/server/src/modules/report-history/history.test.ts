@@ -5,8 +5,8 @@ import { RECORD_TYPES } from '@ullage/contracts/device';
 import { LITRES_PER_US_GALLON } from '@ullage/domain/units';
 import { rawRows } from '../../lib/raw-sql';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { wallDate } from '../../test/xlsx-cells';
 import { addSecondOrganisation } from '../../test/second-organisation';
-import { stationTime } from '../alarm-feed/message';
 
 /**
  * Historical inventory (issue 6 item 5, spec §5): one tank's readings as a table and a trend.
@@ -255,8 +255,8 @@ describe('export', () => {
       'Llenado (%)',
     ]);
     const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(3);
-    expect(values(2)).toEqual([stationTime(at(0), 'America/Chicago'), 'Intervalo', 900, 15, 68, 1_000, 990, 10, expect.any(Number), expect.any(Number)]);
-    expect(values(3).slice(0, 6)).toEqual([stationTime(at(1), 'America/Chicago'), 'Intervalo', 900, 15, 77, 2_000]);
+    expect(values(2)).toEqual([wallDate(at(0), 'America/Chicago'), 'Intervalo', 900, 15, 68, 1_000, 990, 10, expect.any(Number), expect.any(Number)]);
+    expect(values(3).slice(0, 6)).toEqual([wallDate(at(1), 'America/Chicago'), 'Intervalo', 900, 15, 77, 2_000]);
   });
 
   it('11 days of one-a-minute readings export whole', async () => {

@@ -1,7 +1,7 @@
 import type { DailyInventoryRow, MonthlyInventoryRow } from '@ullage/contracts/inventory-report';
 import { isCelsius, isLitres, temperatureFromC, volumeFromLitres } from '@ullage/domain/units';
 import type { Translate } from '../../i18n/translate';
-import { xlsxOf, type SheetColumn } from '../../lib/xlsx';
+import { excelDay, excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
 import { stationTime } from '../alarm-feed/message';
 
 const round = (n: number | null | undefined, digits: number) => (n == null ? null : Number(n.toFixed(digits)));
@@ -33,7 +33,7 @@ export function dailyReasons(t: Translate, r: DailyInventoryRow): string {
  */
 export async function dailyWorkbook(t: Translate, rows: DailyInventoryRow[]) {
   const columns: SheetColumn<DailyInventoryRow>[] = [
-    { header: t('inventory.export.day'), width: 12, value: (r) => r.day },
+    { header: t('inventory.export.day'), width: 12, value: (r) => excelDay(r.day) },
     { header: t('field.stationName'), width: 26, value: (r) => r.stationName },
     { header: t('field.entityCode'), value: (r) => r.stationCode },
     { header: t('field.companyName'), width: 24, value: (r) => r.companyName },
@@ -41,9 +41,9 @@ export async function dailyWorkbook(t: Translate, rows: DailyInventoryRow[]) {
     { header: t('field.oil'), value: (r) => r.productName },
     { header: t('field.timezone'), width: 20, value: (r) => r.timezone },
     { header: t('inventory.export.volumeUnit'), value: (r) => t(isLitres(r.volumeUnit) ? 'unit.litres' : 'unit.gallons') },
-    { header: t('inventory.export.startAt'), width: 20, value: (r) => (r.start ? stationTime(r.start.at, r.timezone) : null) },
+    { header: t('inventory.export.startAt'), width: 20, value: (r) => excelTime(r.start?.at, r.timezone) },
     { header: t('inventory.export.startVolume'), value: (r) => volumeIn(r.start?.volumeL, r.volumeUnit) },
-    { header: t('inventory.export.endAt'), width: 20, value: (r) => (r.end ? stationTime(r.end.at, r.timezone) : null) },
+    { header: t('inventory.export.endAt'), width: 20, value: (r) => excelTime(r.end?.at, r.timezone) },
     { header: t('inventory.export.endVolume'), value: (r) => volumeIn(r.end?.volumeL, r.volumeUnit) },
     { header: t('inventory.export.deliveryCount'), value: (r) => r.deliveryCount },
     { header: t('inventory.export.delivered'), value: (r) => volumeIn(r.deliveredL, r.volumeUnit) },
@@ -57,7 +57,7 @@ export async function dailyWorkbook(t: Translate, rows: DailyInventoryRow[]) {
     { header: t('inventory.export.reasons'), width: 60, value: (r) => dailyReasons(t, r) },
   ];
   const name = t('export.sheet.dailyInventory');
-  return { name, body: await xlsxOf(name, columns, rows) };
+  return { name, body: await xlsxOf(name, columns, rows, t.language) };
 }
 
 /** The monthly report as a workbook, with the book closing and the variance spelled out. */
@@ -84,5 +84,5 @@ export async function monthlyWorkbook(t: Translate, rows: MonthlyInventoryRow[])
     { header: t('inventory.export.formula'), width: 50, value: () => t('inventory.formula.variance') },
   ];
   const name = t('export.sheet.monthlyInventory');
-  return { name, body: await xlsxOf(name, columns, rows) };
+  return { name, body: await xlsxOf(name, columns, rows, t.language) };
 }

@@ -224,13 +224,13 @@ describe('daily tank inventory report (abnormal_can)', () => {
     const col = (name: string) => header.indexOf(name) + 1;
     expect(sheet.rowCount).toBe(2);
     const row = sheet.getRow(2);
-    expect(row.getCell(1).value).toBe('2026-03-08');
+    expect(row.getCell(1).value).toEqual(new Date('2026-03-08T00:00:00Z'));
     expect(row.getCell(col('Código')).value).toBe('LSF-DE03');
     expect(row.getCell(col('Unidad de volumen')).value).toBe('Galones EE. UU.');
     expect(row.getCell(col('Volumen inicial')).value).toBe(Number((30_000 / LITRES_PER_US_GALLON).toFixed(1)));
     expect(row.getCell(col('Ventas')).value).toBe(Number((1_370 / LITRES_PER_US_GALLON).toFixed(1)));
     expect(row.getCell(col('Temperatura inicial')).value).toBe(64.4);
-    expect(row.getCell(col('Hora de la lectura final')).value).toBe('2026-03-08 23:50:00');
+    expect(row.getCell(col('Hora de la lectura final')).value).toEqual(new Date('2026-03-08T23:50:00Z'));
 
     const sh = await get('admin', `/api/report/inventory/daily/export?${sh01Days()}&tankId=${ids.tank1}`, 'en');
     const shBook = new ExcelJS.Workbook();
@@ -240,9 +240,9 @@ describe('daily tank inventory report (abnormal_can)', () => {
     expect(s.rowCount).toBe(4);
     const values = [2, 3, 4].map((i) => [s.getRow(i).getCell(1).value, s.getRow(i).getCell(h.indexOf('Sales') + 1).value, s.getRow(i).getCell(h.indexOf('Why abnormal') + 1).value]);
     expect(values).toEqual([
-      ['2026-11-22', '', 'No readings this day'],
-      ['2026-11-21', '', 'Missing start: first reading at 00:20:00, after 00:15; Gaps over 15 minutes (2): 03:00:00–03:40:00, 15:00:00–15:15:01'],
-      ['2026-11-20', 5_430, ''],
+      [new Date('2026-11-22T00:00:00Z'), '', 'No readings this day'],
+      [new Date('2026-11-21T00:00:00Z'), '', 'Missing start: first reading at 00:20:00, after 00:15; Gaps over 15 minutes (2): 03:00:00–03:40:00, 15:00:00–15:15:01'],
+      [new Date('2026-11-20T00:00:00Z'), 5_430, ''],
     ]);
   });
 });

@@ -38,12 +38,15 @@ const data = async <T>(url: string) => {
   expect(json.code).toBe(1000);
   return json.data;
 };
-async function sheetOf(url: string, index = 0) {
-  const res = await get(url);
+async function bookOf(url: string, language = 'en') {
+  const res = await get(url, language);
   expect(res.statusCode).toBe(200);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const sheet = book.worksheets[index]!;
+  return book;
+}
+async function sheetOf(url: string, index = 0) {
+  const sheet = (await bookOf(url)).worksheets[index]!;
   const header = (sheet.getRow(1).values as unknown[]).slice(1);
   const col = (name: string) => {
     expect(header).toContain(name);
@@ -122,5 +125,40 @@ describe('a delivery across midnight gives each day only its own part (issue 20 
       [1_800, 2_840],
       [2_400, 2_830],
     ]);
+  });
+});
+
+describe('exports: days and times are dates, Arabic reads right to left (issue 20 item 13)', () => {
+  const dailyUrl = () => `/api/report/inventory/daily/export?fromDay=2026-10-30&toDay=2026-10-31&stationId=${stationId}&tankId=${tankId}&sortField=day`;
+  const shiftUrl = () => `/api/report/shift-sales/export?fromDay=2026-10-30&toDay=2026-10-31&stationId=${stationId}&tankId=${tankId}&sortField=day`;
+
+  it('daily: the day and the reading times are date cells holding the station’s wall clock', async () => {
+    const { sheet, cell } = await sheetOf(dailyUrl());
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const day = sheet.getRow(3).getCell(header.indexOf('Day') + 1);
+    expect(day.type).toBe(ExcelJS.ValueType.Date);
+    expect(day.numFmt).toBe('yyyy-mm-dd');
+    expect((day.value as Date).toISOString()).toBe('2026-10-31T00:00:00.000Z');
+    // Day 2's first reading, 00:00 in Shanghai (16:00 UTC the day before): Excel holds 00:00, as the page shows.
+    expect((cell(3, 'Start reading time') as Date).toISOString()).toBe('2026-10-31T00:00:00.000Z');
+    expect((cell(2, 'End reading time') as Date).toISOString()).toBe('2026-10-30T23:55:00.000Z');
+    expect(sheet.views[0]?.rightToLeft ?? false).toBe(false);
+  });
+
+  it('an Arabic export has every sheet right to left, its dates still dates', async () => {
+    const daily = await bookOf(dailyUrl(), 'ar');
+    expect(daily.worksheets[0]!.views[0]).toMatchObject({ rightToLeft: true });
+    expect(daily.worksheets[0]!.getRow(2).getCell(1).type).toBe(ExcelJS.ValueType.Date);
+    const shifts = await bookOf(shiftUrl(), 'ar');
+    expect(shifts.worksheets.map((w) => w.views[0]?.rightToLeft)).toEqual([true, true, true]);
+    const english = await bookOf(shiftUrl());
+    expect(english.worksheets.map((w) => w.views[0]?.rightToLeft ?? false)).toEqual([false, false, false]);
+  });
+
+  it('shifts: the shift’s day, start and end are date cells', async () => {
+    const { sheet, cell } = await sheetOf(shiftUrl());
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(sheet.getRow(2).getCell(header.indexOf('Day') + 1).type).toBe(ExcelJS.ValueType.Date);
+    expect((cell(2, 'Shift start') as Date).toISOString()).toBe('2026-10-30T00:00:00.000Z');
   });
 });

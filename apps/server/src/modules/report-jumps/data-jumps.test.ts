@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { stations, tanks } from '../../db/schema';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { wallDate } from '../../test/xlsx-cells';
 import { addSecondOrganisation, type SecondOrganisation } from '../../test/second-organisation';
-import { stationTime } from '../alarm-feed/message';
 
 let ctx: TestContext;
 let other: SecondOrganisation;
@@ -162,8 +162,8 @@ describe('data-jump records (alarm_record)', () => {
     expect(cell(3, '体积')).toBe(3249.3);
     expect(cell(3, '前一油高 (mm)')).toBe(1200);
     expect(cell(3, '油高 (mm)')).toBe(1202);
-    expect(cell(3, '前一读数时间')).toBe(stationTime(at(4), 'America/Chicago'));
-    expect(cell(3, '读数时间')).toBe(stationTime(at(5), 'America/Chicago'));
+    expect(cell(3, '前一读数时间')).toEqual(wallDate(at(4), 'America/Chicago'));
+    expect(cell(3, '读数时间')).toEqual(wallDate(at(5), 'America/Chicago'));
 
     const en = await get('admin', `/api/report/jumps/export?${SINCE}&stationId=${place['NWP-SH01']!.stationId}`);
     const enBook = new ExcelJS.Workbook();

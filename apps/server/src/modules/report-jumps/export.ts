@@ -3,8 +3,7 @@ import { jumpFigures, temperatureDifferenceFromC, type JumpRule } from '@ullage/
 import { isCelsius, isLitres, temperatureFromC, volumeFromLitres } from '@ullage/domain/units';
 import type { MessageKey } from '../../i18n/en';
 import type { Translate } from '../../i18n/translate';
-import { xlsxOf, type SheetColumn } from '../../lib/xlsx';
-import { stationTime } from '../alarm-feed/message';
+import { excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
 
 /** The message-key segment of each rule (`jump.rule.<segment>`, `jump.explain.<segment>`). */
 const RULE_KEY: Record<JumpRule, string> = {
@@ -61,8 +60,8 @@ export async function dataJumpWorkbook(t: Translate, rows: DataJumpRow[]) {
     { header: t('field.oil'), value: (r) => r.productName },
     { header: t('field.jumpRule'), width: 26, value: (r) => jumpRuleName(t, r.rule) },
     { header: t('jump.export.explanation'), width: 60, value: (r) => jumpExplanation(t, r) },
-    { header: t('jump.export.prevTs'), width: 20, value: (r) => stationTime(r.prevTs, r.timezone) },
-    { header: t('jump.export.ts'), width: 20, value: (r) => stationTime(r.ts, r.timezone) },
+    { header: t('jump.export.prevTs'), width: 20, value: (r) => excelTime(r.prevTs, r.timezone) },
+    { header: t('jump.export.ts'), width: 20, value: (r) => excelTime(r.ts, r.timezone) },
     { header: t('field.timezone'), width: 20, value: (r) => r.timezone },
     { header: t('jump.export.prevHeight'), value: (r) => round(r.prevProductHeightMm, 1) },
     { header: t('jump.export.height'), value: (r) => round(r.productHeightMm, 1) },
@@ -74,5 +73,5 @@ export async function dataJumpWorkbook(t: Translate, rows: DataJumpRow[]) {
     { header: t('jump.export.volume'), value: (r) => volume(r.volumeL, r) },
   ];
   const name = t('export.sheet.dataJumps');
-  return { name, body: await xlsxOf(name, columns, rows) };
+  return { name, body: await xlsxOf(name, columns, rows, t.language) };
 }

@@ -2,8 +2,7 @@ import type { OfflineRow } from '@ullage/contracts/offline-records';
 import type { OfflineType } from '@ullage/domain/offline-processing';
 import type { MessageKey } from '../../i18n/en';
 import type { Translate } from '../../i18n/translate';
-import { xlsxOf, type SheetColumn } from '../../lib/xlsx';
-import { stationTime } from '../alarm-feed/message';
+import { excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
 
 const TYPE_KEY: Record<OfflineType, MessageKey> = {
   shutdown: 'offline.type.shutdown',
@@ -28,7 +27,7 @@ export function offlineDuration(t: Translate, seconds: number): string {
 
 /** The offline records as a workbook, in the caller's language; times in each station's own zone. */
 export async function offlineWorkbook(t: Translate, rows: OfflineRow[]) {
-  const at = (iso: string | null, row: OfflineRow) => (iso ? stationTime(iso, row.timezone) : '');
+  const at = (iso: string | null, row: OfflineRow) => excelTime(iso, row.timezone);
   const columns: SheetColumn<OfflineRow>[] = [
     { header: t('field.stationName'), width: 26, value: (r) => r.stationName },
     { header: t('field.entityCode'), value: (r) => r.stationCode },
@@ -46,5 +45,5 @@ export async function offlineWorkbook(t: Translate, rows: OfflineRow[]) {
     { header: t('offline.export.processedBy'), width: 18, value: (r) => r.processedByName },
   ];
   const name = t('export.sheet.offlineRecords');
-  return { name, body: await xlsxOf(name, columns, rows) };
+  return { name, body: await xlsxOf(name, columns, rows, t.language) };
 }

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { stations } from '../../db/schema';
 import { rawRows } from '../../lib/raw-sql';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { wallDate } from '../../test/xlsx-cells';
 import { addSecondOrganisation, type SecondOrganisation } from '../../test/second-organisation';
-import { stationTime } from '../alarm-feed/message';
 
 /** A clock the test moves: a station goes offline after 15 silent minutes without waiting for them. */
 const T0 = Date.parse('2026-03-01T08:00:00Z');
@@ -195,8 +195,8 @@ describe('offline records (offline_record)', () => {
     const cell = (row: number, name: string) => (sheet.getRow(row).values as unknown[])[header.indexOf(name) + 1];
     // Oldest first: SH01 (processed), HO01 (ongoing), SZ02, Pampa.
     expect(cell(2, 'Estación')).toBe('Shanghai Pudong');
-    expect(cell(2, 'Desconectada desde')).toBe(stationTime(at(0), 'Asia/Shanghai'));
-    expect(cell(2, 'De nuevo en línea')).toBe(stationTime(at(40), 'Asia/Shanghai'));
+    expect(cell(2, 'Desconectada desde')).toEqual(wallDate(at(0), 'Asia/Shanghai'));
+    expect(cell(2, 'De nuevo en línea')).toEqual(wallDate(at(40), 'Asia/Shanghai'));
     expect(cell(2, 'Duración')).toBe('40 minutos');
     expect(cell(2, 'Duración (minutos)')).toBe(40);
     expect(cell(2, 'Tipo de desconexión')).toBe('Fallo del medidor (ATG)');

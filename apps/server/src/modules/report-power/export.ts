@@ -1,8 +1,7 @@
 import type { PowerEventRow, PowerTankChange } from '@ullage/contracts/power-events';
 import { isCelsius, isLitres, temperatureFromC, volumeFromLitres } from '@ullage/domain/units';
 import type { Translate } from '../../i18n/translate';
-import { xlsxOf, type SheetColumn } from '../../lib/xlsx';
-import { stationTime } from '../alarm-feed/message';
+import { excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
 
 const round = (n: number | null | undefined, digits: number) => (n == null ? null : Number(n.toFixed(digits)));
 
@@ -28,8 +27,8 @@ export async function powerEventWorkbook(t: Translate, rows: PowerEventRow[], to
     { header: t('field.entityCode'), value: (l) => l.event.stationCode },
     { header: t('field.companyName'), width: 22, value: (l) => l.event.companyName },
     { header: t('field.area'), value: (l) => l.event.areaName },
-    { header: t('power.export.offAt'), width: 20, value: (l) => stationTime(l.event.offAt, l.event.timezone) },
-    { header: t('power.export.onAt'), width: 20, value: (l) => (l.event.onAt ? stationTime(l.event.onAt, l.event.timezone) : t(STATE_KEYS[l.event.state])) },
+    { header: t('power.export.offAt'), width: 20, value: (l) => excelTime(l.event.offAt, l.event.timezone) },
+    { header: t('power.export.onAt'), width: 20, value: (l) => (l.event.onAt ? excelTime(l.event.onAt, l.event.timezone) : t(STATE_KEYS[l.event.state])) },
     { header: t('power.export.minutesOff'), value: (l) => (l.event.durationS === null ? null : round(l.event.durationS / 60, 1)) },
     { header: t('field.timezone'), width: 20, value: (l) => l.event.timezone },
     { header: t('field.tank'), value: (l) => l.tank?.tankCode },
@@ -50,5 +49,5 @@ export async function powerEventWorkbook(t: Translate, rows: PowerEventRow[], to
     { header: t('power.export.temperatureOn'), value: (l) => temperature(l.tank?.on?.temperatureC, l) },
   ];
   const name = t('export.sheet.powerEvents');
-  return { name, body: await xlsxOf(name, columns, lines) };
+  return { name, body: await xlsxOf(name, columns, lines, t.language) };
 }

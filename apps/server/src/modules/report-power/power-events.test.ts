@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LITRES_PER_US_GALLON } from '@ullage/domain/units';
 import { rawRows } from '../../lib/raw-sql';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { wallDate } from '../../test/xlsx-cells';
 import { addSecondOrganisation, type SecondOrganisation } from '../../test/second-organisation';
-import { stationTime } from '../alarm-feed/message';
 
 /**
  * Power-off inventory records (issue 6 item 7), from power events sent the real way: through
@@ -152,7 +152,7 @@ describe('power-off inventory records (open_close_report)', () => {
     expect(cell(2, '上电时间')).toBe('尚未上电');
     expect(cell(6, '上电时间')).toBe('未记录上电');
     // LSF-HO01: +100 L in gallons, over a tolerance of 50 L (13.2 gal).
-    expect(cell(7, '断电时间')).toBe(stationTime(at(50), 'America/Chicago'));
+    expect(cell(7, '断电时间')).toEqual(wallDate(at(50), 'America/Chicago'));
     expect(cell(7, '体积差')).toBe(Number((100 / LITRES_PER_US_GALLON).toFixed(1)));
     expect(cell(7, '容差')).toBe(Number((50 / LITRES_PER_US_GALLON).toFixed(1)));
     expect(cell(7, '超出容差')).toBe('是');

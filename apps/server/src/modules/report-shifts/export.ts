@@ -1,31 +1,8 @@
-import ExcelJS from 'exceljs';
 import type { SalesDetail, SalesReadingRow, ShiftSalesRow, ShiftSalesTotals, ShiftTankFigures } from '@ullage/contracts/shift-sales';
 import { isCelsius, isLitres, temperatureFromC, volumeFromLitres } from '@ullage/domain/units';
 import type { Translate } from '../../i18n/translate';
-import type { SheetColumn } from '../../lib/xlsx';
-import { stationTime } from '../alarm-feed/message';
+import { excelDay, excelTime, sheetOf as sheet, workbookOf, type CellValue, type SheetColumn } from '../../lib/xlsx';
 
-interface Sheet<T> {
-  name: string;
-  columns: SheetColumn<T>[];
-  rows: T[];
-}
-
-/** Like lib/xlsx's xlsxOf, with several sheets: each a bold, frozen header row and one line per row. */
-async function workbookOf(sheets: Sheet<never>[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Ullage';
-  for (const s of sheets) {
-    const sheet = workbook.addWorksheet(s.name.slice(0, 31));
-    sheet.columns = s.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? Math.max(12, c.header.length + 2) }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.views = [{ state: 'frozen', ySplit: 1 }];
-    for (const row of s.rows) sheet.addRow(s.columns.map((c) => c.value(row) ?? ''));
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-const sheet = <T>(name: string, columns: SheetColumn<T>[], rows: T[]) => ({ name, columns, rows }) as unknown as Sheet<never>;
 const round = (n: number | null, digits: number) => (n === null ? null : Number(n.toFixed(digits)));
 const volumeIn = (litres: number | null, unit: number | null) => (litres === null ? null : round(volumeFromLitres(litres, unit), 1));
 const unitName = (t: Translate, unit: number | null) => t(isLitres(unit) ? 'unit.litres' : 'unit.gallons');
@@ -47,12 +24,12 @@ function flagsOf(t: Translate, line: { missingStart: boolean; missingEnd: boolea
  * are each station's own.
  */
 export async function shiftSalesWorkbook(t: Translate, rows: ShiftSalesRow[], totals: ShiftSalesTotals) {
-  const time = (value: string | null, timezone: string) => (value ? stationTime(value, timezone) : null);
+  const time = (value: string | null, timezone: string) => excelTime(value, timezone);
   const shiftColumns = <T extends { shift: ShiftSalesRow }>(): SheetColumn<T>[] => [
     { header: t('field.stationName'), width: 26, value: (r) => r.shift.stationName },
     { header: t('field.entityCode'), value: (r) => r.shift.stationCode },
     { header: t('field.companyName'), width: 24, value: (r) => r.shift.companyName },
-    { header: t('field.shiftDay'), value: (r) => r.shift.day },
+    { header: t('field.shiftDay'), value: (r) => excelDay(r.shift.day) },
     { header: t('field.shifts'), width: 16, value: (r) => r.shift.shiftName },
     { header: t('shiftSales.export.startsAt'), width: 20, value: (r) => time(r.shift.startsAt, r.shift.timezone) },
     { header: t('shiftSales.export.endsAt'), width: 20, value: (r) => time(r.shift.endsAt, r.shift.timezone) },
@@ -101,7 +78,7 @@ export async function shiftSalesWorkbook(t: Translate, rows: ShiftSalesRow[], to
     totals.products,
   );
   const name = t('export.sheet.shiftSales');
-  return { name, body: await workbookOf([tankSheet, totalSheet, productSheet]) };
+  return { name, body: await workbookOf([tankSheet, totalSheet, productSheet], t.language) };
 }
 
 /**
@@ -111,12 +88,12 @@ export async function shiftSalesWorkbook(t: Translate, rows: ShiftSalesRow[], to
 export async function salesDetailWorkbook(t: Translate, detail: SalesDetail, readings: SalesReadingRow[]) {
   const tz = detail.station.timezone;
   const unit = detail.station.volumeUnit;
-  const time = (value: string | null | undefined) => (value ? stationTime(value, tz) : null);
+  const time = (value: string | null | undefined) => excelTime(value, tz);
   const volume = (litres: number | null | undefined) => volumeIn(litres ?? null, unit);
-  const summary: [string, string | number | null][] = [
+  const summary: [string, CellValue][] = [
     [t('field.stationName'), `${detail.station.name} (${detail.station.code})`],
     [t('field.tank'), detail.tank.productName ? `${detail.tank.code} · ${detail.tank.productName}` : detail.tank.code],
-    [t('field.shiftDay'), detail.shift.day],
+    [t('field.shiftDay'), excelDay(detail.shift.day)],
     [t('field.shifts'), `${detail.shift.name} (${detail.shift.start})`],
     [t('shiftSales.export.startsAt'), time(detail.shift.startsAt)],
     [t('shiftSales.export.endsAt'), time(detail.shift.endsAt)],
@@ -131,7 +108,7 @@ export async function salesDetailWorkbook(t: Translate, detail: SalesDetail, rea
     [t('shiftSales.export.sales'), volume(detail.salesL)],
     [t('shiftSales.export.formula'), t('shiftSales.formula')],
   ];
-  const summarySheet = sheet<[string, string | number | null]>(
+  const summarySheet = sheet<[string, CellValue]>(
     t('export.sheet.salesDetail'),
     [
       { header: t('shiftSales.export.item'), width: 28, value: (r) => r[0] },
@@ -167,5 +144,5 @@ export async function salesDetailWorkbook(t: Translate, detail: SalesDetail, rea
     readings,
   );
   const name = t('export.sheet.salesDetail');
-  return { name, body: await workbookOf([summarySheet, deliverySheet, readingSheet]) };
+  return { name, body: await workbookOf([summarySheet, deliverySheet, readingSheet], t.language) };
 }

@@ -5,8 +5,8 @@ import { dayOf, nextDay } from '@ullage/domain/station-day';
 import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
 import { buildApp } from '../../app';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { wallDate } from '../../test/xlsx-cells';
 import { addSecondOrganisation } from '../../test/second-organisation';
-import { stationTime } from '../alarm-feed/message';
 
 /**
  * Sales per shift and sales details (issue 6 item 8) over readings sent through the device
@@ -314,7 +314,7 @@ describe('sales per shift (pay_for_oil)', () => {
       5_000,
       3_950,
     ]);
-    expect(first.getCell(col('Inicio del turno')).value).toBe(stationTime(sh('06:00'), SH));
+    expect(first.getCell(col('Inicio del turno')).value).toEqual(wallDate(sh('06:00'), SH));
     expect(lines.getRow(3).getCell(col('Observaciones')).value).toBe('Sin lectura inicial en los 15 minutos tras el inicio del turno');
     const shifts = book.worksheets[1]!;
     const totalsHeader = (shifts.getRow(1).values as unknown[]).slice(1);
@@ -399,7 +399,7 @@ describe('sales details (sales_detail)', () => {
       ['Readings of the shift', 6],
     ]);
     const summary = Object.fromEntries(book.worksheets[0]!.getSheetValues().slice(2).map((r) => [(r as unknown[])[1], (r as unknown[])[2]]));
-    expect(summary).toMatchObject({ 'Start volume': 19_900, 'End volume': 20_950, 'Delivered volume': 5_000, Sales: 3_950, 'Start reading time': stationTime(sh('06:10'), SH) });
+    expect(summary).toMatchObject({ 'Start volume': 19_900, 'End volume': 20_950, 'Delivered volume': 5_000, Sales: 3_950, 'Start reading time': wallDate(sh('06:10'), SH) });
     const readings = book.worksheets[2]!;
     expect([2, 3, 4, 5, 6].map((r) => readings.getRow(r).getCell(2).value)).toEqual(['Start reading', '', 'During a delivery', '', 'End reading']);
   });

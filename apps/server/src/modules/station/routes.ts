@@ -43,7 +43,7 @@ export const stationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       { header: t('field.atgSecurityCode'), width: 20, value: (r) => r.atgSecurityCode },
       { header: t('field.tankCount'), value: (r) => r.tankCount },
       { header: t('field.createdAt'), width: 22, value: (r) => r.createdAt },
-    ], list);
+    ], list, t.language);
     return sendXlsx(reply, t('export.sheet.station'), body);
   });
 

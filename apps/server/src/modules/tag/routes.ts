@@ -35,7 +35,7 @@ export const tagRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
       { header: t('field.createdAt'), width: 22, value: (r) => r.createdAt },
       { header: t('field.modifier'), value: (r) => r.modifier },
       { header: t('field.modifiedAt'), width: 22, value: (r) => r.modifiedAt },
-    ], list);
+    ], list, t.language);
     return sendXlsx(reply, t('export.sheet.tag'), body);
   });
 
