@@ -578,4 +578,5 @@ export const ar: Messages = {
   "field.importFile": "الملف",
   "field.progress": "التقدم",
   "field.reason": "السبب",
+  "rule.string": "يجب أن يكون سلسلة نصية (نصًا بين علامتي اقتباس)",
 };

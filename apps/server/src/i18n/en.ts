@@ -577,6 +577,7 @@ export const en = {
   "field.importFile": "File",
   "field.progress": "Progress",
   "field.reason": "Reason",
+  "rule.string": "must be a string (text in quotes)",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -578,4 +578,5 @@ export const es: Messages = {
   "field.importFile": "Archivo",
   "field.progress": "Progreso",
   "field.reason": "Motivo",
+  "rule.string": "debe ser una cadena (texto entre comillas)",
 };

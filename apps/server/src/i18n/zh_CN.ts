@@ -578,4 +578,5 @@ export const zh_CN: Messages = {
   "field.importFile": "文件",
   "field.progress": "进度",
   "field.reason": "原因",
+  "rule.string": "必须是字符串（带引号的文本）",
 };
