@@ -40,5 +40,10 @@ export const dataJumpRow = z.object({
   temperatureC: z.number(),
   prevVolumeL: z.number(),
   volumeL: z.number(),
+  /**
+   * A spike: the next reading, which broke the rule back to near the reading before the jump
+   * (both pairs are this one event). Null when the jump did not come back at the next reading.
+   */
+  back: z.object({ ts: z.string(), productHeightMm: z.number(), temperatureC: z.number(), volumeL: z.number() }).nullable(),
 });
 export type DataJumpRow = z.infer<typeof dataJumpRow>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brokenJumpRules, difference, findJumps, jumpFigures, temperatureDifferenceFromC, type JumpReading } from './data-jumps';
+import { brokenJumpRules, difference, jumpEvents, jumpFigures, temperatureDifferenceFromC, type JumpReading } from './data-jumps';
 
 // A steady reading; each case changes what its rule watches.
 const base: JumpReading = { productHeightMm: 1500, temperatureC: 15, volumeL: 15_000 };
@@ -66,17 +66,31 @@ describe('data jumps (spec §9 jump alarm thresholds)', () => {
     expect(brokenJumpRules(base, base)).toBe(brokenJumpRules(base, next({ temperatureC: 16 })));
   });
 
-  it('finds jumps between consecutive readings, the first against the reading before them', () => {
-    const r = (tsMs: number, productHeightMm: number, temperatureC = 15) => ({ tsMs, productHeightMm, temperatureC, volumeL: productHeightMm * 10 });
-    const before = r(0, 1500);
-    const readings = [r(60, 1650), r(120, 1650), r(120, 1000), r(180, 1650, 19)];
-    expect(findJumps(before, readings)).toEqual([
-      { rule: 'height', prevIndex: -1, index: 0 },
-      // The second reading at 120 is a resend the store drops: 180 is compared with the first.
-      { rule: 'temperature', prevIndex: 1, index: 3 },
-    ]);
-    expect(findJumps(null, readings)).toEqual([{ rule: 'temperature', prevIndex: 1, index: 3 }]);
-    expect(findJumps(null, [])).toEqual([]);
+  describe('jump events of consecutive readings (one event per spike, review item 14)', () => {
+    const t = (...temps: number[]) => temps.map((temperatureC) => ({ productHeightMm: 1500, temperatureC, volumeL: 15_000 }));
+    const ev = (rule: string, index: number, backIndex: number | null = null) => ({ rule, prevIndex: index - 1, index, backIndex });
+    it.each([
+      ['no jump', t(15, 16, 17), []],
+      ['a step that stays: one event, no way back', t(15, 20, 20), [ev('temperature', 1)]],
+      ['a spike that comes back at the next reading: one event with both ends', t(15, 20, 15.5, 15), [ev('temperature', 1, 2)]],
+      ['a spike at the end of what is known: the jump alone until the next reading', t(15, 15, 20), [ev('temperature', 2)]],
+      ['two steps the same way are two jumps (the second does not come back)', t(10, 14, 18), [ev('temperature', 1), ev('temperature', 2)]],
+      ['a jump and a jump back that overshoots is two events', t(15, 20, 11), [ev('temperature', 1), ev('temperature', 2)]],
+      ['a flapping probe: the first spike, then each pair on its own', t(15, 20, 15, 20, 15), [ev('temperature', 1, 2), ev('temperature', 3), ev('temperature', 4)]],
+      ['two spikes apart are two events', t(15, 20, 15, 15, 9, 15), [ev('temperature', 1, 2), ev('temperature', 4, 5)]],
+    ])('%s', (_name, series, events) => {
+      expect(jumpEvents(series)).toEqual(events);
+    });
+
+    it('a spike is judged per rule: a height spike with a lasting temperature step', () => {
+      const r = (productHeightMm: number, temperatureC: number) => ({ productHeightMm, temperatureC, volumeL: productHeightMm * 10 });
+      expect(jumpEvents([r(1500, 15), r(1700, 20), r(1500, 20)])).toEqual([ev('temperature', 1), ev('height', 1, 2)]);
+    });
+
+    it('volume falling to 0 is not a spike when it comes back: the way back breaks another rule', () => {
+      const r = (volumeL: number) => ({ productHeightMm: 1500, temperatureC: 15, volumeL });
+      expect(jumpEvents([r(15_000), r(0), r(15_000)])).toEqual([ev('volume-without-height', 1, 2), ev('volume-to-zero', 1)]);
+    });
   });
 
   it('explains a jump by its change against the limit, and converts a temperature difference to °F', () => {

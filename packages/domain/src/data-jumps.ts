@@ -64,32 +64,52 @@ export function brokenJumpRules(prev: JumpReading, next: JumpReading): readonly 
   return rules;
 }
 
-/** A jump found in a tank's readings: the rule, and the positions of the two readings. */
-export interface FoundJump {
+/**
+ * A jump as recorded: the rule, the two consecutive readings it broke between, and — for a
+ * spike — the reading that came back. Indexes are into the series given.
+ */
+export interface JumpEvent {
   rule: JumpRule;
-  /** Index of the earlier reading in the list given, or -1 for the reading before the list. */
   prevIndex: number;
   index: number;
+  /**
+   * A spike (review item 14): the next reading broke the same rule again and is back within it
+   * of the reading before the jump (15 → 20 → 15.5 °C). Both pairs are one event, since one
+   * fault made them; null when the jump did not come back at the next reading.
+   */
+  backIndex: number | null;
 }
 
 /**
- * The jumps in one tank's readings, ordered by time, each compared with the one before it;
- * the first with `before` (the tank's last reading before these), when there is one.
- * Readings at the same time as the one before (a resent reading inside a batch) are skipped:
- * the store keeps the first of them.
+ * How far an event depends on its neighbours: the event of the pair ending at reading i is
+ * decided by readings i − JUMP_CONTEXT.before … i + JUMP_CONTEXT.after. Whoever re-judges
+ * readings whose neighbours changed re-judges the events that far around them.
  */
-export function findJumps(before: (JumpReading & { tsMs: number }) | null, readings: readonly (JumpReading & { tsMs: number })[]): FoundJump[] {
-  const found: FoundJump[] = [];
-  let prev = before;
-  let prevIndex = -1;
-  for (let i = 0; i < readings.length; i++) {
-    const next = readings[i]!;
-    if (prev && next.tsMs === prev.tsMs) continue;
-    if (prev) for (const rule of brokenJumpRules(prev, next)) found.push({ rule, prevIndex, index: i });
-    prev = next;
-    prevIndex = i;
+export const JUMP_CONTEXT = { before: 3, after: 1 } as const;
+
+/**
+ * The jump events of one tank's consecutive readings (time order, one per time). Each pair
+ * that breaks a rule is an event, except the way back of a spike, which belongs to the jump
+ * it ends. A spike starts only where the previous pair was not itself a jump that came back,
+ * so in a probe that flaps (15, 20, 15, 20, 15) one pair is not claimed by two spikes — and
+ * the decision looks no further than JUMP_CONTEXT, so a late reading changes only the events
+ * around it.
+ */
+export function jumpEvents(series: readonly JumpReading[]): JumpEvent[] {
+  const broken = series.map((r, i) => (i === 0 ? NONE : brokenJumpRules(series[i - 1]!, r)));
+  const breaks = (i: number, rule: JumpRule) => i >= 1 && i < series.length && broken[i]!.includes(rule);
+  // The pair ending at i jumps, the next pair breaks the rule too, and i + 1 is back near i − 1.
+  const comesBack = (i: number, rule: JumpRule) =>
+    breaks(i, rule) && breaks(i + 1, rule) && !brokenJumpRules(series[i - 1]!, series[i + 1]!).includes(rule);
+  const spike = (i: number, rule: JumpRule) => comesBack(i, rule) && !comesBack(i - 1, rule);
+  const events: JumpEvent[] = [];
+  for (let i = 1; i < series.length; i++) {
+    for (const rule of broken[i]!) {
+      if (spike(i - 1, rule)) continue;
+      events.push({ rule, prevIndex: i - 1, index: i, backIndex: spike(i, rule) ? i + 1 : null });
+    }
   }
-  return found;
+  return events;
 }
 
 /**

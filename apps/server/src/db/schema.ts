@@ -554,6 +554,14 @@ export const dataJumps = pgTable(
     temperatureC: doublePrecision('temperature_c').notNull(),
     prevVolumeL: doublePrecision('prev_volume_l').notNull(),
     volumeL: doublePrecision('volume_l').notNull(),
+    /**
+     * A spike (domain/data-jumps.ts jumpEvents): the next reading, which broke the rule back to
+     * near the reading before the jump. Null while the jump has not come back.
+     */
+    backTs: timestamp('back_ts', { withTimezone: true }),
+    backProductHeightMm: doublePrecision('back_product_height_mm'),
+    backTemperatureC: doublePrecision('back_temperature_c'),
+    backVolumeL: doublePrecision('back_volume_l'),
   },
   (t) => [
     uniqueIndex('data_jumps_tank_ts_rule_key').on(t.tankId, t.ts, t.rule),

@@ -578,4 +578,10 @@ export const ar: Messages = {
   "field.importFile": "الملف",
   "field.progress": "التقدم",
   "field.reason": "السبب",
+  "rule.string": "يجب أن يكون سلسلة نصية (نصًا بين علامتي اقتباس)",
+  "jump.explain.spike": "{explanation}، ثم عاد في القراءة التالية: قفزة عابرة واحدة",
+  "jump.export.backTs": "وقت العودة",
+  "jump.export.backHeight": "ارتفاع المنتج عند العودة (مم)",
+  "jump.export.backTemperature": "درجة الحرارة عند العودة",
+  "jump.export.backVolume": "الحجم عند العودة",
 };

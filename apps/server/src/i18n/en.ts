@@ -577,6 +577,12 @@ export const en = {
   "field.importFile": "File",
   "field.progress": "Progress",
   "field.reason": "Reason",
+  "rule.string": "must be a string (text in quotes)",
+  "jump.explain.spike": "{explanation}, and came back at the next reading: one spike",
+  "jump.export.backTs": "Came back at",
+  "jump.export.backHeight": "Product height when back (mm)",
+  "jump.export.backTemperature": "Temperature when back",
+  "jump.export.backVolume": "Volume when back",
 } as const;
 
 export type MessageKey = keyof typeof en;

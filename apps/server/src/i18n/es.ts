@@ -578,4 +578,10 @@ export const es: Messages = {
   "field.importFile": "Archivo",
   "field.progress": "Progreso",
   "field.reason": "Motivo",
+  "rule.string": "debe ser una cadena (texto entre comillas)",
+  "jump.explain.spike": "{explanation}, y volvió en la lectura siguiente: un solo pico",
+  "jump.export.backTs": "Volvió a las",
+  "jump.export.backHeight": "Altura de producto al volver (mm)",
+  "jump.export.backTemperature": "Temperatura al volver",
+  "jump.export.backVolume": "Volumen al volver",
 };

@@ -578,4 +578,10 @@ export const zh_CN: Messages = {
   "field.importFile": "文件",
   "field.progress": "进度",
   "field.reason": "原因",
+  "rule.string": "必须是字符串（带引号的文本）",
+  "jump.explain.spike": "{explanation}，并在下一条读数时恢复：一次尖峰",
+  "jump.export.backTs": "恢复时间",
+  "jump.export.backHeight": "恢复时油高 (mm)",
+  "jump.export.backTemperature": "恢复时温度",
+  "jump.export.backVolume": "恢复时体积",
 };

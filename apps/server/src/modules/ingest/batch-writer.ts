@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { clearAlarm, insertDeviceEvent, openAlarm, upsertDeviceDelivery, upsertSensors, type StationKeys } from './device-state-repo';
 import type { IngestStation } from './device-stations';
 import { joinReadings, type PreparedParts, type PreparedReadings } from './prepare';
-import { writeReadings, type ReadingRow } from './readings-repo';
+import { writeReadings, type FreshReadings, type ReadingRow } from './readings-repo';
 import { markSeen } from './status-repo';
 import { groupReadings, type GroupReadings } from './group-readings';
 
@@ -31,8 +31,10 @@ export interface WriteOutcome {
 export interface EvaluationContext {
   db: Db;
   batches: readonly PreparedBatch[];
-  /** The group's readings by tank, and the reading before each tank's (asked once, on demand). */
+  /** The group's new readings by tank, and the reading before each tank's (asked once, on demand). */
   readings: GroupReadings;
+  /** Which readings of each tank are new; a tank absent had none (all resent). */
+  fresh: ReadonlyMap<number, FreshReadings>;
   /** An alarm the evaluator opened: pushed live once the transaction commits. */
   raise(stationId: number, alarm: ActiveAlarm): void;
 }
@@ -145,8 +147,8 @@ export class BatchWriter {
       }
       const raised = new Map<number, ActiveAlarm[]>();
       const raise = (stationId: number, alarm: ActiveAlarm) => raised.set(stationId, [...(raised.get(stationId) ?? []), alarm]);
-      const readings = groupReadings(db, batches);
-      for (const evaluate of this.evaluators) await evaluate({ db, batches, readings, raise });
+      const readings = groupReadings(db, batches, written.fresh);
+      for (const evaluate of this.evaluators) await evaluate({ db, batches, readings, fresh: written.fresh, raise });
       // Each station's raised alarms go out with its first batch of the group.
       batches.forEach((b, i) => {
         const mine = raised.get(b.station.id);

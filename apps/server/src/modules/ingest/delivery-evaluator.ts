@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { detectDeliveries, type DeliveryTrack } from '@ullage/domain/delivery-detection';
+import { DELIVERY_SETTLE_MS, detectDeliveries, type DeliveryTrack } from '@ullage/domain/delivery-detection';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import type { EvaluationContext } from './batch-writer';
 import type { StationKeys } from './device-state-repo';
+import { readFrom } from './neighbours-repo';
 
 const isoOf = (ms: number) => new Date(ms).toISOString();
 const msOf = (v: unknown) => new Date(v as string).getTime();
@@ -12,6 +13,10 @@ const msOf = (v: unknown) => new Date(v as string).getTime();
  * The delivery evaluator: runs each tank's new readings through the detector, continuing the
  * delivery an earlier batch left open, and records what it finds. Answers the deliveries
  * that this batch finished.
+ *
+ * Readings already stored (a resend) are not run again: the open delivery already went past
+ * them, and running them twice moved it back or opened a second one (review item 19). New
+ * readings older than stored ones (review item 2) run the detector again from before them.
  */
 export async function evaluateDeliveries({ db, readings }: EvaluationContext): Promise<number> {
   const { byTank } = readings;
@@ -26,18 +31,48 @@ export async function evaluateDeliveries({ db, readings }: EvaluationContext): P
   const openOf = new Map(open.map((o) => [o.tank_id, { startedAtMs: msOf(o.started_at), startVolumeL: o.start_volume_l, lastRiseAtMs: msOf(o.last_rise_at), endVolumeL: o.end_volume_l }]));
 
   let finishedCount = 0;
-  for (const [tankId, { station, points }] of byTank) {
+  for (const [tankId, { station, points, late, fresh }] of byTank) {
+    if (late) {
+      finishedCount += await redetect(db, station, tankId, prevOf.get(tankId)?.tsMs ?? fresh.firstMs);
+      continue;
+    }
     const wasOpen = openOf.get(tankId) ?? null;
     const { finished, open: stillOpen } = detectDeliveries(points, wasOpen, prevOf.get(tankId) ?? null);
-    for (const track of finished) await save(db, station, tankId, track, true);
-    // A delivery that ended below the minimum is dropped: it was noise after all.
-    if (wasOpen && !stillOpen && !finished.some((f) => f.startedAtMs === wasOpen.startedAtMs)) {
+    // The open delivery ended below the minimum (noise after all) — possibly with another one opened
+    // after it in the same readings: it goes first, a tank has one open delivery at most.
+    if (wasOpen && !finished.some((f) => f.startedAtMs === wasOpen.startedAtMs) && stillOpen?.startedAtMs !== wasOpen.startedAtMs) {
       await db.execute(sql`delete from deliveries where tank_id = ${tankId} and ended_at is null`);
     }
+    for (const track of finished) await save(db, station, tankId, track, true);
     if (stillOpen) await save(db, station, tankId, stillOpen, false);
     finishedCount += finished.length;
   }
   return finishedCount;
+}
+
+/**
+ * A late reading may start, end, join or split deliveries: the detector runs again over the
+ * tank's readings from a point where no delivery was in progress — the reading before the
+ * late ones, or the start of the delivery in progress there — to its newest reading, and
+ * what it finds replaces the detected deliveries from there on.
+ */
+async function redetect(db: Db, station: StationKeys, tankId: number, prevMs: number): Promise<number> {
+  const [around] = await rawRows<{ started_at: string | null }>(
+    db,
+    sql`select min(started_at) as started_at from deliveries
+        where tank_id = ${tankId} and source = 'detected' and started_at <= ${isoOf(prevMs)}::timestamptz
+          and (ended_at is null or ended_at + ${`${DELIVERY_SETTLE_MS} milliseconds`}::interval >= ${isoOf(prevMs)}::timestamptz)`,
+  );
+  const fromMs = around?.started_at ? Math.min(prevMs, msOf(around.started_at)) : prevMs;
+  const points = await readFrom(db, tankId, fromMs);
+  const { finished, open } = detectDeliveries(points);
+  const found = [...finished, ...(open ? [open] : [])];
+  await db.execute(sql`
+    delete from deliveries where tank_id = ${tankId} and source = 'detected' and started_at >= ${isoOf(fromMs)}::timestamptz
+      and started_at <> all(${pgArray(found.map((t) => isoOf(t.startedAtMs)))}::timestamptz[])`);
+  for (const track of finished) await save(db, station, tankId, track, true);
+  if (open) await save(db, station, tankId, open, false);
+  return finished.length;
 }
 
 /** A rise the device already reported as a delivery (console delivery report) is not recorded twice. */

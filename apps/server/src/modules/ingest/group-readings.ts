@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import type { StationKeys } from './device-state-repo';
+import type { FreshReadings } from './readings-repo';
 
 /** One reading as the evaluators read it (SI). */
 export interface TankPoint {
@@ -13,8 +14,15 @@ export interface TankPoint {
 
 export interface TankSeries {
   station: StationKeys;
-  /** The tank's new readings of the group, oldest first. */
+  /** The tank's new readings of the group, oldest first, one per time. */
   points: TankPoint[];
+  /**
+   * A new reading is older than the tank's newest one stored before: it lands between stored
+   * readings, so what was judged between those neighbours is judged again (review item 2).
+   * Otherwise every new reading follows the stored ones, and `previous()` is the one before.
+   */
+  late: boolean;
+  fresh: FreshReadings;
 }
 
 /**
@@ -24,6 +32,10 @@ export interface TankSeries {
  * is the difference between meeting the device-path budget and not (DESIGN.md §8).
  */
 export interface GroupReadings {
+  /**
+   * Only tanks with new readings: readings already stored (a resend) were judged when they
+   * arrived, and judging them again must change nothing (review item 19).
+   */
   byTank: ReadonlyMap<number, TankSeries>;
   /** The reading before each tank's first new one; tanks without one are absent. */
   previous(): Promise<ReadonlyMap<number, TankPoint>>;
@@ -38,7 +50,7 @@ interface Columns {
   volumeL: ArrayLike<number>;
 }
 
-export function groupReadings(db: Db, batches: readonly { station: StationKeys; readings: Columns }[]): GroupReadings {
+export function groupReadings(db: Db, batches: readonly { station: StationKeys; readings: Columns }[], fresh: ReadonlyMap<number, FreshReadings>): GroupReadings {
   const byTank = new Map<number, TankSeries>();
   for (const { station, readings } of batches) {
     const { tankId, tsMs, productHeightMm, temperatureC, volumeL } = readings;
@@ -46,13 +58,20 @@ export function groupReadings(db: Db, batches: readonly { station: StationKeys; 
       const id = tankId[i]!;
       let series = byTank.get(id);
       if (!series) {
-        series = { station, points: [] };
+        const f = fresh.get(id);
+        if (!f) continue;
+        series = { station, points: [], late: f.prevLatestMs !== null && f.firstMs < f.prevLatestMs, fresh: f };
         byTank.set(id, series);
       }
+      // Readings before the first new one were stored before: a resent head of the batch.
+      if (tsMs[i]! < series.fresh.firstMs) continue;
       series.points.push({ tsMs: tsMs[i]!, productHeightMm: productHeightMm[i]!, temperatureC: temperatureC[i]!, volumeL: volumeL[i]! });
     }
   }
-  for (const { points } of byTank.values()) if (!isSorted(points)) points.sort((a, b) => a.tsMs - b.tsMs);
+  for (const series of byTank.values()) {
+    if (!isSorted(series.points)) series.points.sort((a, b) => a.tsMs - b.tsMs);
+    series.points = oneAtATime(series.points);
+  }
 
   let previous: Promise<ReadonlyMap<number, TankPoint>> | null = null;
   return {
@@ -64,7 +83,7 @@ export function groupReadings(db: Db, batches: readonly { station: StationKeys; 
 async function findPrevious(db: Db, byTank: ReadonlyMap<number, TankSeries>): Promise<ReadonlyMap<number, TankPoint>> {
   if (byTank.size === 0) return new Map();
   const tankIds = [...byTank.keys()];
-  const firsts = tankIds.map((id) => byTank.get(id)!.points[0]!.tsMs);
+  const firsts = tankIds.map((id) => byTank.get(id)!.fresh.firstMs);
   // The group's readings are already written in this transaction, so "before the first new one" skips them.
   const rows = await rawRows<{ id: number; ts: string | Date; product_height_mm: number; temperature_c: number; volume_l: number }>(
     db,
@@ -74,6 +93,12 @@ async function findPrevious(db: Db, byTank: ReadonlyMap<number, TankSeries>): Pr
                       where tank_id = t.id and ts < to_timestamp(t.first_ms / 1000.0) order by ts desc limit 1) r on true`,
   );
   return new Map(rows.map((r) => [r.id, { tsMs: new Date(r.ts).getTime(), productHeightMm: r.product_height_mm, temperatureC: r.temperature_c, volumeL: r.volume_l }]));
+}
+
+/** Two readings of one time (resent inside a group): the store kept the first, so do the evaluators. */
+function oneAtATime(points: TankPoint[]): TankPoint[] {
+  for (let i = 1; i < points.length; i++) if (points[i]!.tsMs === points[i - 1]!.tsMs) return points.filter((p, j) => j === 0 || p.tsMs !== points[j - 1]!.tsMs);
+  return points;
 }
 
 function isSorted(points: readonly TankPoint[]): boolean {

@@ -127,6 +127,31 @@ describe('device ingest over HTTP (issue 4)', () => {
     expect(res.json().data.refused[0].message).toBe('Lectura 1 · Temperatura (°C): debe ser un número entre -60 y 120');
   });
 
+  it('says which type a field must have when a device sends the wrong one, not that it is missing (review item 4)', async () => {
+    const res = await report({
+      readings: [
+        reading(12, 1390, { temperatureC: '15' }),
+        reading(12, 1390, { productHeightMm: '1000' }),
+        reading(12, 1390, { tank: 5 }),
+        reading(12, 1390, { ts: 12345 }),
+      ],
+      alarms: [{ kind: 'level', tank: '1', code: '1', ts: at(12) }],
+    });
+    expect(res.json().data.refused).toEqual([
+      { path: 'readings[0].temperatureC', message: 'Reading 1 · Temperature (°C): must be a number' },
+      { path: 'readings[1].productHeightMm', message: 'Reading 2 · Product height (mm): must be a number' },
+      { path: 'readings[2].tank', message: 'Reading 3 · Tank: must be a string (text in quotes)' },
+      { path: 'readings[3].ts', message: 'Reading 4 · Time: must be a date and time with its offset, such as 2026-11-22T08:00:00Z' },
+      { path: 'alarms[0].code', message: 'Alarm 1 · Code: must be a number' },
+    ]);
+    const es = await report({ readings: [reading(12, 1390, { temperatureC: '15' })] }, { language: 'es' });
+    expect(es.json().data.refused[0].message).toBe('Lectura 1 · Temperatura (°C): debe ser un número');
+    const envelope = await report({ sentAt: 12345, readings: [] });
+    expect(envelope.statusCode).toBe(400);
+    expect(envelope.json().data.fields[0]).toMatchObject({ field: 'sentAt', rule: 'datetime' });
+    expect(envelope.json().msg).toMatch(/must be a date and time with its offset/);
+  });
+
   it('a malformed batch is refused whole with 91011, never 500', async () => {
     for (const body of [{ readings: 'many' }, [1, 2], { readings: [{}], sentAt: 'now' }]) {
       const res = await report(body);

@@ -8,7 +8,7 @@ import type { PreparedBatch } from './batch-writer';
 import type { IngestStation } from './device-stations';
 import { evaluateJumps } from './jump-evaluator';
 import { layOut } from './prepare';
-import type { ReadingRow } from './readings-repo';
+import { writeReadings, type ReadingRow } from './readings-repo';
 import { groupReadings } from './group-readings';
 
 let ctx: TestContext;
@@ -109,7 +109,7 @@ describe('data jumps found on ingest (spec §9 jump thresholds)', () => {
     expect(brief(await jumps(tank2))).toEqual([['temperature', at(1), at(2), 790, 788, 16.2, 20, 7900, 7880]]);
   });
 
-  it('a batch without readings runs no query; many tanks cost two statements', async () => {
+  it('a batch without readings runs no query; jumps in many tanks cost four statements', async () => {
     const statements: string[] = [];
     const counting = new Proxy(ctx.db, {
       get(target, name, receiver) {
@@ -118,10 +118,11 @@ describe('data jumps found on ingest (spec §9 jump thresholds)', () => {
       },
     });
     const empty: PreparedBatch = { station, readings: layOut([]), parts: { sensors: [], alarms: [], events: [], deliveries: [] }, clock: null, receivedAt: new Date() };
-    await evaluateJumps({ db: counting, batches: [empty], readings: groupReadings(counting, [empty]), raise: () => {} });
+    await evaluateJumps({ db: counting, batches: [empty], readings: groupReadings(counting, [empty], new Map()), fresh: new Map(), raise: () => {} });
     expect(statements).toEqual([]);
 
-    // Three tanks, 40 readings each, a temperature step in each: one lookup (shared with the delivery evaluator), one insert.
+    // Three tanks, 40 readings each, a temperature step in each: one lookup (shared with the delivery evaluator), then
+    // the steps' neighbourhoods read and their records replaced, for all three at once.
     const rows: ReadingRow[] = [];
     const tankIds = [tank1, tank2, tank3];
     for (const tankId of tankIds) {
@@ -131,8 +132,9 @@ describe('data jumps found on ingest (spec §9 jump thresholds)', () => {
       }
     }
     const full: PreparedBatch = { ...empty, readings: layOut(rows) };
-    await evaluateJumps({ db: counting, batches: [full], readings: groupReadings(counting, [full]), raise: () => {} });
-    expect(statements).toEqual(['execute', 'execute']);
+    const { fresh } = await writeReadings(ctx.db, full.readings, false);
+    await evaluateJumps({ db: counting, batches: [full], readings: groupReadings(counting, [full], fresh), fresh, raise: () => {} });
+    expect(statements).toEqual(['execute', 'execute', 'execute', 'execute']);
     const found = await rawRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from data_jumps where ts = ${at(120)}::timestamptz and rule = 'temperature'`);
     expect(found[0]!.n).toBe(3);
   });

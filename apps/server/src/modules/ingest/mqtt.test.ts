@@ -64,6 +64,23 @@ describe('device ingest over MQTT (embedded broker)', () => {
     await client.endAsync();
   });
 
+  it('names the type a field must have (review item 4)', async () => {
+    const client = await connect('NWP-SZ02', KEY);
+    const ts = new Date(Date.now() - 20_000).toISOString();
+    const ack = await publishAndAck(client, mqttReportTopic('NWP-SZ02'), { readings: [{ tank: '2', ts, productHeightMm: 1000, temperatureC: '15' }, { tank: '2', ts: 12345, productHeightMm: 1000, temperatureC: 15 }] }, mqttAckTopic('NWP-SZ02'));
+    expect(ack).toMatchObject({
+      code: 1000,
+      data: {
+        accepted: 0,
+        refused: [
+          { path: 'readings[0].temperatureC', message: 'Reading 1 · Temperature (°C): must be a number' },
+          { path: 'readings[1].ts', message: 'Reading 2 · Time: must be a date and time with its offset, such as 2026-11-22T08:00:00Z' },
+        ],
+      },
+    });
+    await client.endAsync();
+  });
+
   it('a message that is not JSON is refused whole with 91011', async () => {
     const client = await connect('NWP-SZ02', KEY);
     const ack = await publishAndAck(client, mqttReportTopic('NWP-SZ02'), undefined, mqttAckTopic('NWP-SZ02'));

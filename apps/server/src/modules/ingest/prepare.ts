@@ -7,7 +7,7 @@ import { pgArray } from '../../lib/raw-sql';
 import type { FieldRule } from '../../plugins/errors';
 import type { IngestStation } from './device-stations';
 import type { ReadingRow } from './readings-repo';
-import { validateBatch, type ValidReading } from './validate-batch';
+import { firstRule, validateBatch, type ValidReading } from './validate-batch';
 
 /**
  * The CPU half of ingest, with no database: parse a device batch, judge each item, compute
@@ -64,7 +64,9 @@ export function prepareBatch(body: unknown, station: IngestStation, nowMs: numbe
   const envelope = deviceReport.safeParse(value ?? {});
   if (!envelope.success) {
     const issue = envelope.error.issues[0]!;
-    return failed([{ field: issue.path.map(String).join('.') || 'request', rule: issue.code === 'too_big' ? 'rule.tooLong' : 'rule.invalid', params: { max: 5000 } }]);
+    if (issue.code === 'too_big' && issue.origin === 'array') return failed([{ field: issue.path.map(String).join('.'), rule: 'rule.tooLong', params: { max: Number(issue.maximum) } }]);
+    const rule = firstRule(envelope.error, value ?? {});
+    return failed([{ ...rule, field: rule.field || 'request' }]);
   }
   const now = new Date(nowMs);
   const batch = validateBatch(envelope.data, station, now, translator(language));

@@ -40,9 +40,22 @@ const READING_COLUMNS = sql.raw(
   'tank_id, ts, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, density_kg_m3',
 );
 
+/** What one write stored of a tank: the evaluators look at these readings only. */
+export interface FreshReadings {
+  /** How many readings were new (not already stored). */
+  count: number;
+  /** The oldest and newest new reading (epoch ms). */
+  firstMs: number;
+  lastMs: number;
+  /** The tank's newest reading before this write, if it had one. A new reading older than it arrived late. */
+  prevLatestMs: number | null;
+}
+
 export interface WrittenReadings {
   /** New readings per tank (when counted by tank). */
   newPerTank: Map<number, number>;
+  /** Per tank with new readings, which ones (review items 2 and 19: a resend adds nothing, a late reading is placed among its neighbours). */
+  fresh: Map<number, FreshReadings>;
   /** Keys (`tankId:epochMs`) of the new readings (when counted by key). */
   newKeys: Set<string>;
   /** Tanks whose latest state moved forward. */
@@ -56,12 +69,15 @@ export interface WrittenReadings {
  * is enough to answer each device, unless two batches of one write share a tank (`byKey`).
  */
 export async function writeReadings(db: Db, readings: PreparedReadings, byKey: boolean): Promise<WrittenReadings> {
-  const written: WrittenReadings = { newPerTank: new Map(), newKeys: new Set(), moved: new Set() };
+  const written: WrittenReadings = { newPerTank: new Map(), fresh: new Map(), newKeys: new Set(), moved: new Set() };
   if (readings.count === 0) return written;
   const newest = layOut(readings.newest);
-  const result = await rawRows<{ kind: 'n' | 'k' | 'l'; tank_id: number; n: number; k: string | null }>(
+  const result = await rawRows<{ kind: 'n' | 'k' | 'l'; tank_id: number; n: number; k: string | null; first_ms: number | null; last_ms: number | null; prev_ms: number | null }>(
     db,
-    sql`with ins as (
+    // \`before\` reads tank_latest as it was before this statement (every part of a WITH sees the same snapshot).
+    sql`with before as (
+          select tank_id, ts from tank_latest where tank_id = any(${pgArray(readings.newest.map((r) => r.tankId))}::int[])),
+        ins as (
           insert into tank_readings (${READING_COLUMNS})
           select ${STORED} from ${unnestOf(readings.columns)} as r(${UNNESTED})
           on conflict do nothing returning tank_id, ts),
@@ -78,15 +94,18 @@ export async function writeReadings(db: Db, readings: PreparedReadings, byKey: b
             density_kg_m3 = excluded.density_kg_m3
           where excluded.ts > tank_latest.ts
           returning tank_id)
-        ${
-          byKey
-            ? sql`select 'k' as kind, tank_id, 0 as n, tank_id || ':' || round(extract(epoch from ts) * 1000)::bigint as k from ins`
-            : sql`select 'n' as kind, tank_id, count(*)::int as n, null as k from ins group by tank_id`
-        }
-        union all select 'l', tank_id, 0, null from latest`,
+        select 'n' as kind, i.tank_id, count(*)::int as n, null as k,
+          extract(epoch from min(i.ts))::float8 * 1000 as first_ms, extract(epoch from max(i.ts))::float8 * 1000 as last_ms,
+          extract(epoch from b.ts)::float8 * 1000 as prev_ms
+        from ins i left join before b using (tank_id) group by i.tank_id, b.ts
+        ${byKey ? sql`union all select 'k', tank_id, 0, tank_id || ':' || round(extract(epoch from ts) * 1000)::bigint, null, null, null from ins` : sql``}
+        union all select 'l', tank_id, 0, null, null, null, null from latest`,
   );
   for (const r of result) {
-    if (r.kind === 'n') written.newPerTank.set(r.tank_id, r.n);
+    if (r.kind === 'n') {
+      written.newPerTank.set(r.tank_id, r.n);
+      written.fresh.set(r.tank_id, { count: r.n, firstMs: Math.round(r.first_ms!), lastMs: Math.round(r.last_ms!), prevLatestMs: r.prev_ms === null ? null : Math.round(r.prev_ms) });
+    }
     else if (r.kind === 'k') written.newKeys.add(r.k!);
     else written.moved.add(r.tank_id);
   }

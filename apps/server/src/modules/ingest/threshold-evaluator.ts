@@ -12,7 +12,7 @@ const CODES: readonly number[] = Object.values(THRESHOLD_CODES);
  * thresholds with hysteresis (packages/domain/src/threshold-alarms.ts). Only changes touch
  * the database: an alarm opens at the reading that crossed, and ends at the one that came back.
  */
-export async function evaluateThresholds({ db, batches, raise }: EvaluationContext): Promise<void> {
+export async function evaluateThresholds({ db, batches, fresh, raise }: EvaluationContext): Promise<void> {
   const work = new Map<number, { tank: IngestTank; batch: (typeof batches)[number]; order: number[] }>();
   for (const batch of batches) {
     const tanksById = new Map([...batch.station.tanks.values()].map((t) => [t.id, t]));
@@ -20,6 +20,10 @@ export async function evaluateThresholds({ db, batches, raise }: EvaluationConte
     for (let i = 0; i < r.count; i++) {
       const tank = tanksById.get(r.tankId[i]!);
       if (!tank) continue;
+      // Only readings newer than the tank's stored ones say what its level is now: a resent
+      // reading was judged when it first came, and a late one must not end or open today's alarm.
+      const f = fresh.get(tank.id);
+      if (!f || r.tsMs[i]! < f.firstMs || (f.prevLatestMs !== null && r.tsMs[i]! <= f.prevLatestMs)) continue;
       const entry = work.get(tank.id) ?? { tank, batch, order: [] };
       entry.order.push(i);
       work.set(tank.id, entry);

@@ -73,7 +73,7 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
     let reading = fastDeviceReading(raw);
     if (!reading) {
       const parsed = deviceReading.safeParse(raw);
-      if (!parsed.success) return refuse(list, index, firstRule(parsed.error)), null;
+      if (!parsed.success) return refuse(list, index, firstRule(parsed.error, raw)), null;
       reading = parsed.data;
     }
     const tank = station.tanks.get(reading.tank);
@@ -86,7 +86,7 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
 
   const sensors = batch.sensors.flatMap((raw, i) => {
     const parsed = deviceSensorState.safeParse(raw);
-    if (!parsed.success) return refuse('sensors', i, firstRule(parsed.error)), [];
+    if (!parsed.success) return refuse('sensors', i, firstRule(parsed.error, raw)), [];
     if (tooLate(parsed.data.ts)) return refuse('sensors', i, { field: 'ts', rule: 'rule.future' }), [];
     if (parsed.data.code !== undefined && !isAlarmCode('leak', parsed.data.code)) return refuse('sensors', i, { field: 'code', rule: 'rule.alarmCode' }), [];
     return [parsed.data];
@@ -94,7 +94,7 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
 
   const alarms = batch.alarms.flatMap((raw, i): ValidAlarm[] => {
     const parsed = deviceAlarm.safeParse(raw);
-    if (!parsed.success) return refuse('alarms', i, firstRule(parsed.error)), [];
+    if (!parsed.success) return refuse('alarms', i, firstRule(parsed.error, raw)), [];
     const alarm = parsed.data;
     if (tooLate(alarm.ts)) return refuse('alarms', i, { field: 'ts', rule: 'rule.future' }), [];
     if (!isAlarmCode(alarm.kind, alarm.code)) return refuse('alarms', i, { field: 'code', rule: 'rule.alarmCode' }), [];
@@ -110,7 +110,7 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
 
   const events = batch.events.flatMap((raw, i): ValidEvent[] => {
     const parsed = deviceEvent.safeParse(raw);
-    if (!parsed.success) return refuse('events', i, firstRule(parsed.error)), [];
+    if (!parsed.success) return refuse('events', i, firstRule(parsed.error, raw)), [];
     if (tooLate(parsed.data.ts)) return refuse('events', i, { field: 'ts', rule: 'rule.future' }), [];
     const eventReadings = parsed.data.readings.flatMap((r, j) => readingOf(`events[${i}].readings`, j, r) ?? []);
     return [{ event: parsed.data, readings: eventReadings }];
@@ -119,7 +119,7 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
   // A delivery ends after it starts and leaves more in the tank than there was.
   const deliveries = batch.deliveries.flatMap((raw, i): ValidDelivery[] => {
     const parsed = deviceDelivery.safeParse(raw);
-    if (!parsed.success) return refuse('deliveries', i, firstRule(parsed.error)), [];
+    if (!parsed.success) return refuse('deliveries', i, firstRule(parsed.error, raw)), [];
     const delivery = parsed.data;
     const tank = station.tanks.get(delivery.tank);
     if (!tank) return refuse('deliveries', i, { field: 'tank', rule: 'rule.unknownTank' }), [];
@@ -132,13 +132,24 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
   return { readings, sensors, alarms, events, deliveries, refused };
 }
 
-/** The first problem of an item, as our field and rule (the device fixes one thing at a time). */
-function firstRule(error: z.ZodError): FieldRule {
+/** Fields that hold a time (ISO 8601 with an offset): a wrong type there asks for a time, not a string. */
+const TIME_FIELDS = new Set(['ts', 'sentAt', 'startedAt', 'endedAt']);
+
+/**
+ * The first problem of an item, as our field and rule (the device fixes one thing at a time).
+ * `raw` is the item as sent: zod does not report the value it refused, so whether a field is
+ * missing or of the wrong type (`"15"` for a number) is read from the item itself.
+ */
+export function firstRule(error: z.ZodError, raw: unknown): FieldRule {
   const issue = error.issues[0]!;
   const field = issue.path.map(String).join('.');
   switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? { field, rule: 'rule.required' } : { field, rule: 'rule.invalid' };
+    case 'invalid_type': {
+      if (valueAt(raw, issue.path) === undefined) return { field, rule: 'rule.required' };
+      if (issue.expected === 'number') return { field, rule: 'rule.number' };
+      if (issue.expected === 'string') return { field, rule: TIME_FIELDS.has(String(issue.path.at(-1))) ? 'rule.datetime' : 'rule.string' };
+      return { field, rule: 'rule.invalid' };
+    }
     case 'too_small':
     case 'too_big':
       if (issue.origin === 'number') {
@@ -154,6 +165,15 @@ function firstRule(error: z.ZodError): FieldRule {
     default:
       return { field, rule: 'rule.invalid' };
   }
+}
+
+function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
+  let value = raw;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
 }
 
 /** Both ends of a number's range, whichever end was broken (zod reports only one). */

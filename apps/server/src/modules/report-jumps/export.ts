@@ -32,16 +32,19 @@ export function jumpExplanation(t: Translate, row: DataJumpRow): string {
   const volume = (l: number) => `${round(volumeFromLitres(l, row.volumeUnit), 1)} ${isLitres(row.volumeUnit) ? 'L' : 'gal'}`;
   const mm = (n: number) => `${round(n, 1)} mm`;
   const key = `jump.explain.${RULE_KEY[row.rule]}` as MessageKey;
-  switch (row.rule) {
-    case 'temperature':
-      return t(key, { change: degrees(change), limit: degrees(limit) });
-    case 'height':
-      return t(key, { change: mm(change), limit: mm(limit) });
-    case 'volume-without-height':
-      return t(key, { change: volume(change), limit: volume(limit), height: mm(heightChange), heightLimit: mm(5) });
-    case 'volume-to-zero':
-      return t(key, { from: volume(row.prevVolumeL) });
-  }
+  const explanation = (() => {
+    switch (row.rule) {
+      case 'temperature':
+        return t(key, { change: degrees(change), limit: degrees(limit) });
+      case 'height':
+        return t(key, { change: mm(change), limit: mm(limit) });
+      case 'volume-without-height':
+        return t(key, { change: volume(change), limit: volume(limit), height: mm(heightChange), heightLimit: mm(5) });
+      case 'volume-to-zero':
+        return t(key, { from: volume(row.prevVolumeL) });
+    }
+  })();
+  return row.back ? t('jump.explain.spike', { explanation }) : explanation;
 }
 
 /**
@@ -71,6 +74,11 @@ export async function dataJumpWorkbook(t: Translate, rows: DataJumpRow[]) {
     { header: t('jump.export.volumeUnit'), value: (r) => t(isLitres(r.volumeUnit) ? 'unit.litres' : 'unit.gallons') },
     { header: t('jump.export.prevVolume'), value: (r) => volume(r.prevVolumeL, r) },
     { header: t('jump.export.volume'), value: (r) => volume(r.volumeL, r) },
+    // A spike: the reading that came back (review item 14); empty for a jump that stayed.
+    { header: t('jump.export.backTs'), width: 20, value: (r) => (r.back ? stationTime(r.back.ts, r.timezone) : null) },
+    { header: t('jump.export.backHeight'), value: (r) => (r.back ? round(r.back.productHeightMm, 1) : null) },
+    { header: t('jump.export.backTemperature'), value: (r) => (r.back ? temperature(r.back.temperatureC, r) : null) },
+    { header: t('jump.export.backVolume'), value: (r) => (r.back ? volume(r.back.volumeL, r) : null) },
   ];
   const name = t('export.sheet.dataJumps');
   return { name, body: await xlsxOf(name, columns, rows, t.language) };

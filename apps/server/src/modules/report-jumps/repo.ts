@@ -58,6 +58,10 @@ interface Raw extends TankPlaceRaw<string | null> {
   temperature_c: number;
   prev_volume_l: number;
   volume_l: number;
+  back_ts: Date | string | null;
+  back_product_height_mm: number | null;
+  back_temperature_c: number | null;
+  back_volume_l: number | null;
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -75,6 +79,7 @@ function toRow(r: Raw): DataJumpRow {
     temperatureC: r.temperature_c,
     prevVolumeL: r.prev_volume_l,
     volumeL: r.volume_l,
+    back: r.back_ts === null ? null : { ts: iso(r.back_ts), productHeightMm: r.back_product_height_mm!, temperatureC: r.back_temperature_c!, volumeL: r.back_volume_l! },
   };
 }
 
@@ -86,7 +91,8 @@ export async function listDataJumps(db: Db, scope: Scope, f: Filter, page: { lim
       db,
       sql`select j.id, j.station_id, s.name as station_name, s.code as station_code, c.name as company_name, s.timezone,
             c.volume_unit, c.temp_unit, j.tank_id, t.code as tank_code, p.name as product_name, p.color as product_color, j.rule,
-            j.prev_ts, j.ts, j.prev_product_height_mm, j.product_height_mm, j.prev_temperature_c, j.temperature_c, j.prev_volume_l, j.volume_l
+            j.prev_ts, j.ts, j.prev_product_height_mm, j.product_height_mm, j.prev_temperature_c, j.temperature_c, j.prev_volume_l, j.volume_l,
+            j.back_ts, j.back_product_height_mm, j.back_temperature_c, j.back_volume_l
           ${FROM} where ${where} order by ${orderOf(f)} limit ${page.limit} offset ${page.offset}`,
     ),
     rawRows<{ n: number }>(db, sql`select count(*)::int as n ${FROM} where ${where}`),

@@ -32,6 +32,7 @@ const row = (change: Partial<DataJumpRow>): DataJumpRow => ({
   temperatureC: 15,
   prevVolumeL: 15_000,
   volumeL: 15_000,
+  back: null,
   ...change,
 });
 
@@ -47,6 +48,12 @@ describe('a data jump in words (spec §9 rules, company units)', () => {
       'Volume changed by 79 gal (limit 53 gal) while the height moved only 2 mm, under 5 mm',
     ],
     [row({ rule: 'volume-to-zero', prevVolumeL: 150, volumeL: 0 }), 'Volume fell to zero', 'Volume fell from 150 L to 0 with the height unchanged'],
+    // A spike that came back at the next reading is one event (review item 14).
+    [
+      row({ temperatureC: 20, back: { ts: '2026-11-22T10:02:00Z', productHeightMm: 1500, temperatureC: 15.5, volumeL: 15_000 } }),
+      'Temperature jump',
+      'Temperature changed by 5°C, more than 3°C, and came back at the next reading: one spike',
+    ],
   ])('%#: %s', (jump, label, words) => {
     expect(jumpRuleLabel(t, jump.rule)).toBe(label);
     expect(jumpExplanation(t, format, jump)).toBe(words);

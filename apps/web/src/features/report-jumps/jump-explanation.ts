@@ -42,6 +42,12 @@ function temperatureStep(locale: string, differenceC: number, tempUnit: number |
  * changed by 4.5°C, more than 3°C".
  */
 export function jumpExplanation(t: TFunction, format: MonitorFormat, row: DataJumpRow): string {
+  const explanation = ruleExplanation(t, format, row);
+  // A spike that came back at the next reading is one event (review item 14).
+  return row.back ? t('report.jumps.explain.spike', { explanation }) : explanation;
+}
+
+function ruleExplanation(t: TFunction, format: MonitorFormat, row: DataJumpRow): string {
   const prev = { productHeightMm: row.prevProductHeightMm, temperatureC: row.prevTemperatureC, volumeL: row.prevVolumeL };
   const next = { productHeightMm: row.productHeightMm, temperatureC: row.temperatureC, volumeL: row.volumeL };
   const { change, limit, heightChange } = jumpFigures(row.rule, prev, next);
