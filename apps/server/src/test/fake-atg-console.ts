@@ -18,8 +18,8 @@ export interface FakeAtgFaults {
   silent?: boolean;
   /** Wait this long before answering. */
   delayMs?: number;
-  /** Flip one data byte of computer replies, keeping their checksum. */
-  badChecksum?: boolean;
+  /** Flip one data byte of computer replies (or of those to these codes or prefixes), keeping their checksum. */
+  badChecksum?: boolean | string[];
   /** Send each reply in this many packets, with small pauses between them. */
   splitInto?: number;
   /** Telnet negotiation (`FF FB 01 FF FD 03`) before each reply: holds bytes equal to SOH and ETX. */
@@ -124,7 +124,8 @@ export async function startFakeAtgConsole(options: FakeAtgConsoleOptions = {}): 
     const code = command.slice(0, CODE_LENGTH);
     if (f.streamForever || f.hugeFrameBytes) return stream(socket, f.hugeFrameBytes ?? Number.POSITIVE_INFINITY);
     let frame = f.unsupported?.some((u) => code.startsWith(u)) ? encodeUnsupportedReply(etx) : replyTo(command, state());
-    if (f.badChecksum && /^[is]/.test(code) && frame.length > 14) {
+    const damaged = Array.isArray(f.badChecksum) ? f.badChecksum.some((c) => code.startsWith(c)) : f.badChecksum;
+    if (damaged && /^[is]/.test(code) && frame.length > 14) {
       frame = frame.slice();
       // The first data byte: a digit of the timestamp, which stays a printable digit.
       frame[1 + CODE_LENGTH] = frame[1 + CODE_LENGTH]! ^ 0x01;

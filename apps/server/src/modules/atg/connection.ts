@@ -51,9 +51,15 @@ export class AtgConnection {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly timeouts: AtgTimeouts;
   private closed = false;
+  private opened = 0;
 
   constructor(private readonly endpoint: AtgEndpoint) {
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...endpoint.timeouts };
+  }
+
+  /** Counts the sockets opened so far: a change means the console was connected to afresh. */
+  get generation(): number {
+    return this.opened;
   }
 
   get connected(): boolean {
@@ -100,6 +106,7 @@ export class AtgConnection {
           if (this.socket === socket) this.socket = null;
         });
         this.socket = socket;
+        this.opened++;
         resolve(socket);
       });
       socket.once('error', (error: NodeJS.ErrnoException) => {
