@@ -194,9 +194,9 @@ describe('finding frames incrementally (issue 20 #5)', () => {
     const scanner = new FrameScanner();
     const packet = new Uint8Array(4096).fill(0x41);
     scanner.push(bytes([SOH]));
-    const started = performance.now();
+    const started = Date.now();
     for (let i = 0; i < 1024; i++) scanner.push(packet);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(1000);
     expect(scanner.pending).toBe(1 + 4096 * 1024);
   });
 });
