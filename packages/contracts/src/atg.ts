@@ -23,6 +23,12 @@ export const atgStatus = z.object({
   lastPollAt: isoTime.nullable(),
   /** Why the last poll failed, localised by the request's language; null after a good one. */
   lastError: z.string().nullable(),
+  /**
+   * The last inventory held a value that cannot be right for its tank (a temperature no buried
+   * tank reaches, a level above the top…): usually the console's units taken wrongly. Localised;
+   * null when all fit.
+   */
+  warning: z.string().nullable().default(null),
   format: z.enum(ATG_FORMATS).nullable(),
   units: z.enum(ATG_UNIT_SYSTEMS).nullable(),
   /** The interval in use: the station's own or the default. */

@@ -6,7 +6,7 @@ const base = { tank: '1', ts: '2026-11-22T08:00:00Z', productHeightMm: 1500.5, t
 describe('fastDeviceReading agrees with the deviceReading schema', () => {
   it.each([
     ['minimal', base],
-    ['every field', { ...base, type: 'hourly', waterHeightMm: 12, volumeL: 20000, tcVolumeL: 19950.5, waterVolumeL: 80, densityKgM3: 745 }],
+    ['every field', { ...base, type: 'hourly', waterHeightMm: 12, volumeL: 20000, tcVolumeL: 19950.5, waterVolumeL: 80, ullageL: 5000, densityKgM3: 745 }],
     ['offset time with milliseconds', { ...base, ts: '2026-11-22T16:00:00.123+08:00' }],
     ['microseconds and a negative offset', { ...base, ts: '2026-11-22T08:00:00.123456-05:00' }],
     ['29 February of a leap year', { ...base, ts: '2028-02-29T00:00:00Z' }],

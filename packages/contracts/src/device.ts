@@ -36,6 +36,7 @@ export const READING_RANGES = {
   volumeL: { min: 0, max: 10_000_000 },
   tcVolumeL: { min: 0, max: 10_000_000 },
   waterVolumeL: { min: 0, max: 10_000_000 },
+  ullageL: { min: 0, max: 10_000_000 },
   densityKgM3: { min: 300, max: 2000 },
 } as const;
 const ranged = (name: keyof typeof READING_RANGES) => z.number().finite().min(READING_RANGES[name].min).max(READING_RANGES[name].max);
@@ -52,6 +53,8 @@ export const deviceReading = z.object({
   volumeL: ranged('volumeL').optional(),
   tcVolumeL: ranged('tcVolumeL').optional(),
   waterVolumeL: ranged('waterVolumeL').optional(),
+  /** Room left in the tank as the device measures it (a Veeder-Root console reports its own); otherwise capacity − (product + water). */
+  ullageL: ranged('ullageL').optional(),
   densityKgM3: ranged('densityKgM3').optional(),
 });
 export type DeviceReading = z.infer<typeof deviceReading>;
@@ -179,7 +182,7 @@ export function fastDeviceReading(raw: unknown): DeviceReading | null {
   if (type !== undefined && !(RECORD_TYPES as readonly unknown[]).includes(type)) return null;
   if (!inRange(r.productHeightMm, 'productHeightMm') || !inRange(r.temperatureC, 'temperatureC')) return null;
   if (!optionalInRange(r.waterHeightMm, 'waterHeightMm') || !optionalInRange(r.volumeL, 'volumeL') || !optionalInRange(r.tcVolumeL, 'tcVolumeL')) return null;
-  if (!optionalInRange(r.waterVolumeL, 'waterVolumeL') || !optionalInRange(r.densityKgM3, 'densityKgM3')) return null;
+  if (!optionalInRange(r.waterVolumeL, 'waterVolumeL') || !optionalInRange(r.ullageL, 'ullageL') || !optionalInRange(r.densityKgM3, 'densityKgM3')) return null;
   const reading: DeviceReading = {
     tank,
     ts,
@@ -191,6 +194,7 @@ export function fastDeviceReading(raw: unknown): DeviceReading | null {
   if (r.volumeL !== undefined) reading.volumeL = r.volumeL as number;
   if (r.tcVolumeL !== undefined) reading.tcVolumeL = r.tcVolumeL as number;
   if (r.waterVolumeL !== undefined) reading.waterVolumeL = r.waterVolumeL as number;
+  if (r.ullageL !== undefined) reading.ullageL = r.ullageL as number;
   if (r.densityKgM3 !== undefined) reading.densityKgM3 = r.densityKgM3 as number;
   return reading;
 }

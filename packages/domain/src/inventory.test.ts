@@ -59,6 +59,10 @@ describe('computeInventory', () => {
     expect([inv.volumeL, inv.tcVolumeL, inv.waterVolumeL]).toEqual([18_888, 18_700, 999]);
   });
 
+  it('keeps the ullage a device measured (a Veeder-Root console reports its own)', () => {
+    expect(computeInventory(tank, { productHeightMm: 1500, waterHeightMm: 100, temperatureC: 15, volumeL: 19_000, ullageL: 10_123.4 }).ullageL).toBe(10_123.4);
+  });
+
   it('compensates temperature to 15 °C: warm product shrinks, cold product grows', () => {
     expect(temperatureCompensated(10_000, 25, 0.0012)).toBeCloseTo(9881.42, 2);
     expect(temperatureCompensated(10_000, 5, 0.0012)).toBeCloseTo(10121.46, 2);

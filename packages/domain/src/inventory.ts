@@ -30,6 +30,8 @@ export interface MeasuredLevels {
   volumeL?: number;
   tcVolumeL?: number;
   waterVolumeL?: number;
+  /** When the device measured it (a Veeder-Root console reports its own ullage). */
+  ullageL?: number;
 }
 
 export interface Inventory {
@@ -75,7 +77,7 @@ export function computeInventory(tank: TankGeometry, measured: MeasuredLevels): 
     volumeL: round(volumeL, 1),
     tcVolumeL: round(tcVolumeL, 1),
     waterVolumeL: round(waterVolumeL, 1),
-    ullageL: round(Math.max(tank.capacityL - filledL, 0), 1),
+    ullageL: round(measured.ullageL ?? Math.max(tank.capacityL - filledL, 0), 1),
     fillPct: tank.capacityL > 0 ? round(clamp((filledL / tank.capacityL) * 100, 0, 100), 2) : 0,
   };
 }

@@ -584,4 +584,12 @@ export const ar: Messages = {
   "jump.export.backHeight": "ارتفاع المنتج عند العودة (مم)",
   "jump.export.backTemperature": "درجة الحرارة عند العودة",
   "jump.export.backVolume": "الحجم عند العودة",
+  "atg.error.oversize": "أرسلت وحدة التحكم أكثر من {limit} بايت دون أن تُنهي ردّها: أُغلق الاتصال",
+  "atg.warning.implausible": "الخزان {tank}: القيمة {field} {value} لا تتوافق مع الخزان عند قراءتها بـ{units}: تحقّق من إعداد الوحدات في وحدة التحكم، أو من وحدة الحجم للشركة إن لم تُعلن وحدة التحكم وحداتها",
+  "atg.units.us": "الوحدات الأمريكية (غالون، بوصة، °F)",
+  "atg.units.metric": "الوحدات المترية (لتر، مم، °C)",
+  "atg.units.imperial": "الوحدات الإمبراطورية (غالون إمبراطوري، بوصة، °F)",
+  "atg.field.temperatureC": "درجة الحرارة (°C)",
+  "atg.field.productHeightMm": "ارتفاع المنتج (مم)",
+  "atg.field.volumeL": "الحجم (لتر)",
 };

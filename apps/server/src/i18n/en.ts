@@ -583,6 +583,14 @@ export const en = {
   "jump.export.backHeight": "Product height when back (mm)",
   "jump.export.backTemperature": "Temperature when back",
   "jump.export.backVolume": "Volume when back",
+  "atg.error.oversize": "The console sent more than {limit} bytes without ending its answer: the connection was closed",
+  "atg.warning.implausible": "Tank {tank}: {field} {value} does not fit the tank when read in {units}: check the console's unit setting, or the company's volume unit if the console does not say its units",
+  "atg.units.us": "U.S. units (gallons, inches, °F)",
+  "atg.units.metric": "metric units (litres, mm, °C)",
+  "atg.units.imperial": "imperial units (imperial gallons, inches, °F)",
+  "atg.field.temperatureC": "temperature (°C)",
+  "atg.field.productHeightMm": "product height (mm)",
+  "atg.field.volumeL": "volume (L)",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -584,4 +584,12 @@ export const es: Messages = {
   "jump.export.backHeight": "Altura de producto al volver (mm)",
   "jump.export.backTemperature": "Temperatura al volver",
   "jump.export.backVolume": "Volumen al volver",
+  "atg.error.oversize": "La consola envió más de {limit} bytes sin terminar su respuesta: se cerró la conexión",
+  "atg.warning.implausible": "Tanque {tank}: {field} {value} no cuadra con el tanque leído en {units}: revise la configuración de unidades de la consola, o la unidad de volumen de la empresa si la consola no indica sus unidades",
+  "atg.units.us": "unidades de EE. UU. (galones, pulgadas, °F)",
+  "atg.units.metric": "unidades métricas (litros, mm, °C)",
+  "atg.units.imperial": "unidades imperiales (galones imperiales, pulgadas, °F)",
+  "atg.field.temperatureC": "temperatura (°C)",
+  "atg.field.productHeightMm": "altura de producto (mm)",
+  "atg.field.volumeL": "volumen (L)",
 };

@@ -584,4 +584,12 @@ export const zh_CN: Messages = {
   "jump.export.backHeight": "恢复时油高 (mm)",
   "jump.export.backTemperature": "恢复时温度",
   "jump.export.backVolume": "恢复时体积",
+  "atg.error.oversize": "液位仪发送了超过 {limit} 字节仍未结束应答：已断开连接",
+  "atg.warning.implausible": "油罐 {tank}：按{units}读取时，{field} {value} 与油罐不符：请检查液位仪的单位设置；若液位仪未声明单位，请检查公司的体积单位",
+  "atg.units.us": "美制单位（加仑、英寸、°F）",
+  "atg.units.metric": "公制单位（升、毫米、°C）",
+  "atg.units.imperial": "英制单位（英制加仑、英寸、°F）",
+  "atg.field.temperatureC": "温度（°C）",
+  "atg.field.productHeightMm": "油高（毫米）",
+  "atg.field.volumeL": "体积（升）",
 };

@@ -18,8 +18,8 @@ export interface FakeAtgFaults {
   silent?: boolean;
   /** Wait this long before answering. */
   delayMs?: number;
-  /** Flip one data byte of computer replies, keeping their checksum. */
-  badChecksum?: boolean;
+  /** Flip one data byte of computer replies (or of those to these codes or prefixes), keeping their checksum. */
+  badChecksum?: boolean | string[];
   /** Send each reply in this many packets, with small pauses between them. */
   splitInto?: number;
   /** Telnet negotiation (`FF FB 01 FF FD 03`) before each reply: holds bytes equal to SOH and ETX. */
@@ -28,6 +28,10 @@ export interface FakeAtgFaults {
   unsupported?: string[];
   /** Send half the reply, then reset the connection. */
   resetMidReply?: boolean;
+  /** Answer with SOH and then printable bytes without end (a console that never finishes its frame). */
+  streamForever?: boolean;
+  /** Answer with one frame of this many bytes: SOH, printable filler, ETX (no valid reply). */
+  hugeFrameBytes?: number;
 }
 
 export interface FakeAtgConsoleOptions {
@@ -118,8 +122,10 @@ export async function startFakeAtgConsole(options: FakeAtgConsoleOptions = {}): 
     if (f.silent) return;
     if (f.delayMs) await sleep(f.delayMs);
     const code = command.slice(0, CODE_LENGTH);
+    if (f.streamForever || f.hugeFrameBytes) return stream(socket, f.hugeFrameBytes ?? Number.POSITIVE_INFINITY);
     let frame = f.unsupported?.some((u) => code.startsWith(u)) ? encodeUnsupportedReply(etx) : replyTo(command, state());
-    if (f.badChecksum && /^[is]/.test(code) && frame.length > 14) {
+    const damaged = Array.isArray(f.badChecksum) ? f.badChecksum.some((c) => code.startsWith(c)) : f.badChecksum;
+    if (damaged && /^[is]/.test(code) && frame.length > 14) {
       frame = frame.slice();
       // The first data byte: a digit of the timestamp, which stays a printable digit.
       frame[1 + CODE_LENGTH] = frame[1 + CODE_LENGTH]! ^ 0x01;
@@ -200,6 +206,21 @@ export async function startFakeAtgConsole(options: FakeAtgConsoleOptions = {}): 
 function checkTanks(tanks: FakeTank[]): FakeTank[] {
   for (const t of tanks) twoDigits(t.tank);
   return tanks;
+}
+
+const STREAM_CHUNK = 64 * 1024;
+
+/** SOH, then filler in 64 KiB writes as fast as the socket takes them, then ETX once `total` bytes are out (never, when infinite). */
+async function stream(socket: Socket, total: number): Promise<void> {
+  const filler = new Uint8Array(STREAM_CHUNK).fill(0x41);
+  await write(socket, Uint8Array.of(SOH));
+  let sent = 1;
+  while (!socket.destroyed && sent < total - 1) {
+    const part = Math.min(STREAM_CHUNK, total - 1 - sent);
+    await write(socket, part === STREAM_CHUNK ? filler : filler.subarray(0, part));
+    sent += part;
+  }
+  if (Number.isFinite(total)) await write(socket, Uint8Array.of(ETX));
 }
 
 function write(socket: Socket, bytes: Uint8Array): Promise<void> {

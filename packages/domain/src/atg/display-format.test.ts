@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDisplayAlarms, parseDisplayDeliveries, parseDisplayInventory, parseDisplaySensors, parseDisplayTime, parseUnitsLegend } from './display-format';
+import { parseDisplayAlarms, parseDisplayDeliveries, parseDisplayInventory, parseDisplaySensors, parseDisplayTime, parseColumnUnits, parseUnitsLegend } from './display-format';
 import { asciiBytes, decodeFrame, encodeDisplayReply, ETX } from './frame';
 
 /** A report as the emulator sends it (LF only), through the real frame decoder. */
@@ -43,6 +43,18 @@ describe('units legend (atg-protocol §2 Units, [4xx] p.52, p.127)', () => {
     ['IN-TANK INVENTORY', null],
   ])('%j → %s', (line, units) => {
     expect(parseUnitsLegend(['', line, ''])).toBe(units);
+  });
+});
+
+describe('units named by column headers (I20200, issue 20 #7)', () => {
+  it.each([
+    ['INCREASE   DATE / TIME             GALLONS TC GALLONS WATER  TEMP DEG F  HEIGHT', 'us'],
+    ['INCREASE   DATE / TIME             LITRES TC LITRES WATER  TEMP DEG C  HEIGHT', 'metric'],
+    ['INCREASE   DATE / TIME             LITERS TC LITERS WATER  TEMP DEG C  HEIGHT', 'metric'],
+    ['INCREASE   DATE / TIME             GALLONS TC GALLONS WATER  TEMP DEG C  HEIGHT', null],
+    ['TANK PRODUCT             VOLUME TC VOLUME   ULLAGE   HEIGHT    WATER     TEMP', null],
+  ])('%j → %s', (line, units) => {
+    expect(parseColumnUnits(['', line, ''])).toBe(units);
   });
 });
 
@@ -117,7 +129,8 @@ describe('I20200 deliveries (atg-protocol §4 I20200)', () => {
 
   it("the emulator's report ([3xx] order: END first)", () => {
     expect(parseDisplayDeliveries(emulatorLines('I20200', emulatorBody))).toEqual({
-      units: null,
+      // No legend, but the headers say GALLONS and DEG F.
+      units: 'us',
       tanks: [
         {
           tank: 1,

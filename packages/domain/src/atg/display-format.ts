@@ -32,6 +32,22 @@ export function parseUnitsLegend(lines: readonly string[]): ConsoleUnits | null 
   return null;
 }
 
+/**
+ * The units a report's column headers name, as the emulator's and [3xx]'s I20200 print them
+ * (`INCREASE   DATE / TIME   GALLONS TC GALLONS WATER  TEMP DEG F  HEIGHT`); null when no
+ * header names both a volume and a temperature unit, or they disagree.
+ */
+export function parseColumnUnits(lines: readonly string[]): ConsoleUnits | null {
+  for (const line of lines) {
+    const upper = line.toUpperCase();
+    const volume = /\bGALLONS\b/.test(upper) ? 'us' : /\bLIT(ER|RE)S\b/.test(upper) ? 'metric' : null;
+    const temp = /\bDEG\s*F\b/.test(upper) ? 'us' : /\bDEG\s*C\b/.test(upper) ? 'metric' : null;
+    if (volume === null || temp === null) continue;
+    return volume === temp ? volume : null;
+  }
+  return null;
+}
+
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 /**
@@ -170,7 +186,7 @@ export function parseDisplayDeliveries(lines: readonly string[]): { units: Conso
       current.delivery.tcAmount = displayNumber(amount[2]!);
     }
   }
-  return { units: parseUnitsLegend(lines), tanks };
+  return { units: parseUnitsLegend(lines) ?? parseColumnUnits(lines), tanks };
 }
 
 export interface DisplayAlarm {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asciiBytes, asciiText, atgChecksum, buildCommand, decodeFrame, encodeComputerReply, encodeDisplayReply, encodeUnsupportedReply, ETX, findFrame, floatToHex, hexToFloat, SOH } from './frame';
+import { asciiBytes, asciiText, atgChecksum, buildCommand, decodeFrame, encodeComputerReply, encodeDisplayReply, encodeUnsupportedReply, ETX, findFrame, floatToHex, FrameScanner, hexToFloat, SOH } from './frame';
 import { REFERENCE_CAPTURES, referenceFrame } from './reference-captures';
 
 const bytes = (...parts: (string | number[])[]) => {
@@ -154,6 +154,50 @@ describe('finding a frame in what the socket delivered (atg-protocol §1, §5)',
       found = findFrame(buffer);
     }
     expect(found && decodeFrame(found.frame, 'i10100')).toEqual({ kind: 'computer', code: 'i10100', data: '2312301342020402' });
+  });
+});
+
+describe('finding frames incrementally (issue 20 #5)', () => {
+  const split = (all: Uint8Array, cuts: number[]) => [...cuts, all.length].map((cut, i, list) => all.subarray(i === 0 ? 0 : list[i - 1]!, cut));
+  const telnet = [0xff, 0xfb, 0x01, 0xff, 0xfd, 0x03];
+  const text = asciiText(capture);
+
+  it.each([
+    ['whole', bytes([...capture]), []],
+    ['one byte at a time', bytes([...capture]), Array.from({ length: capture.length - 1 }, (_, i) => i + 1)],
+    ["cut inside '&&' and before ETX", bytes([...capture]), [text.indexOf('&&') + 1, capture.length - 1]],
+    ['telnet junk first, cut inside the negotiation', bytes(telnet, [...capture]), [1, 2, 4]],
+    ['an abandoned frame first (a second SOH restarts)', bytes([SOH], 'i20100230', [...capture]), [5, 12]],
+  ])('%s: the same frame findFrame finds', (_name, all, cuts) => {
+    const scanner = new FrameScanner();
+    const frames = split(all, cuts).flatMap((chunk) => scanner.push(chunk));
+    expect(frames).toEqual([capture]);
+    expect(scanner.pending).toBe(0);
+  });
+
+  it('two frames in one packet, and the start of a third kept for the next', () => {
+    const scanner = new FrameScanner();
+    expect(scanner.push(bytes([...capture], [...capture], [SOH], 'i2'))).toEqual([capture, capture]);
+    expect(scanner.pending).toBe(3);
+    expect(scanner.push(bytes('0100', [ETX]))).toEqual([bytes([SOH], 'i20100', [ETX])]);
+  });
+
+  it('keeps nothing of junk without SOH, and takes a configured ETX', () => {
+    const scanner = new FrameScanner(0x04);
+    expect(scanner.push(bytes('junk junk', [ETX]))).toEqual([]);
+    expect(scanner.pending).toBe(0);
+    const eot = withEtx(capture, 0x04);
+    expect(scanner.push(eot)).toEqual([eot]);
+  });
+
+  it('looks at each byte once: 4 MB in 4 KB packets takes well under a second', () => {
+    const scanner = new FrameScanner();
+    const packet = new Uint8Array(4096).fill(0x41);
+    scanner.push(bytes([SOH]));
+    const started = Date.now();
+    for (let i = 0; i < 1024; i++) scanner.push(packet);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(scanner.pending).toBe(1 + 4096 * 1024);
   });
 });
 

@@ -102,6 +102,92 @@ export function findFrame(buffer: Uint8Array, etx: number = ETX): { frame: Uint8
   return null;
 }
 
+/**
+ * The most a reply may hold, in bytes, counted from the command's sending (bytes before SOH
+ * included). The longest real replies are delivery reports: 99 tanks of 10 deliveries are
+ * about 100 KB in computer format and under 400 KB in display format. A console that sends
+ * more is refused as soon as it passes this, rather than buffered without end.
+ */
+export const MAX_REPLY_BYTES = 1024 * 1024;
+
+/**
+ * findFrame for a stream: bytes are pushed as they arrive and each is looked at once, so a
+ * long reply costs time in proportion to its length, not to its length squared (issue 20 #5:
+ * rescanning from the start on every packet stalled the server). Same rules as findFrame:
+ * junk and telnet negotiation before SOH skipped, a second SOH restarts the frame, bytes
+ * compared without their parity bit. Only the frame being assembled is kept.
+ */
+export class FrameScanner {
+  private buf = new Uint8Array(256);
+  private len = 0;
+  /** Where the next look starts: bytes before it were seen already. */
+  private scanned = 0;
+  /** The current frame's SOH, or -1 while none has come. */
+  private start = -1;
+  private readonly end7: number;
+
+  constructor(etx: number = ETX) {
+    this.end7 = etx & SEVEN_BITS;
+  }
+
+  /** Bytes held: the frame being assembled, and what came after a finished one. */
+  get pending(): number {
+    return this.len;
+  }
+
+  /** Adds `chunk` and returns the frames it completed, oldest first. */
+  push(chunk: Uint8Array): Uint8Array[] {
+    this.append(chunk);
+    const frames: Uint8Array[] = [];
+    let i = this.scanned;
+    for (; i < this.len; i++) {
+      const b = this.buf[i]!;
+      if (this.start < 0 && b === IAC) {
+        // IAC verb option (3 bytes) or IAC command (2 bytes): wait until all of it is here.
+        if (i + 1 >= this.len) break;
+        const verb = this.buf[i + 1]!;
+        const size = verb >= TELNET_VERB_MIN && verb < IAC ? 3 : 2;
+        if (i + size > this.len) break;
+        i += size - 1;
+        continue;
+      }
+      const c = b & SEVEN_BITS;
+      if (c === SOH) this.start = i;
+      else if (c === this.end7 && this.start >= 0) {
+        frames.push(this.buf.slice(this.start, i + 1));
+        this.drop(i + 1);
+        i = -1;
+      }
+    }
+    this.scanned = i;
+    // Nothing of a frame yet: what was looked at is junk and need not be kept; nor is junk
+    // before the frame's SOH.
+    if (this.start < 0 && this.scanned > 0) this.drop(this.scanned);
+    else if (this.start > 0) this.drop(this.start);
+    return frames;
+  }
+
+  private append(chunk: Uint8Array): void {
+    if (this.len + chunk.length > this.buf.length) {
+      let size = this.buf.length * 2;
+      while (size < this.len + chunk.length) size *= 2;
+      const grown = new Uint8Array(size);
+      grown.set(this.buf.subarray(0, this.len));
+      this.buf = grown;
+    }
+    this.buf.set(chunk, this.len);
+    this.len += chunk.length;
+  }
+
+  /** Forgets the first `n` bytes. */
+  private drop(n: number): void {
+    this.buf.copyWithin(0, n, this.len);
+    this.len -= n;
+    this.scanned = Math.max(0, this.scanned - n);
+    if (this.start >= 0) this.start = this.start >= n ? this.start - n : -1;
+  }
+}
+
 export type FrameOutcome =
   | { kind: 'computer'; code: string; data: string }
   | { kind: 'display'; code: string; lines: string[] }

@@ -1,8 +1,8 @@
 import net from 'node:net';
-import { buildCommand, decodeFrame, ETX, findFrame, type FrameOutcome } from '@ullage/domain/atg/frame';
+import { buildCommand, decodeFrame, ETX, FrameScanner, MAX_REPLY_BYTES, type FrameOutcome } from '@ullage/domain/atg/frame';
 
 /** Why a command got no usable answer; each is shown to the user as its own message. */
-export type AtgFailure = 'refused' | 'unreachable' | 'timeout' | 'closed' | 'checksum' | 'unsupported' | 'malformed';
+export type AtgFailure = 'refused' | 'unreachable' | 'timeout' | 'closed' | 'checksum' | 'unsupported' | 'malformed' | 'oversize';
 
 export class AtgError extends Error {
   constructor(
@@ -51,9 +51,15 @@ export class AtgConnection {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly timeouts: AtgTimeouts;
   private closed = false;
+  private opened = 0;
 
   constructor(private readonly endpoint: AtgEndpoint) {
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...endpoint.timeouts };
+  }
+
+  /** Counts the sockets opened so far: a change means the console was connected to afresh. */
+  get generation(): number {
+    return this.opened;
   }
 
   get connected(): boolean {
@@ -100,6 +106,7 @@ export class AtgConnection {
           if (this.socket === socket) this.socket = null;
         });
         this.socket = socket;
+        this.opened++;
         resolve(socket);
       });
       socket.once('error', (error: NodeJS.ErrnoException) => {
@@ -118,7 +125,8 @@ export class AtgConnection {
     const socket = await this.connect();
     const etx = this.endpoint.etx ?? ETX;
     return new Promise<AtgReply>((resolve, reject) => {
-      let buffer = new Uint8Array(0);
+      const scanner = new FrameScanner(etx);
+      let received = 0;
       const timers: NodeJS.Timeout[] = [];
       const finish = (error: AtgError | null, reply?: AtgReply) => {
         for (const t of timers) clearTimeout(t);
@@ -127,7 +135,7 @@ export class AtgConnection {
         socket.off('close', onClose);
         if (error) {
           // Whatever arrives later belongs to this command, not the next: start afresh.
-          if (error.failure === 'timeout' || error.failure === 'closed') this.drop();
+          if (error.failure === 'timeout' || error.failure === 'closed' || error.failure === 'oversize') this.drop();
           reject(error);
         } else resolve(reply!);
       };
@@ -138,15 +146,11 @@ export class AtgConnection {
       const onData = (chunk: Buffer) => {
         clearTimeout(idle);
         idle = setTimeout(timeout(`the console stopped sending for ${this.timeouts.idleMs} ms`), this.timeouts.idleMs);
-        const joined = new Uint8Array(buffer.length + chunk.length);
-        joined.set(buffer);
-        joined.set(chunk, buffer.length);
-        buffer = joined;
-        for (;;) {
-          const found = findFrame(buffer, etx);
-          if (!found) return;
-          buffer = buffer.slice(found.end);
-          const outcome = decodeFrame(found.frame, code);
+        received += chunk.length;
+        // Only the new bytes are looked at (issue 20 #5: rescanning the whole reply on every
+        // packet let one talkative console stall the server).
+        for (const frame of scanner.push(chunk)) {
+          const outcome = decodeFrame(frame, code);
           switch (outcome.kind) {
             case 'computer':
             case 'display':
@@ -162,6 +166,7 @@ export class AtgConnection {
               return finish(new AtgError('malformed', `${code}: ${outcome.reason}`));
           }
         }
+        if (received > MAX_REPLY_BYTES) finish(new AtgError('oversize', `${code}: more than ${MAX_REPLY_BYTES} bytes without a complete reply`));
       };
       const onClose = () => finish(new AtgError('closed', `${code}: the console closed the connection`));
       socket.on('data', onData);

@@ -1,5 +1,5 @@
 import { consoleAlarmToUllage, liquidStatusToLeakCode, tankAlarmToLevelCode, sensorAlarmToLeakCode } from '@ullage/domain/atg/alarm-map';
-import { AtgParseError, parseActiveAlarms, parseAlarmHistory, parseDeliveries, parseInventory, parseLiquidSensors, parseUnits, type Delivery } from '@ullage/domain/atg/computer-format';
+import { AtgParseError, parseActiveAlarms, parseAlarmHistory, parseDeliveries, parseInventory, parseLiquidSensors, parseTankStatus, parseUnits, type Delivery } from '@ullage/domain/atg/computer-format';
 import { parseDisplayAlarms, parseDisplayDeliveries, parseDisplayInventory, parseDisplaySensors, parseDisplayTime } from '@ullage/domain/atg/display-format';
 import type { ConsoleTime } from '@ullage/domain/atg/time';
 import { toCelsius, toLitres, toMillimetres, type ConsoleUnits } from '@ullage/domain/atg/units';
@@ -17,7 +17,10 @@ export interface ConsoleTank {
   productHeightMm: number | null;
   waterHeightMm: number | null;
   temperatureC: number | null;
+  /** Null in display format, whose report has no water volume: unknown, not 0. */
   waterVolumeL: number | null;
+  /** The room left in the tank, as the console computes it from its own tank chart. */
+  ullageL: number | null;
 }
 
 /** A console alarm in Ullage's terms: a level alarm of a tank or a leak alarm of a sensor. */
@@ -66,30 +69,83 @@ export const sensorName = (category: number, sensor: number) => `${SENSOR_PREFIX
 const lines = (reply: AtgReply) => (reply.kind === 'display' ? reply.lines : []);
 
 /**
+ * A command the console answered 9999FF1B is not asked again on the same connection for this
+ * long (a console does not learn commands while it runs); a new connection asks again, as it
+ * may be another console or a reconfigured gateway.
+ */
+export const UNSUPPORTED_FORGET_MS = 60 * 60_000;
+
+/** Failures that say the console did not understand or could not frame an answer, as opposed to the link failing. */
+const notUnderstood = (error: unknown) => (error instanceof AtgError && (error.failure === 'unsupported' || error.failure === 'malformed' || error.failure === 'checksum')) || error instanceof AtgParseError;
+
+/**
  * What the poller asks a console, and the answers turned into SI and Ullage codes. Computer
  * format first; a console (or gateway) that answers i20100 with 9999FF1B is read in display
- * format from then on. Units come from i51700 or the display legend, else the company's.
+ * format from then on. Units come from what the console declares (i51700, the display legend
+ * or the delivery report's column headers), else the company's.
  */
 export class ConsoleReader {
   format: 'computer' | 'display' | null = null;
   units: AtgUnits | null = null;
+  /** Commands answered 9999FF1B on this connection, and when. */
+  private readonly unsupported = new Map<string, number>();
+  private generation = -1;
+  /** The console was asked for its units on this connection (one question, whatever it answered). */
+  private unitsAsked = false;
 
   constructor(
     readonly connection: AtgConnection,
     private readonly fallbackUnits: AtgUnits,
+    private readonly now: () => number = Date.now,
   ) {}
 
   private get u(): AtgUnits {
     return this.units ?? this.fallbackUnits;
   }
 
+  /** Whether `code` was answered 9999FF1B on this connection within UNSUPPORTED_FORGET_MS. */
+  knownUnsupported(code: string): boolean {
+    this.sync();
+    const since = this.unsupported.get(code);
+    return since !== undefined && this.now() - since < UNSUPPORTED_FORGET_MS;
+  }
+
+  /** Connected afresh: what the last connection did not know (or did not say) is asked again. */
+  private sync(): void {
+    if (this.generation === this.connection.generation) return;
+    this.generation = this.connection.generation;
+    this.unsupported.clear();
+    this.unitsAsked = false;
+  }
+
+  /** One command, unless the console already said it does not know it. */
+  private async ask(code: string): Promise<AtgReply> {
+    if (this.knownUnsupported(code)) throw new AtgError('unsupported', `${code}: the console does not know this command (9999FF1B, not asked again)`);
+    try {
+      return await this.connection.query(code);
+    } catch (error) {
+      if (error instanceof AtgError && error.failure === 'unsupported') {
+        this.sync();
+        this.unsupported.set(code, this.now());
+      }
+      throw error;
+    } finally {
+      // The query may have connected afresh.
+      this.sync();
+    }
+  }
+
   async inventory(): Promise<{ consoleTime: ConsoleTime | null; tanks: ConsoleTank[] }> {
     if (this.format !== 'display') {
       try {
-        const reply = await this.connection.query('i20100');
+        const reply = await this.ask('i20100');
         if (reply.kind !== 'computer') throw new AtgError('malformed', 'i20100 answered in display format');
         this.format = 'computer';
-        if (this.units === null) this.units = await this.askUnits();
+        if (this.units === null && !this.unitsAsked) {
+          // A console without i51700 may still name its units in its delivery report's headers.
+          this.units = (await this.askUnits()) ?? (await this.displayUnits());
+          this.unitsAsked = true;
+        }
         const parsed = parseInventory(reply.data);
         return {
           consoleTime: parsed.time,
@@ -102,6 +158,7 @@ export class ConsoleReader {
             waterHeightMm: toMillimetres(t.water, this.u),
             temperatureC: toCelsius(t.temperature, this.u),
             waterVolumeL: toLitres(t.waterVolume, this.u),
+            ullageL: toLitres(t.ullage, this.u),
           })),
         };
       } catch (error) {
@@ -109,9 +166,14 @@ export class ConsoleReader {
         this.format = 'display';
       }
     }
-    const reply = await this.connection.query('I20100');
+    const reply = await this.ask('I20100');
     const parsed = parseDisplayInventory(lines(reply));
     if (parsed.units) this.units = parsed.units;
+    else if (this.units === null && !this.unitsAsked) {
+      // The emulator's and [3xx]'s inventory names no units; their delivery report's headers do.
+      this.units = await this.displayUnits();
+      this.unitsAsked = true;
+    }
     return {
       consoleTime: lines(reply).map(parseDisplayTime).find((t) => t !== null) ?? null,
       tanks: parsed.tanks.map((t) => ({
@@ -123,6 +185,7 @@ export class ConsoleReader {
         waterHeightMm: toMillimetres(t.water, this.u),
         temperatureC: toCelsius(t.temperature, this.u),
         waterVolumeL: null,
+        ullageL: toLitres(t.ullage, this.u),
       })),
     };
   }
@@ -130,39 +193,78 @@ export class ConsoleReader {
   /** i51700; a console without it is read in the company's units. */
   private async askUnits(): Promise<AtgUnits | null> {
     try {
-      const reply = await this.connection.query('i51700');
+      const reply = await this.ask('i51700');
       return reply.kind === 'computer' ? parseUnits(reply.data).units : null;
     } catch (error) {
-      if ((error instanceof AtgError && (error.failure === 'unsupported' || error.failure === 'malformed')) || error instanceof AtgParseError) return null;
+      if (notUnderstood(error)) return null;
       throw error;
     }
   }
 
-  async activeAlarms(): Promise<ConsoleAlarm[]> {
-    if (this.format === 'display') {
-      const parsed = parseDisplayAlarms(lines(await this.connection.query('I10100')));
-      return parsed.alarms.flatMap((a) => {
-        if (a.type === null) return [];
-        const code = a.prefix === 'T' ? tankAlarmToLevelCode(a.type) : sensorAlarmToLeakCode(a.type);
-        if (code === null) return [];
-        return [{ kind: a.prefix === 'T' ? ('level' as const) : ('leak' as const), device: a.prefix === 'T' ? String(a.device) : sensorName(a.prefix === 'L' ? 3 : 0, a.device), code }];
-      });
+  /** The units I20200's legend or column headers name; null when it names none. */
+  private async displayUnits(): Promise<AtgUnits | null> {
+    try {
+      return parseDisplayDeliveries(lines(await this.ask('I20200'))).units;
+    } catch (error) {
+      if (notUnderstood(error)) return null;
+      throw error;
     }
-    const reply = await this.connection.query('i10100');
-    if (reply.kind !== 'computer') return [];
-    return parseActiveAlarms(reply.data).alarms.flatMap((a) => {
-      const mapped = consoleAlarmToUllage(a);
-      if (!mapped) return [];
-      return [mapped.kind === 'level' ? { kind: 'level' as const, device: String(mapped.tank), code: mapped.code } : { kind: 'leak' as const, device: sensorName(mapped.category, mapped.sensor), code: mapped.code }];
+  }
+
+  /**
+   * The console's active alarms: i10100; a console that does not know it is asked i20500
+   * (in-tank status: tank alarms; its liquid sensors come from i30100 all the same), then the
+   * display report I10100; one that knows none of them has no alarms to report.
+   */
+  async activeAlarms(): Promise<ConsoleAlarm[]> {
+    if (this.format === 'display') return this.displayAlarms();
+    try {
+      const reply = await this.ask('i10100');
+      if (reply.kind !== 'computer') return [];
+      return parseActiveAlarms(reply.data).alarms.flatMap((a) => {
+        const mapped = consoleAlarmToUllage(a);
+        if (!mapped) return [];
+        return [mapped.kind === 'level' ? { kind: 'level' as const, device: String(mapped.tank), code: mapped.code } : { kind: 'leak' as const, device: sensorName(mapped.category, mapped.sensor), code: mapped.code }];
+      });
+    } catch (error) {
+      if (!(error instanceof AtgError && error.failure === 'unsupported')) throw error;
+    }
+    try {
+      const reply = await this.ask('i20500');
+      if (reply.kind !== 'computer') return [];
+      return parseTankStatus(reply.data).tanks.flatMap((t) =>
+        (t.alarms ?? []).flatMap((type) => {
+          const code = tankAlarmToLevelCode(type);
+          return code === null ? [] : [{ kind: 'level' as const, device: String(t.tank), code }];
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof AtgError && error.failure === 'unsupported')) throw error;
+    }
+    try {
+      return await this.displayAlarms();
+    } catch (error) {
+      if (error instanceof AtgError && error.failure === 'unsupported') return [];
+      throw error;
+    }
+  }
+
+  private async displayAlarms(): Promise<ConsoleAlarm[]> {
+    const parsed = parseDisplayAlarms(lines(await this.ask('I10100')));
+    return parsed.alarms.flatMap((a) => {
+      if (a.type === null) return [];
+      const code = a.prefix === 'T' ? tankAlarmToLevelCode(a.type) : sensorAlarmToLeakCode(a.type);
+      if (code === null) return [];
+      return [{ kind: a.prefix === 'T' ? ('level' as const) : ('leak' as const), device: a.prefix === 'T' ? String(a.device) : sensorName(a.prefix === 'L' ? 3 : 0, a.device), code }];
     });
   }
 
   async sensors(): Promise<ConsoleSensor[]> {
     try {
       if (this.format === 'display') {
-        return parseDisplaySensors(lines(await this.connection.query('I30100'))).sensors.flatMap((s) => (s.status === null ? [] : [sensorOf(String(s.sensor), s.status)]));
+        return parseDisplaySensors(lines(await this.ask('I30100'))).sensors.flatMap((s) => (s.status === null ? [] : [sensorOf(String(s.sensor), s.status)]));
       }
-      const reply = await this.connection.query('i30100');
+      const reply = await this.ask('i30100');
       if (reply.kind !== 'computer') return [];
       return parseLiquidSensors(reply.data).sensors.flatMap((s) => (s.status === null ? [] : [sensorOf(sensorName(3, s.sensor), s.status)]));
     } catch (error) {
@@ -175,7 +277,7 @@ export class ConsoleReader {
   /** i11100: when each alarm occurred and cleared, to date the alarms the poller reports. */
   async alarmHistory(): Promise<ConsoleHistoryEvent[]> {
     if (this.format === 'display') return [];
-    const reply = await this.connection.query('i11100');
+    const reply = await this.ask('i11100');
     if (reply.kind !== 'computer') return [];
     return parseAlarmHistory(reply.data).entries.flatMap((e) => {
       const mapped = consoleAlarmToUllage(e);
@@ -192,11 +294,11 @@ export class ConsoleReader {
   async deliveries(): Promise<ConsoleDelivery[]> {
     try {
       if (this.format === 'display') {
-        const parsed = parseDisplayDeliveries(lines(await this.connection.query('I20200')));
+        const parsed = parseDisplayDeliveries(lines(await this.ask('I20200')));
         if (parsed.units) this.units = parsed.units;
         return parsed.tanks.flatMap((t) => (t.tank === null ? [] : t.deliveries.flatMap((d) => deliveryOf(t.tank!, d, this.u))));
       }
-      const reply = await this.connection.query('i20200');
+      const reply = await this.ask('i20200');
       if (reply.kind !== 'computer') return [];
       return parseDeliveries(reply.data).tanks.flatMap((t) => t.deliveries.flatMap((d) => deliveryOf(t.tank, d, this.u)));
     } catch (error) {

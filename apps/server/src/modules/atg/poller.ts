@@ -4,13 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AtgStatus, AtgTestResult } from '@ullage/contracts/atg';
 import type { Db } from '../../db/client';
 import type { Translate } from '../../i18n/translate';
-import type { MessageKey } from '../../i18n/en';
 import type { Ingest } from '../ingest/ingest';
 import { onStationChanged } from '../station/changes';
-import { AtgConnection, AtgError, type AtgTimeouts } from './connection';
+import { AtgConnection, type AtgTimeouts } from './connection';
 import { ConsoleReader } from './console-reader';
 import { claimLease, polledStations, releaseLease, type AtgStationConfig } from './repo';
-import { StationPoller } from './station-poller';
+import { problemOf, problemText, StationPoller } from './station-poller';
 
 /** Edits on another server instance reach this one's poll list within this time. */
 const RELOAD_EVERY_MS = 5 * 60_000;
@@ -72,10 +71,10 @@ export class AtgPoller {
     return this.pollers.get(stationId);
   }
 
-  status(stationId: number, config: AtgStationConfig | null): AtgStatus {
+  status(stationId: number, config: AtgStationConfig | null, t?: Translate): AtgStatus {
     const poller = this.pollers.get(stationId);
-    if (poller) return poller.status();
-    return { enabled: false, connected: false, lastReplyAt: null, lastPollAt: null, lastError: null, format: null, units: null, pollSeconds: config?.pollSeconds ?? 60, standby: false };
+    if (poller) return poller.status(t);
+    return { enabled: false, connected: false, lastReplyAt: null, lastPollAt: null, lastError: null, warning: null, format: null, units: null, pollSeconds: config?.pollSeconds ?? 60, standby: false };
   }
 
   /**
@@ -109,9 +108,7 @@ export class AtgPoller {
         }),
       };
     } catch (error) {
-      const failure = error instanceof AtgError ? error.failure : 'malformed';
-      const detail = error instanceof Error ? error.message : String(error);
-      return { ok: false, error: `${t(`atg.error.${failure}` as MessageKey)} (${detail})`, format: reader.format, units: reader.units, consoleTime: null, elapsedMs: Date.now() - started, tanks: [] };
+      return { ok: false, error: problemText(t, problemOf(error)), format: reader.format, units: reader.units, consoleTime: null, elapsedMs: Date.now() - started, tanks: [] };
     } finally {
       if (reader !== polled?.reader) reader.connection.close();
     }

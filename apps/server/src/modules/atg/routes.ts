@@ -15,7 +15,7 @@ export const atgRoutes: FastifyPluginAsyncZod<{ db: Db; poller: AtgPoller }> = a
   app.get(
     '/station/:id/atg',
     { schema: { tags, summary: 'The Veeder-Root console’s polling status', params: idParams, response: { 200: envelopeOf(atgStatus) } } },
-    async (request) => ok(request, await consoleStatus(db, poller, userOf(request), request.params.id)),
+    async (request) => ok(request, await consoleStatus(db, poller, userOf(request), request.params.id, request.t)),
   );
   app.post(
     '/station/:id/atg/test',

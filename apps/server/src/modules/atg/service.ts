@@ -15,9 +15,9 @@ async function visibleConsole(db: Db, user: AuthUser, stationId: number): Promis
   return found;
 }
 
-export async function consoleStatus(db: Db, poller: AtgPoller, user: AuthUser, stationId: number): Promise<AtgStatus> {
+export async function consoleStatus(db: Db, poller: AtgPoller, user: AuthUser, stationId: number, t: Translate): Promise<AtgStatus> {
   const found = await visibleConsole(db, user, stationId);
-  return poller.status(stationId, found.config);
+  return poller.status(stationId, found.config, t);
 }
 
 /** Reaching into a station's device is for those who may change the station. */

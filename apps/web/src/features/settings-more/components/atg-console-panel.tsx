@@ -78,6 +78,13 @@ export function AtgConsolePanel({ stationId, companyId, unsaved }: AtgConsolePan
           <Fact label={t('settingsMore.atg.interval')}>{t('settingsMore.atg.everySeconds', { seconds: format.count(status.data.pollSeconds) })}</Fact>
           <Fact label={t('settingsMore.atg.formatLabel')}>{status.data.format ? t(FORMAT_KEYS[status.data.format]) : missing}</Fact>
           <Fact label={t('settingsMore.atg.unitsLabel')}>{status.data.units ? t(UNIT_KEYS[status.data.units]) : missing}</Fact>
+          {status.data.warning && (
+            <Fact label={t('settingsMore.atg.warning')} wide>
+              <span className="more-atg__warning" data-testid="atg-warning">
+                {status.data.warning}
+              </span>
+            </Fact>
+          )}
           {status.data.lastError && (
             <Fact label={t('settingsMore.atg.lastError')} wide>
               <span className="more-atg__error" data-testid="atg-last-error">
