@@ -107,8 +107,13 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   await app.register(cookie);
   await app.register(formbody);
   await app.register(helmet, {
+    // Over plain HTTP (the default deployment) HSTS means nothing and upgrade-insecure-requests
+    // makes the browser fetch the app's own scripts over https, which is not there: a blank page
+    // at any address but localhost. Both are sent only when the site is served over TLS.
+    strictTransportSecurity: config.secureCookies,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
         defaultSrc: ["'self'"],
         // antd writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
