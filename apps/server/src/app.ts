@@ -82,7 +82,9 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   const app = Fastify({
     loggerInstance: logger,
     logger: logger ? undefined : { level: config.logLevel },
-    trustProxy: config.secureCookies,
+    // Only the proxies named in TRUSTED_PROXIES may say who the client is (X-Forwarded-For):
+    // believing anyone's let a client pick a new address per login attempt.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   const live = new LiveHub();
