@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { ping, type Db } from './db/client';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin, sendAppError } from './plugins/envelope';
+import { sameOriginPlugin } from './plugins/same-origin';
 import { AppError } from './plugins/errors';
 import { CODES } from '@ullage/contracts/codes';
 import { authRoutes } from './modules/auth/routes';
@@ -106,6 +107,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
 
   await app.register(envelopePlugin);
   await app.register(metricsPlugin, { metrics });
+  await app.register(sameOriginPlugin);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(helmet, {

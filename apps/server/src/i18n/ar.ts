@@ -578,4 +578,5 @@ export const ar: Messages = {
   "field.importFile": "الملف",
   "field.progress": "التقدم",
   "field.reason": "السبب",
+  "auth.crossSite": "مرفوض: جاء هذا الطلب من موقع آخر وليس من تطبيق Ullage. افتح التطبيق على عنوانه الخاص وحاول مرة أخرى",
 };

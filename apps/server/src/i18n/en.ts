@@ -577,6 +577,7 @@ export const en = {
   "field.importFile": "File",
   "field.progress": "Progress",
   "field.reason": "Reason",
+  "auth.crossSite": "Refused: this request came from another site, not from the Ullage app. Open the app at its own address and try again",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -578,4 +578,5 @@ export const es: Messages = {
   "field.importFile": "Archivo",
   "field.progress": "Progreso",
   "field.reason": "Motivo",
+  "auth.crossSite": "Rechazado: esta solicitud procede de otro sitio, no de la aplicación Ullage. Abra la aplicación en su propia dirección e inténtelo de nuevo",
 };

@@ -578,4 +578,5 @@ export const zh_CN: Messages = {
   "field.importFile": "文件",
   "field.progress": "进度",
   "field.reason": "原因",
+  "auth.crossSite": "已拒绝：此请求来自其他网站，而非 Ullage 应用。请在应用自己的地址打开后重试",
 };
