@@ -3,6 +3,7 @@ import type { LoginBody } from '@ullage/contracts/auth';
 import { signInLimits } from '@ullage/domain/attempt-limits';
 import { isStrongPassword } from '@ullage/domain/password';
 import type { Db } from '../../db/client';
+import { sessionsEnded } from '../../live/session-ends';
 import { AppError, assertValid, type FieldRule } from '../../plugins/errors';
 import { findUserByName, setPasswordUnsafe } from '../user/repo';
 import { consumeCaptcha } from './captcha';
@@ -62,5 +63,7 @@ export async function login(body: LoginBody, ctx: LoginContext): Promise<LoginOu
 }
 
 export async function logout(db: Db, token: string | undefined): Promise<void> {
-  if (token) await deleteSession(db, sha256(token));
+  if (!token) return;
+  await deleteSession(db, sha256(token));
+  sessionsEnded();
 }

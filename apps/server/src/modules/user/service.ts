@@ -5,6 +5,7 @@ import { passwordCheckLimit } from '@ullage/domain/attempt-limits';
 import { passwordProblems, type PasswordProblem } from '@ullage/domain/password';
 import { isSafeFileName, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@ullage/domain/validation';
 import type { Db } from '../../db/client';
+import { sessionsEnded } from '../../live/session-ends';
 import type { MessageKey } from '../../i18n/en';
 import { AppError, assertValid, forbidden, notLoggedIn, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
@@ -80,6 +81,7 @@ export async function changePassword(db: Db, user: AuthUser, sessionTokenHash: s
   // Other devices signed in with the old password are signed out; this one logs out itself
   // two seconds after the success message (spec §5).
   await deleteOtherSessions(db, user.id, sessionTokenHash);
+  sessionsEnded();
 }
 
 /** Spec §5 "Photo upload": jpeg/jpg/png/gif, under 250 KB, name without special characters. */
