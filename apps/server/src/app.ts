@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { ping, type Db } from './db/client';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin, sendAppError } from './plugins/envelope';
+import { sameOriginPlugin } from './plugins/same-origin';
 import { AppError } from './plugins/errors';
 import { CODES } from '@ullage/contracts/codes';
 import { authRoutes } from './modules/auth/routes';
@@ -82,7 +83,9 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   const app = Fastify({
     loggerInstance: logger,
     logger: logger ? undefined : { level: config.logLevel },
-    trustProxy: config.secureCookies,
+    // Only the proxies named in TRUSTED_PROXIES may say who the client is (X-Forwarded-For):
+    // believing anyone's let a client pick a new address per login attempt.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   const live = new LiveHub();
@@ -104,11 +107,17 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
 
   await app.register(envelopePlugin);
   await app.register(metricsPlugin, { metrics });
+  await app.register(sameOriginPlugin);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(helmet, {
+    // Over plain HTTP (the default deployment) HSTS means nothing and upgrade-insecure-requests
+    // makes the browser fetch the app's own scripts over https, which is not there: a blank page
+    // at any address but localhost. Both are sent only when the site is served over TLS.
+    strictTransportSecurity: config.secureCookies,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
         defaultSrc: ["'self'"],
         // antd writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -35,4 +35,12 @@ describe('config (DESIGN.md §4 environment)', () => {
       attribution: '© OpenStreetMap',
     });
   });
+
+  it('trusts no proxy unless TRUSTED_PROXIES names them (addresses, CIDRs, proxy-addr names)', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ SECURE_COOKIES: 'on' }).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.2, 192.168.1.0/24,fd00::/8 loopback' }).trustedProxies).toEqual(['10.0.0.2', '192.168.1.0/24', 'fd00::/8', 'loopback']);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.2,proxy.example.com' })).toThrow(/^TRUSTED_PROXIES must list IP addresses or CIDRs .*; got "proxy.example.com"$/);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(ConfigError);
+  });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isLanguage, type Language } from '@ullage/domain/languages';
 
@@ -30,8 +31,13 @@ export interface Config {
   sessionIdleMinutes: number;
   /** Where the built web app lives; served at `/` when present. */
   webDist: string | undefined;
-  /** Set behind a TLS-terminating proxy so cookies are marked Secure. */
+  /** The site is served over TLS: cookies marked Secure, HSTS and upgrade-insecure-requests sent. */
   secureCookies: boolean;
+  /**
+   * The proxies whose X-Forwarded-For (and -Proto, -Host) are believed: addresses, CIDRs, or
+   * proxy-addr's names loopback, linklocal, uniquelocal. Empty: the peer address is the client.
+   */
+  trustedProxies: string[];
   /** Map tiles behind the station map (`{z}/{x}/{y}` template); null draws the map without tiles. */
   mapTiles: { url: string; attribution: string } | null;
   /** Run the simulated fleet against the demo stations (default: with the demo organisation). */
@@ -63,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (casUrl && !/^https?:\/\/[^/]/.test(casUrl)) throw new ConfigError('CAS_URL must be the http(s) base URL of the CAS server, such as https://cas.example.com/cas');
   if (casUrl && !casServiceUrl) throw new ConfigError('CAS_SERVICE_URL must be set with CAS_URL: this platform\'s callback, such as https://ullage.example.com/api/cas/callback');
   if (casServiceUrl && !/^https?:\/\/[^/]+\/.*api\/cas\/callback$/.test(casServiceUrl)) throw new ConfigError('CAS_SERVICE_URL must end in /api/cas/callback, such as https://ullage.example.com/api/cas/callback');
+  const trustedProxies = listOf(env.TRUSTED_PROXIES);
+  const badProxy = trustedProxies.find((entry) => !isProxyEntry(entry));
+  if (badProxy !== undefined) throw new ConfigError(`TRUSTED_PROXIES must list IP addresses or CIDRs separated by commas (or loopback, linklocal, uniquelocal), such as 10.0.0.2,192.168.1.0/24; got "${badProxy}"`);
   const defaultLanguage = env.DEFAULT_LANGUAGE ?? 'en';
   if (!isLanguage(defaultLanguage)) throw new ConfigError(`DEFAULT_LANGUAGE must be one of zh_CN, en, es, ar`);
   return {
@@ -87,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: intOf(env, 'SESSION_IDLE_MINUTES', 120),
     webDist: nonEmpty(env.WEB_DIST),
     secureCookies: env.SECURE_COOKIES === 'on',
+    trustedProxies,
     mapTiles: mapTileUrl ? { url: mapTileUrl, attribution: env.MAP_TILE_ATTRIBUTION ?? '' } : null,
     simulator: simulator === 'on',
     simulatorIntervalMs: intOf(env, 'SIMULATOR_INTERVAL_MS', 10_000),
@@ -107,6 +117,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: undefined,
     ...overrides,
   };
+}
+
+function listOf(value: string | undefined): string[] {
+  return (value ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
+}
+
+function isProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

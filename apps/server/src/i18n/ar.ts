@@ -592,4 +592,5 @@ export const ar: Messages = {
   "atg.field.temperatureC": "درجة الحرارة (°C)",
   "atg.field.productHeightMm": "ارتفاع المنتج (مم)",
   "atg.field.volumeL": "الحجم (لتر)",
+  "auth.crossSite": "مرفوض: جاء هذا الطلب من موقع آخر وليس من تطبيق Ullage. افتح التطبيق على عنوانه الخاص وحاول مرة أخرى",
 };

@@ -591,6 +591,7 @@ export const en = {
   "atg.field.temperatureC": "temperature (°C)",
   "atg.field.productHeightMm": "product height (mm)",
   "atg.field.volumeL": "volume (L)",
+  "auth.crossSite": "Refused: this request came from another site, not from the Ullage app. Open the app at its own address and try again",
 } as const;
 
 export type MessageKey = keyof typeof en;

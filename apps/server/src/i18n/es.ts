@@ -592,4 +592,5 @@ export const es: Messages = {
   "atg.field.temperatureC": "temperatura (°C)",
   "atg.field.productHeightMm": "altura de producto (mm)",
   "atg.field.volumeL": "volumen (L)",
+  "auth.crossSite": "Rechazado: esta solicitud procede de otro sitio, no de la aplicación Ullage. Abra la aplicación en su propia dirección e inténtelo de nuevo",
 };

@@ -592,4 +592,5 @@ export const zh_CN: Messages = {
   "atg.field.temperatureC": "温度（°C）",
   "atg.field.productHeightMm": "油高（毫米）",
   "atg.field.volumeL": "体积（升）",
+  "auth.crossSite": "已拒绝：此请求来自其他网站，而非 Ullage 应用。请在应用自己的地址打开后重试",
 };

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Metrics } from '../observability/metrics';
+import type { SessionWatch } from './session-watch';
 
 /** Comment lines every 20 s keep proxies and load balancers from closing an idle stream. */
 const HEARTBEAT_MS = 20_000;
@@ -10,13 +11,18 @@ export interface EventStream {
 
 /**
  * Server-sent event streams of one feed: the response headers, the reconnect delay, the
- * heartbeats, the gauge of open streams, and their end when the server shuts down (clients
- * then reconnect to another instance). The feeds decide what to send.
+ * heartbeats, the gauge of open streams, their end when their session ends (logout, idle
+ * expiry, password change or reset, account disabled), and their end when the server shuts
+ * down (clients then reconnect to another instance). The feeds decide what to send.
  */
 export class EventStreams {
   private readonly ends = new Set<() => void>();
 
-  constructor(private readonly metrics: Metrics) {}
+  /** `sessions`: streams end when the session they were opened under ends. */
+  constructor(
+    private readonly metrics: Metrics,
+    private readonly sessions?: SessionWatch,
+  ) {}
 
   /** Takes over the response; `onClose` runs once, when the client goes or the server ends it. */
   open(request: FastifyRequest, reply: FastifyReply, onClose: () => void): EventStream {
@@ -32,9 +38,11 @@ export class EventStreams {
     res.write('retry: 3000\n\n');
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     this.metrics.sseClients.inc();
+    let unwatch = () => {};
     const close = () => {
       if (!this.ends.delete(end)) return;
       clearInterval(heartbeat);
+      unwatch();
       this.metrics.sseClients.dec();
       onClose();
     };
@@ -43,6 +51,7 @@ export class EventStreams {
       res.end();
     };
     this.ends.add(end);
+    if (this.sessions && request.sessionTokenHash) unwatch = this.sessions.watch(request.sessionTokenHash, end);
     request.raw.on('close', close);
     return { send: (id, data) => res.write(`id: ${id}\ndata: ${data}\n\n`) };
   }

@@ -3,6 +3,8 @@ import type { Db } from '../db/client';
 import { findLiveSession, touchSession, type AuthUser } from '../modules/auth/session-repo';
 import { SESSION_COOKIE, sha256 } from '../modules/auth/tokens';
 import { CODES } from '@ullage/contracts/codes';
+import { sessionTiming } from '@ullage/domain/session-idle';
+import { SessionWatch } from '../live/session-watch';
 import { AppError, notLoggedIn } from './errors';
 
 declare module 'fastify' {
@@ -10,6 +12,10 @@ declare module 'fastify' {
     /** The signed-in user; set on every non-public /api route, null on public ones. */
     user: AuthUser | null;
     sessionTokenHash: string | null;
+  }
+  interface FastifyInstance {
+    /** Ends live streams (SSE) whose session has ended; feeds registered after the auth plugin use it. */
+    sessionWatch: SessionWatch;
   }
   interface FastifyContextConfig {
     /** Reachable without signing in. */
@@ -20,14 +26,17 @@ declare module 'fastify' {
 /** What a user whose password was reset may do before changing it. */
 const ALLOWED_BEFORE_CHANGE = new Set(['/api/login/getInfo', '/api/login/logout', '/api/user/checkPwd', '/api/user/updatePwd']);
 
-/** Touching the session row on every call would make every read a write. */
-const TOUCH_AFTER_MS = 60_000;
 
 /**
  * Authentication is one hook on the whole /api tree, not a line in each handler: a route is
  * private unless its config says `public: true`.
  */
 export const authPlugin = fp<{ db: Db; idleMinutes: number }>(async (app, { db, idleMinutes }) => {
+  // Touching the session row on every call would make every read a write (the rule: sessionTiming).
+  const { touchAfterMs, streamCheckMs } = sessionTiming(idleMinutes);
+  const sessionWatch = new SessionWatch(db, streamCheckMs, app.log);
+  app.decorate('sessionWatch', sessionWatch);
+  app.addHook('onClose', async () => sessionWatch.stop());
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
   app.addHook('preHandler', async (request) => {
@@ -39,7 +48,7 @@ export const authPlugin = fp<{ db: Db; idleMinutes: number }>(async (app, { db, 
     const tokenHash = sha256(token);
     const session = await findLiveSession(db, tokenHash);
     if (!session) throw notLoggedIn();
-    if (Date.now() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) await touchSession(db, tokenHash, idleMinutes);
+    if (Date.now() - session.lastSeenAt.getTime() > touchAfterMs) await touchSession(db, tokenHash, idleMinutes);
     if (session.user.mustChangePassword && !ALLOWED_BEFORE_CHANGE.has(request.routeOptions.url)) {
       throw new AppError(CODES.forbidden, 'auth.mustChangePassword');
     }

@@ -5,6 +5,7 @@ import type { AccountType } from '@ullage/domain/organisation';
 import { ACCOUNT_PASSWORD_MIN, isStrongPassword } from '@ullage/domain/password';
 import { USERNAME_MIN } from '@ullage/domain/validation';
 import type { Db } from '../../db/client';
+import { sessionsEnded } from '../../live/session-ends';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, forbidden, notFound, type FieldRule } from '../../plugins/errors';
 import { generatePassword } from '../../seed/generated-password';
@@ -120,6 +121,7 @@ export async function setAccountStatus(db: Db, user: AuthUser, id: number, disab
     if (disabled) await repo.endSessions(t, id);
     await recordAudit(t, user, disabled ? 'disable' : 'enable', 'account', id, { disabled: [before.disabled, disabled] });
   });
+  if (disabled) sessionsEnded();
   return visible(db, user, id);
 }
 
@@ -131,6 +133,7 @@ export async function deleteAccount(db: Db, user: AuthUser, id: number) {
     await repo.deleteAccount(t, id);
     await recordAudit(t, user, 'delete', 'account', id, before);
   });
+  sessionsEnded();
 }
 
 /**
@@ -147,5 +150,6 @@ export async function resetPassword(db: Db, user: AuthUser, id: number): Promise
     await repo.endSessions(t, id);
     await recordAudit(t, user, 'resetPassword', 'account', id, { passwordUnsafe: [before.passwordUnsafe, true] });
   });
+  sessionsEnded();
   return { temporaryPassword };
 }

@@ -75,7 +75,7 @@ export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; metr
         .catch((error: unknown) => app.log.warn({ err: error }, 'alarm feed settings reload failed'));
     }
   });
-  const streams = new EventStreams(metrics);
+  const streams = new EventStreams(metrics, app.sessionWatch);
   app.addHook('preClose', async () => {
     unsubscribe();
     unwatch();

@@ -1,7 +1,9 @@
 import { CODES } from '@ullage/contracts/codes';
 import type { LoginBody } from '@ullage/contracts/auth';
+import { signInLimits } from '@ullage/domain/attempt-limits';
 import { isStrongPassword } from '@ullage/domain/password';
 import type { Db } from '../../db/client';
+import { sessionsEnded } from '../../live/session-ends';
 import { AppError, assertValid, type FieldRule } from '../../plugins/errors';
 import { findUserByName, setPasswordUnsafe } from '../user/repo';
 import { consumeCaptcha } from './captcha';
@@ -25,8 +27,8 @@ export interface LoginOutcome {
 }
 
 /**
- * Sign-in: lockout first (a locked key learns nothing more), then the verification code, then
- * the password. A wrong name and a wrong password answer the same 60005 and take as long.
+ * Sign-in: lockout first (a locked key learns nothing more; docs/api.md "Attempt limits"),
+ * then the verification code, then the password. A wrong name and a wrong password answer the same 60005 and take as long.
  */
 export async function login(body: LoginBody, ctx: LoginContext): Promise<LoginOutcome> {
   const problems: FieldRule[] = [];
@@ -35,9 +37,8 @@ export async function login(body: LoginBody, ctx: LoginContext): Promise<LoginOu
   if (ctx.captchaEnabled && !body.code?.trim()) problems.push({ field: 'code', rule: 'rule.required' });
   assertValid(problems);
 
-  const userKey = `user:${body.username.trim().toLowerCase()}`;
-  const ipKey = `ip:${ctx.ip}`;
-  const minutes = await lockedMinutesLeft(ctx.db, [userKey, ipKey]);
+  const limits = signInLimits(body.username, ctx.ip);
+  const minutes = await lockedMinutesLeft(ctx.db, limits.all.map((l) => l.key));
   if (minutes > 0) throw new AppError(CODES.locked, 'auth.locked', { minutes });
 
   if (ctx.captchaEnabled && !(await consumeCaptcha(ctx.db, ctx.captchaId, body.code))) {
@@ -47,10 +48,10 @@ export async function login(body: LoginBody, ctx: LoginContext): Promise<LoginOu
   const user = await findUserByName(ctx.db, body.username.trim());
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
   if (!user || !passwordOk || user.disabled) {
-    await recordFailure(ctx.db, [userKey, ipKey]);
+    await recordFailure(ctx.db, limits.all);
     throw new AppError(CODES.loginFailed, 'auth.wrongCredentials');
   }
-  await clearFailures(ctx.db, userKey);
+  await clearFailures(ctx.db, limits.clearedOnSuccess);
 
   // We only see the password in clear here, so this is where a weak one is noticed.
   const passwordUnsafe = user.passwordUnsafe || !isStrongPassword(body.password);
@@ -62,5 +63,7 @@ export async function login(body: LoginBody, ctx: LoginContext): Promise<LoginOu
 }
 
 export async function logout(db: Db, token: string | undefined): Promise<void> {
-  if (token) await deleteSession(db, sha256(token));
+  if (!token) return;
+  await deleteSession(db, sha256(token));
+  sessionsEnded();
 }

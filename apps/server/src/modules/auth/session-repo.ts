@@ -1,4 +1,5 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { sessionTiming } from '@ullage/domain/session-idle';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { AccountType } from '@ullage/domain/organisation';
@@ -23,7 +24,7 @@ export async function insertSession(db: Db, row: { tokenHash: string; userId: nu
   await db.insert(sessions).values({
     tokenHash: row.tokenHash,
     userId: row.userId,
-    expiresAt: sql`now() + make_interval(mins => ${row.idleMinutes})`,
+    expiresAt: sql`now() + make_interval(secs => ${lifetimeSeconds(row.idleMinutes)})`,
     ip: row.ip,
     userAgent: row.userAgent?.slice(0, 500),
     casTicket: row.casTicket ?? null,
@@ -59,12 +60,25 @@ export async function findLiveSession(db: Db, tokenHash: string): Promise<Sessio
   return { user: { ...user, accountType: user.accountType as AccountType }, lastSeenAt };
 }
 
-/** Sliding idle expiry. */
+/** Sliding idle expiry (the rule: sessionTiming). */
 export async function touchSession(db: Db, tokenHash: string, idleMinutes: number) {
   await db
     .update(sessions)
-    .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(mins => ${idleMinutes})` })
+    .set({ lastSeenAt: sql`now()`, expiresAt: sql`now() + make_interval(secs => ${lifetimeSeconds(idleMinutes)})` })
     .where(eq(sessions.tokenHash, tokenHash));
+}
+
+const lifetimeSeconds = (idleMinutes: number) => sessionTiming(idleMinutes).lifetimeMs / 1000;
+
+/** Which of these sessions still stand: not ended, not expired, their user not disabled. */
+export async function liveSessionHashes(db: Db, tokenHashes: string[]): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set();
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, sql`now()`), eq(users.disabled, false)));
+  return new Set(rows.map((r) => r.tokenHash));
 }
 
 export async function deleteSession(db: Db, tokenHash: string) {

@@ -4,6 +4,7 @@ import { casLoginUrl, parseLogoutRequest } from '@ullage/domain/cas';
 import { isMobileUserAgent } from '@ullage/domain/user-agent';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { sessionsEnded } from '../../live/session-ends';
 import { SESSION_COOKIE } from '../auth/tokens';
 import { endSessionOfTicket } from './repo';
 import { casSignIn, type CasRefusal } from './service';
@@ -61,6 +62,7 @@ export const casRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
       const ticket = parseLogoutRequest(request.body?.logoutRequest ?? '');
       const ended = ticket && config.cas ? await endSessionOfTicket(db, ticket) : 0;
       request.log.info({ ticket, ended }, 'CAS single logout');
+      if (ended > 0) sessionsEnded();
       return reply.type('text/plain').send('ok');
     },
   );

@@ -24,7 +24,7 @@ export interface MonitorDeps {
 }
 
 export const monitorRoutes: FastifyPluginAsyncZod<MonitorDeps> = async (app, { db, hub, clock, metrics, mapTiles }) => {
-  const streams = new EventStreams(metrics);
+  const streams = new EventStreams(metrics, app.sessionWatch);
   app.addHook('preClose', async () => streams.endAll());
   app.get(
     '/monitor/overview',

@@ -1,14 +1,17 @@
 import { CODES } from '@ullage/contracts/codes';
 import type { UpdatePwdBody } from '@ullage/contracts/auth';
 import { MAIL_ADDRESS_MAX, mailAddressProblem, normalizeMailAddress } from '@ullage/domain/mail-address';
+import { passwordCheckLimit } from '@ullage/domain/attempt-limits';
 import { passwordProblems, type PasswordProblem } from '@ullage/domain/password';
 import { isSafeFileName, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@ullage/domain/validation';
 import type { Db } from '../../db/client';
+import { sessionsEnded } from '../../live/session-ends';
 import type { MessageKey } from '../../i18n/en';
 import { AppError, assertValid, forbidden, notLoggedIn, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
 import { deleteOtherSessions } from '../auth/session-repo';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { clearFailures, lockedMinutesLeft, recordFailure } from '../auth/lockout-repo';
 import { diff, recordAudit } from '../audit/repo';
 import { noticeSettingsChanged } from '../notice/changes';
 import { turnOffEmail } from '../notice/service';
@@ -32,7 +35,21 @@ async function currentUser(db: Db, user: AuthUser) {
 export async function checkPassword(db: Db, user: AuthUser, username: string, pwd: string): Promise<boolean> {
   assertSelf(user, username);
   const row = await currentUser(db, user);
-  return verifyPassword(row.passwordHash, pwd);
+  return verifyLimited(db, user.id, row.passwordHash, pwd);
+}
+
+/**
+ * A signed-in user's own password, checked within the account's attempt limit: without one, a
+ * stolen session could guess the password it does not know (docs/api.md "Attempt limits").
+ */
+async function verifyLimited(db: Db, userId: number, passwordHash: string, pwd: string): Promise<boolean> {
+  const limit = passwordCheckLimit(userId);
+  const minutes = await lockedMinutesLeft(db, [limit.key]);
+  if (minutes > 0) throw new AppError(CODES.locked, 'auth.locked', { minutes });
+  const matches = await verifyPassword(passwordHash, pwd);
+  if (matches) await clearFailures(db, [limit.key]);
+  else await recordFailure(db, [limit]);
+  return matches;
 }
 
 const PROBLEM_RULES: Record<PasswordProblem, MessageKey> = {
@@ -57,13 +74,14 @@ export async function changePassword(db: Db, user: AuthUser, sessionTokenHash: s
   assertValid(problems);
 
   const row = await currentUser(db, user);
-  if (!(await verifyPassword(row.passwordHash, body.oldPwd!))) {
+  if (!(await verifyLimited(db, user.id, row.passwordHash, body.oldPwd!))) {
     throw new AppError(CODES.oldPasswordWrong, 'password.oldWrong', {}, undefined, { result: 'fail' });
   }
   await updatePassword(db, user.id, await hashPassword(pwd), false);
   // Other devices signed in with the old password are signed out; this one logs out itself
   // two seconds after the success message (spec §5).
   await deleteOtherSessions(db, user.id, sessionTokenHash);
+  sessionsEnded();
 }
 
 /** Spec §5 "Photo upload": jpeg/jpg/png/gif, under 250 KB, name without special characters. */
