@@ -578,4 +578,10 @@ export const ar: Messages = {
   "field.importFile": "الملف",
   "field.progress": "التقدم",
   "field.reason": "السبب",
+  "rule.importUnzippedSize": "يتجاوز حجمه بعد فك الضغط {max} ميغابايت (الحد لملف جدول الارتفاع والحجم)",
+  "rule.importZipEntries": "يحتوي على أكثر من {max} جزءًا (الحد لملف جدول البيانات)",
+  "rule.importRows": "يحتوي على أكثر من {max} صف (الحد لملف جدول الارتفاع والحجم)",
+  "rule.importCellLength": "يحتوي على خلية أطول من {max} حرفًا في الصف {row} (الحد للخلية الواحدة)",
+  "rule.importTooComplex": "تعذرت قراءته خلال {seconds} ثانية و{mb} ميغابايت (حدود قراءة ملف واحد)",
+  "rule.bodyTooLarge": "أكبر من {max} (الحد لهذا التحميل)",
 };

@@ -578,4 +578,10 @@ export const zh_CN: Messages = {
   "field.importFile": "文件",
   "field.progress": "进度",
   "field.reason": "原因",
+  "rule.importUnzippedSize": "解压后超过 {max} MB（液位容积表文件的上限）",
+  "rule.importZipEntries": "包含超过 {max} 个部件（表格文件的上限）",
+  "rule.importRows": "超过 {max} 行（液位容积表文件的上限）",
+  "rule.importCellLength": "第 {row} 行有单元格超过 {max} 个字符（单个单元格的上限）",
+  "rule.importTooComplex": "无法在 {seconds} 秒和 {mb} MB 内读取（读取单个文件的上限）",
+  "rule.bodyTooLarge": "大于 {max}（此次上传的上限）",
 };
