@@ -57,6 +57,13 @@ function serverPid(): number {
 
 const rssMb = (pid: number) => Number(/^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 const mb = (n: number) => `${n.toFixed(0)} MB`;
+
+/** Where the RSS is: V8's heap (used / reserved) and memory outside it (PGlite's WebAssembly memory, buffers), from /metrics. */
+async function heapOf(baseUrl: string): Promise<string> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 1024 / 1024;
+  return `heap used ${mb(value('nodejs_heap_size_used_bytes'))} of ${mb(value('nodejs_heap_size_total_bytes'))}, external ${mb(value('nodejs_external_memory_bytes'))}`;
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const server = await startServer({ SIMULATOR: args.simulator ? 'on' : 'off' });
@@ -81,10 +88,15 @@ try {
   for (const url of endpoints) for (const cookie of cookies) await fetch(`${server.baseUrl}${url}`, { headers: { cookie } }).then((r) => r.arrayBuffer());
   await sleep(2000);
   const before = rssMb(pid);
-  console.log(`server pid ${pid}: RSS before ${mb(before)}; ${CLIENTS} clients × ${endpoints.length} list endpoints for ${SECONDS} s${args.simulator ? ' (simulated fleet on)' : ''}…`);
+  console.log(`server pid ${pid}: RSS before ${mb(before)} (${await heapOf(server.baseUrl)}); ${CLIENTS} clients × ${endpoints.length} list endpoints for ${SECONDS} s${args.simulator ? ' (simulated fleet on)' : ''}…`);
 
   const latencies: number[] = [];
   let errors = 0;
+  const errorCodes = new Map<string, number>();
+  const failed = (what: string) => {
+    errors++;
+    errorCodes.set(what, (errorCodes.get(what) ?? 0) + 1);
+  };
   let peak = before;
   const until = Date.now() + SECONDS * 1000;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 1000);
@@ -97,9 +109,9 @@ try {
         try {
           const res = await fetch(`${server.baseUrl}${url}`, { headers: { cookie } });
           const body = (await res.json()) as { code: number };
-          if (body.code !== 1000) errors++;
-        } catch {
-          errors++;
+          if (body.code !== 1000) failed(`${url.split('?')[0]} ${res.status} ${body.code}`);
+        } catch (error) {
+          failed(String((error as Error).message));
         }
         latencies.push(performance.now() - start);
       }
@@ -110,10 +122,11 @@ try {
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
   console.log(`requests: ${latencies.length} (${(latencies.length / SECONDS).toFixed(0)}/s), errors ${errors}; latency p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`);
-  console.log(`RSS: before ${mb(before)}, peak ${mb(peak)}, at the end ${mb(atEnd)}`);
+  for (const [what, count] of errorCodes) console.log(`  error ×${count}: ${what}`);
+  console.log(`RSS: before ${mb(before)}, peak ${mb(peak)}, at the end ${mb(atEnd)} (${await heapOf(server.baseUrl)})`);
   await sleep(REST * 1000);
   const after = rssMb(pid);
-  console.log(`RSS ${REST} s after the load: ${mb(after)} (${after - before >= 0 ? '+' : ''}${mb(after - before)} over before)`);
+  console.log(`RSS ${REST} s after the load: ${mb(after)} (${after - before >= 0 ? '+' : ''}${mb(after - before)} over before; ${await heapOf(server.baseUrl)})`);
 } finally {
   await server.stop();
 }

@@ -24,20 +24,30 @@ interface Script {
   encoding: string;
 }
 
+/** Every script a page loads; `settled()` waits for the sizes still being read. */
 function collectScripts(page: Page) {
   const seen = new Map<string, Script>();
-  page.on('response', async (response) => {
+  const reading: Promise<void>[] = [];
+  page.on('response', (response) => {
     const url = response.url();
     if (!url.endsWith('.js') || seen.has(url)) return;
-    try {
-      const body = await response.body();
-      const sizes = await response.request().sizes();
-      seen.set(url, { gzip: zlib.gzipSync(body, { level: 9 }).length, wire: sizes.responseBodySize, encoding: (await response.allHeaders())['content-encoding'] ?? 'none' });
-    } catch {
-      // a response without a body (redirect) carries no script
-    }
+    seen.set(url, { gzip: 0, wire: 0, encoding: '?' });
+    reading.push(
+      (async () => {
+        const body = await response.body().catch(() => undefined);
+        // a response without a body (redirect) carries no script
+        if (!body) return void seen.delete(url);
+        const headers = await response.allHeaders();
+        const wire = await response
+          .request()
+          .sizes()
+          .then((s) => s.responseBodySize)
+          .catch(() => Number(headers['content-length'] ?? body.length));
+        seen.set(url, { gzip: zlib.gzipSync(body, { level: 9 }).length, wire, encoding: headers['content-encoding'] ?? 'none' });
+      })(),
+    );
   });
-  return seen;
+  return Object.assign(seen, { settled: () => Promise.all(reading) });
 }
 const total = (m: Map<string, Script>, key: 'gzip' | 'wire' = 'gzip') => [...m.values()].reduce((a, b) => a + b[key], 0);
 const encodings = (m: Map<string, Script>) => [...new Set([...m.values()].map((s) => s.encoding))].join(', ');
@@ -48,6 +58,7 @@ try {
   const loginPage = await loginContext.newPage();
   const loginScripts = collectScripts(loginPage);
   await loginPage.goto(`${server.baseUrl}/login`, { waitUntil: 'networkidle' });
+  await loginScripts.settled();
   console.log(`login route JS (gzip): ${kb(total(loginScripts))}  [budget 150 KB]; on the wire ${kb(total(loginScripts, 'wire'))} (${encodings(loginScripts)})`);
   for (const [url, size] of loginScripts) console.log(`  ${kb(size.gzip).padStart(9)}  ${kb(size.wire).padStart(9)} ${size.encoding.padEnd(4)}  ${new URL(url).pathname}`);
 
@@ -84,6 +95,7 @@ try {
     const { context, page } = await coldPage();
     const scripts = collectScripts(page);
     await page.goto(`${server.baseUrl}/${route}`, { waitUntil: 'networkidle' });
+    await scripts.settled();
     sizes.push({ route, size: total(scripts), wire: total(scripts, 'wire') });
     if (route === 'history_can_save') {
       // Query the first tank on offer so the trend chart (its own chunk) is drawn too.
@@ -96,6 +108,7 @@ try {
       await page.locator('[data-testid="history-submit"]').click();
       await page.locator('[data-testid="history-chart"] canvas').first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => console.log('  (history: no chart drawn; its size is without the chart)'));
       await page.waitForLoadState('networkidle');
+      await scripts.settled();
       sizes.push({ route: 'history_can_save + chart', size: total(scripts), wire: total(scripts, 'wire') });
     }
     await context.close();
