@@ -47,7 +47,11 @@ function collectScripts(page: Page) {
       })(),
     );
   });
-  return Object.assign(seen, { settled: () => Promise.all(reading) });
+  const settled = async () => {
+    // A script may arrive while others are read: wait until none is left.
+    while (reading.length > 0) await Promise.all(reading.splice(0));
+  };
+  return Object.assign(seen, { settled });
 }
 const total = (m: Map<string, Script>, key: 'gzip' | 'wire' = 'gzip') => [...m.values()].reduce((a, b) => a + b[key], 0);
 const encodings = (m: Map<string, Script>) => [...new Set([...m.values()].map((s) => s.encoding))].join(', ');
