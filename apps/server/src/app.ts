@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -181,7 +182,12 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
     // Read on each request: a rebuild replaces index.html and the chunk names it points to.
     const html = indexPath ? await fs.promises.readFile(indexPath, 'utf8').catch(() => undefined) : undefined;
     if (!html) return sendAppError(request, reply, new AppError(CODES.notFound, 'common.notFound'));
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    // The page is a couple of KB and changes with each build: compressed as it is sent.
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html));
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+    return reply.send(html);
   };
   if (indexPath) app.get('/', { schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler(async (request, reply) => {
@@ -204,13 +210,33 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<strin
   await app.register(fastifyStatic, {
     root: webDist,
     index: false,
-    // Vite puts a content hash in every asset name, so those can be cached for good.
+    // The build writes a brotli and a gzip copy of each text file (apps/web/build/precompress-plugin.ts):
+    // sent as they are to a browser that takes them, with Content-Encoding.
+    preCompressed: true,
+    // Vite puts a content hash in every asset name, so those can be cached for good; the service
+    // worker, the manifest and the icons keep their names, so they are checked on each use.
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('vary', 'accept-encoding');
     },
     cacheControl: false,
   });
   return indexPath;
+}
+
+/** br, else gzip, else none, as the request's Accept-Encoding allows (a `;q=0` refuses one). */
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (header ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
 }
 
 /** The origin of a `{z}/{x}/{y}` tile URL template (subdomain templates like `{s}.tile…` allow any subdomain). */

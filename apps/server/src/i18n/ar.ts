@@ -593,4 +593,10 @@ export const ar: Messages = {
   "atg.field.productHeightMm": "ارتفاع المنتج (مم)",
   "atg.field.volumeL": "الحجم (لتر)",
   "auth.crossSite": "مرفوض: جاء هذا الطلب من موقع آخر وليس من تطبيق Ullage. افتح التطبيق على عنوانه الخاص وحاول مرة أخرى",
+  "rule.importUnzippedSize": "يتجاوز حجمه بعد فك الضغط {max} ميغابايت (الحد لملف جدول الارتفاع والحجم)",
+  "rule.importZipEntries": "يحتوي على أكثر من {max} جزءًا (الحد لملف جدول البيانات)",
+  "rule.importRows": "يحتوي على أكثر من {max} صف (الحد لملف جدول الارتفاع والحجم)",
+  "rule.importCellLength": "يحتوي على خلية أطول من {max} حرفًا في الصف {row} (الحد للخلية الواحدة)",
+  "rule.importTooComplex": "تعذرت قراءته خلال {seconds} ثانية و{mb} ميغابايت (حدود قراءة ملف واحد)",
+  "rule.bodyTooLarge": "أكبر من {max} (الحد لهذا التحميل)",
 };

@@ -592,6 +592,12 @@ export const en = {
   "atg.field.productHeightMm": "product height (mm)",
   "atg.field.volumeL": "volume (L)",
   "auth.crossSite": "Refused: this request came from another site, not from the Ullage app. Open the app at its own address and try again",
+  "rule.importUnzippedSize": "unpacks to more than {max} MB (the limit for a height-volume table file)",
+  "rule.importZipEntries": "holds more than {max} parts (the limit for a spreadsheet file)",
+  "rule.importRows": "has more than {max} rows (the limit for a height-volume table file)",
+  "rule.importCellLength": "has a cell longer than {max} characters in row {row} (the limit for one cell)",
+  "rule.importTooComplex": "could not be read within {seconds} s and {mb} MB (the limits for reading one file)",
+  "rule.bodyTooLarge": "is larger than {max} (the limit for this upload)",
 } as const;
 
 export type MessageKey = keyof typeof en;

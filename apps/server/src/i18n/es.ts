@@ -593,4 +593,10 @@ export const es: Messages = {
   "atg.field.productHeightMm": "altura de producto (mm)",
   "atg.field.volumeL": "volumen (L)",
   "auth.crossSite": "Rechazado: esta solicitud procede de otro sitio, no de la aplicación Ullage. Abra la aplicación en su propia dirección e inténtelo de nuevo",
+  "rule.importUnzippedSize": "ocupa más de {max} MB descomprimido (el límite de un archivo de tabla altura-volumen)",
+  "rule.importZipEntries": "contiene más de {max} partes (el límite de un archivo de hoja de cálculo)",
+  "rule.importRows": "tiene más de {max} filas (el límite de un archivo de tabla altura-volumen)",
+  "rule.importCellLength": "tiene una celda de más de {max} caracteres en la fila {row} (el límite de una celda)",
+  "rule.importTooComplex": "no se pudo leer en {seconds} s y {mb} MB (los límites para leer un archivo)",
+  "rule.bodyTooLarge": "ocupa más de {max} (el límite de esta carga)",
 };

@@ -593,4 +593,10 @@ export const zh_CN: Messages = {
   "atg.field.productHeightMm": "油高（毫米）",
   "atg.field.volumeL": "体积（升）",
   "auth.crossSite": "已拒绝：此请求来自其他网站，而非 Ullage 应用。请在应用自己的地址打开后重试",
+  "rule.importUnzippedSize": "解压后超过 {max} MB（液位容积表文件的上限）",
+  "rule.importZipEntries": "包含超过 {max} 个部件（表格文件的上限）",
+  "rule.importRows": "超过 {max} 行（液位容积表文件的上限）",
+  "rule.importCellLength": "第 {row} 行有单元格超过 {max} 个字符（单个单元格的上限）",
+  "rule.importTooComplex": "无法在 {seconds} 秒和 {mb} MB 内读取（读取单个文件的上限）",
+  "rule.bodyTooLarge": "大于 {max}（此次上传的上限）",
 };

@@ -55,6 +55,13 @@ export const envelopePlugin = fp(async (app) => {
     if (error.statusCode === 429) {
       return sendAppError(request, reply, new AppError(CODES.locked, 'common.tooManyRequests'));
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // The upload's own limit (the route's, or the server's 1 MB), named in the refusal.
+      const limit = request.routeOptions.bodyLimit ?? 1024 * 1024;
+      const max = limit >= 1024 * 1024 ? `${+(limit / 1024 / 1024).toFixed(1)} MB` : `${Math.round(limit / 1024)} KB`;
+      request.log.info({ err: error, limit }, 'refused a body over its limit');
+      return sendAppError(request, reply, new ValidationError([{ field: 'request', rule: 'rule.bodyTooLarge', params: { max } }]));
+    }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, wrong media type, body too large: the request itself is the field.
       request.log.info({ err: error }, 'refused malformed request');

@@ -30,7 +30,8 @@ import { scopeOf } from '../scope/scope';
 import { stationChanged } from '../station/changes';
 import { FirmwareStore } from './firmware-store';
 import * as repo from './repo';
-import { gridOf, importTypeOf, templateHeaders } from './strapping-file';
+import { importTypeOf, templateHeaders } from './strapping-file';
+import { readImportGrid } from './import-reader';
 
 /** Publishes on the MQTT broker the server uses (modules/ingest/mqtt.ts MqttService.publish). */
 export type CommandPublisher = (topic: string, payload: string) => Promise<void>;
@@ -500,7 +501,7 @@ export class DeviceCommands {
   /** Reads a filled template: the points, or 91011 listing every problem with its row. */
   async importStrapping(user: AuthUser, tankId: number, fileName: string, bytes: Buffer) {
     const tank = await this.tankForTemplate(user, tankId);
-    const grid = await gridOf(bytes, importTypeOf(fileName));
+    const grid = await readImportGrid(bytes, importTypeOf(fileName));
     const { points, problems } = readStrappingGrid(grid, tank, templateHeaders());
     assertValid(problems.map(importProblemField));
     return { points };

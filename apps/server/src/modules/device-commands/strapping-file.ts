@@ -5,6 +5,7 @@ import { STRAPPING_MAX_POINTS, type Cell, type StrappingColumn } from '@ullage/d
 import type { Translate } from '../../i18n/translate';
 import { CATALOGUES } from '../../i18n/translate';
 import { ValidationError } from '../../plugins/errors';
+import { unzipWithin, ZipLimitError } from '../../lib/zip-limits';
 
 /**
  * The height-volume import template (issue 7): an xlsx with the two columns the import reads,
@@ -14,6 +15,14 @@ import { ValidationError } from '../../plugins/errors';
 export const IMPORT_TYPES = ['xlsx', 'csv'] as const;
 /** A template of 2000 points is about 30 KB; anything much larger is not one. */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** All parts of an xlsx together, unpacked: a 2000-point template unpacks to about 200 KB. */
+export const IMPORT_MAX_UNZIPPED_BYTES = 8 * 1024 * 1024;
+/** Parts of an xlsx: a spreadsheet program writes a dozen or two. */
+export const IMPORT_MAX_ZIP_ENTRIES = 200;
+/** Sheet rows or CSV lines: twice the points a table may hold, room for blank lines and notes. */
+export const IMPORT_MAX_ROWS = 2 * STRAPPING_MAX_POINTS;
+/** One cell holds a number or a column header; this is far past either. */
+export const IMPORT_MAX_CELL_CHARS = 256;
 
 const HEADER_KEYS = { heightMm: 'deviceParams.template.height', volumeL: 'deviceParams.template.volume' } as const;
 
@@ -55,13 +64,60 @@ export function importTypeOf(fileName: string): (typeof IMPORT_TYPES)[number] {
   throw new ValidationError([{ field: 'fileName', rule: 'rule.importFileType' }]);
 }
 
-/** The first sheet of an xlsx, or a csv, as rows of cells. */
+const tooLarge = (rule: 'rule.importUnzippedSize' | 'rule.importZipEntries' | 'rule.importRows', max: number) => new ValidationError([{ field: 'importFile', rule, params: { max } }]);
+
+/**
+ * The first sheet of an xlsx, or a csv, as rows of cells, within the limits above: what passes
+ * one is refused before (or while) it is parsed, naming the limit. Runs in a worker thread
+ * (import-reader.ts), so even a file within the limits never holds the server's event loop.
+ */
 export async function gridOf(bytes: Buffer, type: (typeof IMPORT_TYPES)[number]): Promise<Cell[][]> {
   if (bytes.length === 0) throw new ValidationError([{ field: 'importFile', rule: 'rule.required' }]);
-  return type === 'csv' ? csvGrid(bytes.toString('utf8')) : xlsxGrid(bytes);
+  const grid = type === 'csv' ? csvWithin(bytes) : await xlsxGrid(bytes);
+  assertCellsWithin(grid);
+  return grid;
 }
 
+function csvWithin(bytes: Buffer): Cell[][] {
+  // Lines are counted on the bytes before any is parsed.
+  let lines = 1;
+  for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) {
+    if (++lines > IMPORT_MAX_ROWS + 1) throw tooLarge('rule.importRows', IMPORT_MAX_ROWS);
+  }
+  const grid = csvGrid(bytes.toString('utf8'));
+  if (grid.length > IMPORT_MAX_ROWS) throw tooLarge('rule.importRows', IMPORT_MAX_ROWS);
+  return grid;
+}
+
+function assertCellsWithin(grid: Cell[][]): void {
+  for (let r = 0; r < grid.length; r++) {
+    for (const cell of grid[r]!) {
+      if (typeof cell === 'string' && cell.length > IMPORT_MAX_CELL_CHARS) {
+        throw new ValidationError([{ field: 'importFile', rule: 'rule.importCellLength', params: { max: IMPORT_MAX_CELL_CHARS, row: r + 1 } }]);
+      }
+    }
+  }
+}
+
+/** `<row ` or `<row>` (with or without a namespace prefix) in a worksheet's XML. */
+const ROW_TAG = /<(?:[A-Za-z]\w*:)?row[\s>/]/g;
+
 async function xlsxGrid(bytes: Buffer): Promise<Cell[][]> {
+  let parts: Map<string, Buffer>;
+  try {
+    parts = await unzipWithin(bytes, { maxEntries: IMPORT_MAX_ZIP_ENTRIES, maxUnzippedBytes: IMPORT_MAX_UNZIPPED_BYTES });
+  } catch (error) {
+    if (!(error instanceof ZipLimitError) || error.refusal === 'unreadable') throw new ValidationError([{ field: 'importFile', rule: 'rule.unreadable' }]);
+    if (error.refusal === 'zipEntries') throw tooLarge('rule.importZipEntries', IMPORT_MAX_ZIP_ENTRIES);
+    throw tooLarge('rule.importUnzippedSize', IMPORT_MAX_UNZIPPED_BYTES / 1024 / 1024);
+  }
+  // Rows are counted on the unpacked XML before exceljs builds a model of any.
+  for (const [name, xml] of parts) {
+    if (!/^xl\/worksheets\/[^/]+\.xml$/.test(name)) continue;
+    const rows = xml.toString('utf8').match(ROW_TAG)?.length ?? 0;
+    if (rows > IMPORT_MAX_ROWS) throw tooLarge('rule.importRows', IMPORT_MAX_ROWS);
+  }
+  parts.clear();
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -79,6 +135,8 @@ async function xlsxGrid(bytes: Buffer): Promise<Cell[][]> {
     });
     grid[number - 1] = cells;
   });
+  // A row number far down (`<row r="1000000">`) would make the grid that long.
+  if (grid.length > IMPORT_MAX_ROWS) throw tooLarge('rule.importRows', IMPORT_MAX_ROWS);
   for (let i = 0; i < grid.length; i++) grid[i] ??= [];
   return grid;
 }

@@ -28,6 +28,11 @@ export interface IngestStation {
 }
 
 const TTL_MS = 5_000;
+/**
+ * Entries kept at most: every code a request names is cached, known or not, so without a bound
+ * a client naming codes at random would grow the cache for as long as the process runs.
+ */
+export const DEVICE_STATIONS_MAX_ENTRIES = 10_000;
 
 /**
  * Station lookups for devices, cached for a few seconds: a busy station sends several
@@ -38,7 +43,10 @@ export class DeviceStations {
   private readonly cache = new Map<string, { station: IngestStation | null; at: number }>();
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly maxEntries = DEVICE_STATIONS_MAX_ENTRIES,
+  ) {
     this.unsubscribe = onStationChanged((id) => {
       for (const [code, entry] of this.cache) if (entry.station === null || entry.station.id === id) this.cache.delete(code);
     });
@@ -59,8 +67,19 @@ export class DeviceStations {
     const hit = this.cache.get(code);
     if (hit && now - hit.at < TTL_MS) return hit.station;
     const station = await loadStation(this.db, code);
+    // Re-inserted so the map's order is the order of loading: the first entries are the oldest.
+    this.cache.delete(code);
     this.cache.set(code, { station, at: now });
+    for (const oldest of this.cache.keys()) {
+      if (this.cache.size <= this.maxEntries) break;
+      this.cache.delete(oldest);
+    }
     return station;
+  }
+
+  /** Entries held now (tests). */
+  get size(): number {
+    return this.cache.size;
   }
 
   close(): void {
