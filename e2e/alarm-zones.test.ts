@@ -35,9 +35,12 @@ describe.each(['en', 'ar'] as const)('alarm times and toasts (%s)', (lang) => {
     try {
       await page.goto('/login');
       await page.evaluate((language) => localStorage.setItem('language', language), lang);
+      // The feed must be connected before the alarms happen (a new connection does not replay them).
+      const feed = page.waitForResponse(/\/api\/sse-msg\/connect/, { timeout: 60_000 });
       await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
       await page.waitForURL('**/home');
-      await page.waitForTimeout(1500);
+      await feed;
+      await page.waitForTimeout(1000);
 
       const stamp = Date.now() % 100000;
       const sensors = [`Z${lang}${stamp}a`, `Z${lang}${stamp}b`];
@@ -50,7 +53,7 @@ describe.each(['en', 'ar'] as const)('alarm times and toasts (%s)', (lang) => {
 
       const toastOf = (sensorNo: string) => page.locator('.ant-notification-notice').filter({ has: page.locator(`[data-field="sensorNo"]:text-is("${sensorNo}")`) });
       const first = toastOf(sensors[0]!);
-      await first.waitFor({ timeout: 10_000 });
+      await first.waitFor({ timeout: 20_000 });
       await toastOf(sensors[1]!).waitFor({ timeout: 10_000 });
       await expect(first.locator('[data-field="startTime"]').textContent()).resolves.toBe(`${clock.date} ${clock.time} GMT+8`);
       await expect(first.locator('.ant-notification-notice-close').getAttribute('aria-label')).resolves.toBe(TEXTS[lang].close);
