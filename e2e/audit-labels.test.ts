@@ -10,8 +10,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const LABELS = {
-  en: { frequency: 'Mail reminder frequency', byAlert: 'Alarms notified in the app', action: 'Updated' },
-  ar: { frequency: 'تكرار التذكير بالبريد', byAlert: 'إنذارات تُبلَّغ في التطبيق', action: 'تم التحديث' },
+  en: { frequency: 'Mail reminder frequency', byAlert: 'Alarms notified in the app' },
+  ar: { frequency: 'تكرار التذكير بالبريد', byAlert: 'إنذارات تُبلَّغ في التطبيق' },
 } as const;
 
 /** Review item 12: the audit log shows the forms' labels and values, not field names or JSON. */
