@@ -55,6 +55,8 @@ export const activeAlarm = z.object({
   id: z.number().int(),
   stationId: z.number().int(),
   stationName: z.string(),
+  /** The station's IANA zone: its alarms are shown on its own clock, with the zone beside the time. */
+  timezone: z.string(),
   kind: z.enum(['level', 'leak']),
   code: z.number().int(),
   tankCode: z.string().nullable(),

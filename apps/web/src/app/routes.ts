@@ -217,7 +217,7 @@ export const ROUTES: readonly RouteDef[] = [
     group: 'setting',
     menuKey: 'audit',
     keepAlive: true,
-    texts: ['settingsAudit'],
+    texts: ['settingsAudit', 'settingsOrg', 'settingsMore', 'monitor'],
     load: () => import('../features/settings-audit/pages/audit-page'),
   }),
   route('desktop', 'deviceParamManage', '/deviceParamManage', 'route.title.deviceParamManage', {

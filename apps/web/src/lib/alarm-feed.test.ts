@@ -93,4 +93,8 @@ describe('alarm feed connection', () => {
       startTime: '2026-11-22 08:00:00',
     });
   });
+
+  it('writes the start time with the station zone’s offset, as several zones share one feed', () => {
+    expect(alarmLines({ stationName: 'A', classifyName: null, tankCode: null, sensorNo: null, sensorTypeDesc: null, alarmTypeDesc: null, startTime: '2026-11-25 19:02:50', zone: 'GMT+8' }).startTime).toBe('2026-11-25 19:02:50 GMT+8');
+  });
 });

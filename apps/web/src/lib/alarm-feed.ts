@@ -12,8 +12,17 @@ export function retryDelay(attempt: number): number | null {
   return FEED_RETRY.firstDelayMs * FEED_RETRY.factor ** (attempt - 1);
 }
 
-/** A live alarm message as the server sends it (spec §3); missing fields are null. */
+/**
+ * A live alarm message as the server sends it (spec §3); missing fields are null. Besides the
+ * spec's fields: the alarm and station it is (links), the instant it started and the station
+ * zone's offset then ("GMT+8"), since `startTime` is on the station's clock.
+ */
 export interface LiveAlarm {
+  alarmId?: number;
+  stationId?: number;
+  kind?: 'level' | 'leak';
+  startedAt?: string;
+  zone?: string | null;
   stationName: string | null;
   classifyName: string | null;
   tankCode: string | null;
@@ -87,8 +96,14 @@ export function connectAlarmFeed(options: AlarmFeedOptions): () => void {
   };
 }
 
-/** The text of each line of the toast; a missing field reads "--" (spec §8). */
-export function alarmLines(alarm: LiveAlarm): Record<keyof LiveAlarm, string> {
+/** The spec's fields, each a line of the toast. */
+export type LiveAlarmLine = 'stationName' | 'classifyName' | 'tankCode' | 'sensorNo' | 'sensorTypeDesc' | 'alarmTypeDesc' | 'startTime';
+
+/**
+ * The text of each line of the toast; a missing field reads "--" (spec §8). The start time
+ * carries its zone ("2026-11-22 19:02:50 GMT+8"): one feed brings stations of several zones.
+ */
+export function alarmLines(alarm: LiveAlarm): Record<LiveAlarmLine, string> {
   const show = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '--' : v);
   return {
     stationName: show(alarm.stationName),
@@ -97,6 +112,6 @@ export function alarmLines(alarm: LiveAlarm): Record<keyof LiveAlarm, string> {
     sensorNo: show(alarm.sensorNo),
     sensorTypeDesc: show(alarm.sensorTypeDesc),
     alarmTypeDesc: show(alarm.alarmTypeDesc),
-    startTime: show(alarm.startTime),
+    startTime: alarm.startTime && alarm.zone ? `${alarm.startTime} ${alarm.zone}` : show(alarm.startTime),
   };
 }

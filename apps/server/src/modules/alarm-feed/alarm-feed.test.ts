@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Received = SseMessage<Record<string, string | null>>;
+type Received = SseMessage<Record<string, string | number | null>>;
 
 /** Opens the feed, does `act`, and collects messages until `count` arrived or `ms` passed. */
 function collect(who: string, query: string, act: () => Promise<unknown>, count: number, ms = 3000, headers: Record<string, string> = {}): Promise<Received[]> {
@@ -36,6 +36,11 @@ describe('live alarm feed (spec §7 sse-msg/connect)', () => {
     const got = await collect('admin', `?userId=${userId.admin}&lang=zh_CN`, () => send('NWP-SZ02', { sensors: [{ sensorNo: 'S7', type: 'leak', ts: startedAt, state: 'alarm', code: 8 }] }), 1);
     expect(got).toHaveLength(1);
     expect(got[0]!.data).toEqual({
+      alarmId: Number(got[0]!.id),
+      stationId: expect.any(Number),
+      kind: 'leak',
+      startedAt,
+      zone: 'GMT+8',
       stationName: 'Shenzhen Nanshan',
       classifyName: '泄漏报警',
       tankCode: null,

@@ -1,9 +1,20 @@
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
+import { stationClock } from '@ullage/domain/station-clock';
 import type { MessageKey } from '../../i18n/en';
 import type { Translate } from '../../i18n/translate';
 
-/** A live alarm as spec §3 names its fields; any field the alarm lacks is null (the client shows "--"). */
+/**
+ * A live alarm as spec §3 names its fields; any field the alarm lacks is null (the client shows "--").
+ * Beyond them: which alarm and station it is (the toast links to both), the instant it started
+ * (for ordering) and the station zone's offset then ("GMT+8"), shown beside `startTime` since
+ * one feed carries stations of several zones.
+ */
 export interface LiveAlarmMessage {
+  alarmId: number;
+  stationId: number;
+  kind: 'level' | 'leak';
+  startedAt: string;
+  zone: string | null;
   stationName: string | null;
   classifyName: string | null;
   tankCode: string | null;
@@ -15,9 +26,8 @@ export interface LiveAlarmMessage {
 
 /** "2026-11-22 08:00:05" in the station's own time zone, as the people at the station read it. */
 export function stationTime(iso: string, timezone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
+  const clock = stationClock(iso, timezone);
+  return clock ? `${clock.date} ${clock.time}` : '';
 }
 
 export function liveAlarmMessage(t: Translate, alarm: ActiveAlarm, station: { timezone: string }, sensorType: string | null): LiveAlarmMessage {
@@ -25,6 +35,11 @@ export function liveAlarmMessage(t: Translate, alarm: ActiveAlarm, station: { ti
   const codeKey = known(`alarm.code.${alarm.kind}.${alarm.code}`);
   const typeKey = sensorType ? known(`alarm.sensorType.${sensorType}`) : null;
   return {
+    alarmId: alarm.id,
+    stationId: alarm.stationId,
+    kind: alarm.kind,
+    startedAt: alarm.startedAt,
+    zone: stationClock(alarm.startedAt, station.timezone)?.zone ?? null,
     stationName: alarm.stationName,
     classifyName: t(known(`alarm.kind.${alarm.kind}`)),
     tankCode: alarm.tankCode,

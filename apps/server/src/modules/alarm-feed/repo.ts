@@ -23,6 +23,7 @@ export function feedAlarmOf(r: Record<string, unknown>): FeedAlarm {
       id: Number(r.id),
       stationId: r.station_id as number,
       stationName: r.station_name as string,
+      timezone: r.timezone as string,
       kind: r.kind as 'level' | 'leak',
       code: r.code as number,
       tankCode: (r.tank_code as string | null) ?? null,

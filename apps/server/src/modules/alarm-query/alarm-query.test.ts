@@ -157,6 +157,7 @@ describe('alarm queries (alarm_report, leak_alarm)', () => {
     const first = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(first).toContain('数据故障');
     expect(first).toContainEqual(wallDate(at(0), 'Asia/Shanghai'));
+    expect(first).toContain('Asia/Shanghai (GMT+8)');
     expect(first).toContain('Float cleaned, probe re-seated');
   });
 });

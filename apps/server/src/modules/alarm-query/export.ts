@@ -2,6 +2,7 @@ import type { AlarmRow } from '@ullage/contracts/alarms';
 import type { MessageKey } from '../../i18n/en';
 import type { Translate } from '../../i18n/translate';
 import { excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
+import { stationClock } from '@ullage/domain/station-clock';
 
 /** A code outside the catalogue (a device newer than this server) is shown as its number. */
 export function alarmName(t: Translate, kind: AlarmRow['kind'], code: number): string {
@@ -35,7 +36,8 @@ export async function alarmWorkbook(t: Translate, kind: AlarmRow['kind'], rows: 
     { header: t('field.alarmSource'), value: (r) => t(`alarm.source.${r.source === 'server' ? 'server' : 'device'}`) },
     { header: t('field.startedAt'), width: 20, value: (r) => at(r.startedAt, r) },
     { header: t('field.endedAt'), width: 20, value: (r) => at(r.endedAt, r) },
-    { header: t('field.timezone'), width: 20, value: (r) => r.timezone },
+    // The zone by name and by its offset when the alarm started: one sheet mixes stations of several zones.
+    { header: t('field.timezone'), width: 26, value: (r) => `${r.timezone} (${stationClock(r.startedAt, r.timezone)?.zone ?? ''})` },
     { header: t('field.processed'), value: (r) => t(r.processed ? 'common.yes' : 'common.no') },
     { header: t('field.processedBy'), value: (r) => r.processedByName },
     { header: t('field.processedAt'), width: 20, value: (r) => at(r.processedAt, r) },

@@ -3,9 +3,13 @@ import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import type { AuthUser } from '../auth/session-repo';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'enable' | 'disable' | 'resetPassword';
+export type AuditAction = 'create' | 'update' | 'delete' | 'enable' | 'disable' | 'resetPassword' | 'changePassword';
 
-/** Records a settings change; call inside the transaction that makes it. */
+/**
+ * Records a change an account makes (settings, its own password, photo, mail address, alarm
+ * notices); call inside the transaction that makes it. `changes` holds field names and raw
+ * values — never a password or a secret: the page labels and formats them.
+ */
 export async function recordAudit(db: Db, user: AuthUser, action: AuditAction, entity: string, entityId: number | null, changes: Record<string, unknown>) {
   await db.insert(auditLog).values({ userId: user.id, username: user.username, action, entity, entityId, changes });
 }

@@ -180,7 +180,7 @@ async function writeDeviceState(db: Db, { station, parts }: PreparedBatch): Prom
   const opened: ActiveAlarm[] = [];
   const open = async (kind: 'level' | 'leak', tankId: number | null, tankCode: string | null, sensorNo: string | null, code: number, ts: string) => {
     const id = await openAlarm(db, keys, { kind, tankId, sensorNo, code }, ts, 'device');
-    if (id !== null) opened.push({ id, stationId: station.id, stationName: station.name, kind, code, tankCode, sensorNo, startedAt: new Date(ts).toISOString(), endedAt: null });
+    if (id !== null) opened.push({ id, stationId: station.id, stationName: station.name, timezone: station.timezone, kind, code, tankCode, sensorNo, startedAt: new Date(ts).toISOString(), endedAt: null });
   };
   // A sensor in alarm is a leak alarm (its own code, or 8 "leak alarm"); back to normal clears it.
   for (const s of parts.sensors) {

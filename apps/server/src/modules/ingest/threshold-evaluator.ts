@@ -57,7 +57,7 @@ export async function evaluateThresholds({ db, batches, fresh, raise }: Evaluati
         if (now.has(code)) continue;
         const id = await openAlarm(db, batch.station, { kind: 'level', tankId, sensorNo: null, code }, ts, 'server');
         if (id !== null) {
-          raise(batch.station.id, { id, stationId: batch.station.id, stationName: batch.station.name, kind: 'level', code, tankCode: tank.code, sensorNo: null, startedAt: ts, endedAt: null });
+          raise(batch.station.id, { id, stationId: batch.station.id, stationName: batch.station.name, timezone: batch.station.timezone, kind: 'level', code, tankCode: tank.code, sensorNo: null, startedAt: ts, endedAt: null });
         }
       }
       for (const code of now) {

@@ -110,6 +110,7 @@ function alarmOf(r: Record<string, unknown>): ActiveAlarm {
     id: Number(r.id),
     stationId: r.station_id as number,
     stationName: r.station_name as string,
+    timezone: r.timezone as string,
     kind: r.kind as 'level' | 'leak',
     code: r.code as number,
     tankCode: (r.tank_code as string | null) ?? null,
@@ -119,7 +120,7 @@ function alarmOf(r: Record<string, unknown>): ActiveAlarm {
   };
 }
 
-const ALARM_COLUMNS = sql`al.id, al.station_id, s.name as station_name, al.kind, al.code, t.code as tank_code, al.sensor_no, al.started_at, al.ended_at`;
+const ALARM_COLUMNS = sql`al.id, al.station_id, s.name as station_name, s.timezone, al.kind, al.code, t.code as tank_code, al.sensor_no, al.started_at, al.ended_at`;
 
 const midnightOf = (now: Date, timezone: string) => sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timezone}) at time zone ${timezone})`;
 

@@ -4,6 +4,7 @@ import { codesOfType, effectiveNoticeEntries, isValidMailFrequency, MAIL_FREQUEN
 import type { Db } from '../../db/client';
 import { AppError, assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
+import { diff, recordAudit } from '../audit/repo';
 import { noticeSettingsChanged } from './changes';
 import * as repo from './repo';
 
@@ -42,9 +43,26 @@ export async function editSettings(db: Db, user: AuthUser, input: NoticeEdit): P
     });
   });
   assertValid(problems);
-  await repo.saveSettings(db, input.userId, Number(input.mailSendFrq), entries);
+  const saved = await repo.savedSettings(db, input.userId);
+  const before = noticeAuditValues(saved?.mailSendFrq ?? MAIL_FREQUENCY_DEFAULT, effectiveNoticeEntries(saved?.entries ?? []));
+  const after = noticeAuditValues(Number(input.mailSendFrq), effectiveNoticeEntries(entries));
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await repo.saveSettings(t, input.userId, Number(input.mailSendFrq), entries);
+    const changes = diff(before, after);
+    if (Object.keys(changes).length > 0) await recordAudit(t, user, 'update', 'account', input.userId, changes);
+  });
   noticeSettingsChanged(input.userId);
   return true;
+}
+
+/**
+ * The notice settings as the audit log keeps them: the mail frequency and the alarms each
+ * channel is on for, as `type:code` (1 level, 2 leak), sorted so equal settings compare equal.
+ */
+function noticeAuditValues(mailSendFrq: number, entries: readonly NoticeEntry[]) {
+  const codes = (on: (e: NoticeEntry) => boolean) => entries.filter(on).map((e) => `${e.type}:${e.remark}`).sort();
+  return { mailSendFrq, noticeByEmail: codes((e) => e.byEmail === 1), noticeByAlert: codes((e) => e.byAlert === 1) };
 }
 
 /**

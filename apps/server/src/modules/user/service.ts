@@ -77,7 +77,13 @@ export async function changePassword(db: Db, user: AuthUser, sessionTokenHash: s
   if (!(await verifyLimited(db, user.id, row.passwordHash, body.oldPwd!))) {
     throw new AppError(CODES.oldPasswordWrong, 'password.oldWrong', {}, undefined, { result: 'fail' });
   }
-  await updatePassword(db, user.id, await hashPassword(pwd), false);
+  const passwordHash = await hashPassword(pwd);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await updatePassword(t, user.id, passwordHash, false);
+    // That it changed, never what to.
+    await recordAudit(t, user, 'changePassword', 'account', user.id, {});
+  });
   // Other devices signed in with the old password are signed out; this one logs out itself
   // two seconds after the success message (spec §5).
   await deleteOtherSessions(db, user.id, sessionTokenHash);
@@ -103,7 +109,12 @@ export async function changePhoto(db: Db, files: FileStore, user: AuthUser, file
   assertValid(problems);
   const stored = await files.put('photos', image!.bytes, EXTENSION_OF[image!.actual!]!);
   const url = `/api/user/photo/${stored}`;
-  await updatePhoto(db, user.id, url);
+  const before = await currentUser(db, user);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await updatePhoto(t, user.id, url);
+    if (before.photo !== url) await recordAudit(t, user, 'update', 'account', user.id, { photo: [before.photo ?? null, url] });
+  });
   return url;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialAlarmFilters, withOrgPick, withRange } from './alarm-filters-state';
+import { alarmListHref } from '../../lib/alarm-links';
+import { alarmFiltersFromSearch, initialAlarmFilters, withOrgPick, withRange } from './alarm-filters-state';
 
 describe('alarm page filters', () => {
   const start = { ...initialAlarmFilters('level'), stationId: 4, tankId: 9, sensorNo: 'S1' };
@@ -17,5 +18,22 @@ describe('alarm page filters', () => {
     const ranged = withRange(start, [new Date('2026-11-20T00:00:00Z'), new Date('2026-11-22T00:00:00Z')]);
     expect(ranged).toMatchObject({ from: '2026-11-20T00:00:00.000Z', to: '2026-11-22T00:00:00.000Z' });
     expect(withRange(ranged, null)).toMatchObject({ from: undefined, to: undefined });
+  });
+});
+
+describe('the alarm list filtered by its address (an alarm toast’s link)', () => {
+  it('takes the station and the second the alarm started', () => {
+    const href = alarmListHref({ stationId: 7, kind: 'level', startedAt: '2026-11-25T11:02:50.345Z' });
+    expect(href).toBe('/alarm_report?stationId=7&from=2026-11-25T11%3A02%3A50.000Z&to=2026-11-25T11%3A02%3A51.000Z');
+    expect(alarmFiltersFromSearch(href.slice(href.indexOf('?')))).toEqual({ stationId: 7, from: '2026-11-25T11:02:50.000Z', to: '2026-11-25T11:02:51.000Z' });
+  });
+
+  it('a leak alarm leads to the leak list', () => {
+    expect(alarmListHref({ stationId: 3, kind: 'leak', startedAt: 'soon' })).toBe('/leak_alarm?stationId=3');
+  });
+
+  it('leaves out what is missing or not a filter value', () => {
+    expect(alarmFiltersFromSearch('?stationId=abc&from=soon')).toEqual({});
+    expect(alarmFiltersFromSearch('')).toEqual({});
   });
 });

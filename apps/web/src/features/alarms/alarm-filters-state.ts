@@ -42,3 +42,19 @@ export function withRange(filters: AlarmFilters, range: readonly [Date, Date] | 
   if (!range) return { ...filters, from: undefined, to: undefined };
   return { ...filters, from: range[0].toISOString(), to: range[1].toISOString() };
 }
+
+/**
+ * The filters an address names (`?stationId=…&from=…&to=…`, as an alarm toast links): a
+ * parameter that is missing or not what its filter takes is left out.
+ */
+export function alarmFiltersFromSearch(search: string): Partial<AlarmFilters> {
+  const params = new URLSearchParams(search);
+  const picked: Partial<AlarmFilters> = {};
+  const stationId = Number(params.get('stationId'));
+  if (Number.isInteger(stationId) && stationId > 0) picked.stationId = stationId;
+  for (const key of ['from', 'to'] as const) {
+    const value = params.get(key);
+    if (value && !Number.isNaN(Date.parse(value))) picked[key] = new Date(value).toISOString();
+  }
+  return picked;
+}

@@ -65,6 +65,7 @@ function alarm(id: number, over: Partial<ActiveAlarm> = {}): ActiveAlarm {
     id,
     stationId: 7,
     stationName: 'Station 7',
+    timezone: 'Asia/Shanghai',
     kind: 'level',
     code: 10,
     tankCode: '1',

@@ -47,3 +47,14 @@ export function changeLines(action: string, changes: unknown, options: { missing
       : `${field}: ${formatValue(value, missing, max)}`,
   );
 }
+
+/** One recorded field: a change (before → after) or a value of a created or deleted row. */
+export type ChangeEntry = { field: string; pair: true; before: unknown; after: unknown } | { field: string; pair: false; value: unknown };
+
+/** The entries of `changes`, read by the same rule as `changeLines`; the page labels and formats them. */
+export function changeEntries(action: string, changes: unknown): ChangeEntry[] {
+  if (changes === null || changes === undefined || typeof changes !== 'object' || Array.isArray(changes)) return [];
+  const entries = Object.entries(changes as Record<string, unknown>);
+  const pairs = PAIR_ACTIONS.has(action) || (entries.length > 0 && entries.every(([, value]) => isPair(value)));
+  return entries.map(([field, value]) => (pairs && isPair(value) ? { field, pair: true, before: value[0], after: value[1] } : { field, pair: false, value }));
+}

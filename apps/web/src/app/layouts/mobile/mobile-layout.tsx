@@ -59,7 +59,7 @@ export function MobileLayout() {
   return (
     <AntdProvider>
       {/* The live alarm page lists new alarms itself; a toast over it would say it twice. */}
-      {current?.name === 'realAlarm' ? null : <AlarmToasts />}
+      {current?.name === 'realAlarm' ? null : <AlarmToasts links={false} />}
       <div className="mobile-shell">
         <header className="mobile-shell__header">
           {up ? (

@@ -4,7 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { AlarmRow } from '@ullage/contracts/alarms';
 import type { MessageKey } from '../../../i18n/message-key';
-import { durationParts, stationDateTime } from '../../../lib/station-time';
+import { durationParts } from '../../../lib/station-time';
+import { StationTime } from '../../../components/station-time';
 import { alarmNameKey } from '../../monitor/alarm-names';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import { StationCell } from '../../../components/report-cells/report-cells';
@@ -25,10 +26,10 @@ function duration(t: TFunction, row: AlarmRow, now: number): string {
   return t('alarm.query.duration.minutes', { minutes });
 }
 
-/** The columns of the level or leak alarm list; times in each station's own zone. */
+/** The columns of the level or leak alarm list; times on each station's own clock, with its zone (the list mixes zones). */
 export function alarmColumns({ t, kind, sortOrderOf, onProcess, now }: ColumnOptions): ColumnsType<AlarmRow> {
   const missing = t('common.placeholder.missing');
-  const time = (iso: string | null, row: AlarmRow) => <span dir="ltr">{stationDateTime(iso, row.timezone) ?? missing}</span>;
+  const time = (iso: string | null, row: AlarmRow) => <StationTime iso={iso} timeZone={row.timezone} missing={missing} />;
   const target: ColumnsType<AlarmRow> =
     kind === 'level'
       ? [
@@ -86,14 +87,14 @@ export function alarmColumns({ t, kind, sortOrderOf, onProcess, now }: ColumnOpt
       width: 120,
       render: (value: string) => t(value === 'server' ? 'alarm.query.source.server' : 'alarm.query.source.device'),
     },
-    { title: t('alarm.query.column.startedAt'), dataIndex: 'startedAt', key: 'startedAt', sorter: true, sortOrder: sortOrderOf('startedAt'), width: 170, render: (value: string, row) => time(value, row) },
+    { title: t('alarm.query.column.startedAt'), dataIndex: 'startedAt', key: 'startedAt', sorter: true, sortOrder: sortOrderOf('startedAt'), width: 210, render: (value: string, row) => time(value, row) },
     {
       title: t('alarm.query.column.endedAt'),
       dataIndex: 'endedAt',
       key: 'endedAt',
       sorter: true,
       sortOrder: sortOrderOf('endedAt'),
-      width: 170,
+      width: 210,
       render: (value: string | null, row) => (value ? time(value, row) : <Tag color="red">{t('alarm.query.state.active')}</Tag>),
     },
     { title: t('alarm.query.column.duration'), key: 'duration', width: 110, render: (_, row) => duration(t, row, now) },
@@ -105,7 +106,7 @@ export function alarmColumns({ t, kind, sortOrderOf, onProcess, now }: ColumnOpt
       render: (value: boolean) => (value ? <Tag color="green">{t('alarm.query.processed.yes')}</Tag> : <Tag color="orange">{t('alarm.query.processed.no')}</Tag>),
     },
     { title: t('alarm.query.column.handler'), dataIndex: 'processedByName', key: 'processedByName', width: 120, ellipsis: true, render: (value: string | null) => <bdi>{value ?? missing}</bdi> },
-    { title: t('alarm.query.column.processedAt'), dataIndex: 'processedAt', key: 'processedAt', sorter: true, sortOrder: sortOrderOf('processedAt'), width: 170, render: (value: string | null, row) => time(value, row) },
+    { title: t('alarm.query.column.processedAt'), dataIndex: 'processedAt', key: 'processedAt', sorter: true, sortOrder: sortOrderOf('processedAt'), width: 210, render: (value: string | null, row) => time(value, row) },
     { title: t('alarm.query.column.note'), dataIndex: 'note', key: 'note', width: 200, ellipsis: { showTitle: true }, render: (value: string | null) => <bdi>{value ?? missing}</bdi> },
     {
       title: t('list.column.actions'),

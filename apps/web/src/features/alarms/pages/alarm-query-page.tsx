@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import Button from 'antd/es/button';
 import Table from 'antd/es/table';
 import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
@@ -14,7 +15,7 @@ import type { MessageKey } from '../../../i18n/message-key';
 import { exportAlarms } from '../api/export-alarms';
 import { alarmKeys } from '../api/keys';
 import { listAlarms } from '../api/list-alarms';
-import { initialAlarmFilters, withOrgPick, withRange, type AlarmFilters } from '../alarm-filters-state';
+import { alarmFiltersFromSearch, initialAlarmFilters, withOrgPick, withRange, type AlarmFilters } from '../alarm-filters-state';
 import { AlarmFiltersBar } from '../components/alarm-filters-bar';
 import { alarmColumns } from '../components/alarm-columns';
 import { lazyWhenOpen } from '../../../components/lazy-dialog';
@@ -31,10 +32,11 @@ interface AlarmQueryPageProps {
 /** alarm_report and leak_alarm (spec §2 /Alarm): filter, page, sort, export, process. */
 export function AlarmQueryPage({ kind, titleKey }: AlarmQueryPageProps) {
   const { t } = useTranslation();
+  const { search } = useLocation();
   const list = useServerList<AlarmRow, AlarmFilters>({
     queryKey: alarmKeys.list(kind),
     fetch: listAlarms,
-    filters: initialAlarmFilters(kind),
+    filters: { ...initialAlarmFilters(kind), ...alarmFiltersFromSearch(search) },
     sortFields: ALARM_SORT_FIELDS,
     showTotal: (total) => t('list.total', { total }),
   });
@@ -48,6 +50,13 @@ export function AlarmQueryPage({ kind, titleKey }: AlarmQueryPageProps) {
     list.setState((current) => ({ ...current, filters: next(current.filters), page: 1 }));
     setSelected([]);
   };
+
+  // A link to one alarm (a toast's) filters the list, also when the page was kept alive.
+  useEffect(() => {
+    const linked = alarmFiltersFromSearch(search);
+    if (Object.keys(linked).length > 0) setFilters(() => ({ ...initialAlarmFilters(kind), ...linked }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new address re-filters
+  }, [search, kind]);
 
   const columns = useMemo(
     () => alarmColumns({ t, kind, sortOrderOf: list.sortOrderOf, onProcess: (row) => setProcessing([row.id]), now }),

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { AlarmRow } from '@ullage/contracts/alarms';
 import type { MessageKey } from '../../../i18n/message-key';
 import { alarmLines, type LiveAlarm } from '../../../lib/alarm-feed';
-import { durationParts, stationDateTime } from '../../../lib/station-time';
+import { durationParts } from '../../../lib/station-time';
+import { StationTime } from '../../../components/station-time';
 import { alarmNameKey } from '../../monitor/alarm-names';
 import { drillHref } from '../drill';
 
@@ -63,11 +64,13 @@ export function AlarmCard({ row, isNew = false, now, action }: AlarmCardProps) {
       <dl className="m-alarm__times">
         <div>
           <dt>{t('alarm.query.column.startedAt')}</dt>
-          <dd dir="ltr">{stationDateTime(row.startedAt, row.timezone) ?? t('common.placeholder.missing')}</dd>
+          <dd>
+            <StationTime iso={row.startedAt} timeZone={row.timezone} missing={t('common.placeholder.missing')} />
+          </dd>
         </div>
         <div>
           <dt>{active ? t('alarm.query.column.duration') : t('alarm.query.column.endedAt')}</dt>
-          <dd dir={active ? undefined : 'ltr'}>{active ? durationText(t, row, now) : stationDateTime(row.endedAt, row.timezone)}</dd>
+          <dd>{active ? durationText(t, row, now) : <StationTime iso={row.endedAt} timeZone={row.timezone} />}</dd>
         </div>
       </dl>
       <div className="m-alarm__foot">

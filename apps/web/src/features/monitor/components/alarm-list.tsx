@@ -1,22 +1,22 @@
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
 import { alarmNameKey } from '../alarm-names';
-import type { MonitorFormat } from '../format';
+import { StationTime } from '../../../components/station-time';
 
 interface AlarmListProps {
   alarms: readonly ActiveAlarm[];
-  format: MonitorFormat;
   /** Lists across stations name the station; a station's own list does not. */
   showStation?: boolean;
-  /** Times in this zone (a station's); otherwise the viewer's. */
-  timeZone?: string;
   /** Date and time rather than the time of day (alarms that may be days old). */
   withDate?: boolean;
   onOpenStation?: (stationId: number) => void;
 }
 
-/** Alarms, newest first, with their localised names and what they concern (tank or sensor). */
-export function AlarmList({ alarms, format, showStation = false, timeZone, withDate = false, onOpenStation }: AlarmListProps) {
+/**
+ * Alarms, newest first (by the instant), with their localised names and what they concern
+ * (tank or sensor). Times on each alarm's station clock; a list across stations adds the zone.
+ */
+export function AlarmList({ alarms, showStation = false, withDate = false, onOpenStation }: AlarmListProps) {
   const { t } = useTranslation();
   const sorted = [...alarms].sort((a, b) => Date.parse(b.startedAt) - Date.parse(a.startedAt));
   return (
@@ -29,12 +29,11 @@ export function AlarmList({ alarms, format, showStation = false, timeZone, withD
           : alarm.sensorNo
             ? t('monitor.alarm.sensor', { no: alarm.sensorNo })
             : null;
-        const when = withDate ? format.dateTime(alarm.startedAt, timeZone) : format.time(alarm.startedAt, timeZone);
         return (
           <li key={alarm.id} className={`monitor-alarm monitor-alarm--${alarm.kind}${alarm.endedAt ? ' monitor-alarm--ended' : ''}`} data-testid={`alarm-${alarm.id}`}>
-            <time className="monitor-alarm__time" dateTime={alarm.startedAt}>
-              {when}
-            </time>
+            <span className="monitor-alarm__time">
+              <StationTime iso={alarm.startedAt} timeZone={alarm.timezone} withDate={withDate} withZone={showStation} />
+            </span>
             <span className="monitor-alarm__name">{name}</span>
             <span className="monitor-alarm__where">
               {showStation ? (

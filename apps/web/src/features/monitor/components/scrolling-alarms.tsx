@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
-import type { MonitorFormat } from '../format';
 import { useElementSize } from '../use-element-size';
 import { AlarmList } from './alarm-list';
 
@@ -11,7 +10,7 @@ const SECONDS_PER_ALARM = 3;
  * A wall-screen alarm list: when it is longer than its box it scrolls upwards without end
  * (two copies one under the other), pausing under the pointer; otherwise it stands still.
  */
-export function ScrollingAlarms({ alarms, format }: { alarms: readonly ActiveAlarm[]; format: MonitorFormat }) {
+export function ScrollingAlarms({ alarms }: { alarms: readonly ActiveAlarm[] }) {
   const box = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const boxSize = useElementSize(box);
@@ -24,11 +23,11 @@ export function ScrollingAlarms({ alarms, format }: { alarms: readonly ActiveAla
         style={scrolling ? { animationDuration: `${alarms.length * SECONDS_PER_ALARM}s` } : undefined}
       >
         <div ref={content}>
-          <AlarmList alarms={alarms} format={format} showStation />
+          <AlarmList alarms={alarms} showStation />
         </div>
         {scrolling ? (
           <div aria-hidden="true">
-            <AlarmList alarms={alarms} format={format} showStation />
+            <AlarmList alarms={alarms} showStation />
           </div>
         ) : null}
       </div>

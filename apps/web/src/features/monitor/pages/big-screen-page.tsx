@@ -115,7 +115,7 @@ export function Page({ route }: PageProps) {
           className="big-screen__alarms"
           extra={<span className="monitor-count-chip">{format.count(overview.todayAlarmCount)}</span>}
         >
-          {overview.todayAlarms.length === 0 ? <p className="monitor-empty">{t('monitor.alarm.none')}</p> : <ScrollingAlarms alarms={overview.todayAlarms} format={format} />}
+          {overview.todayAlarms.length === 0 ? <p className="monitor-empty">{t('monitor.alarm.none')}</p> : <ScrollingAlarms alarms={overview.todayAlarms} />}
         </Panel>
       </main>
     </div>

@@ -87,7 +87,7 @@ export function Page({ route }: PageProps) {
             <p className="monitor-empty">{t('monitor.alarm.none')}</p>
           ) : (
             <>
-              <AlarmList alarms={overview.todayAlarms} format={format} showStation onOpenStation={openStation} />
+              <AlarmList alarms={overview.todayAlarms} showStation onOpenStation={openStation} />
               {overview.todayAlarmCount > shownAlarms ? (
                 <p className="monitor-muted monitor-note">{t('monitor.alarm.more', { count: overview.todayAlarmCount, shown: shownAlarms })}</p>
               ) : null}

@@ -145,7 +145,7 @@ export function Page({ route }: PageProps) {
           testId="station-alarms"
           extra={alarms.length > 0 ? <span className="monitor-count-chip">{format.count(alarms.length)}</span> : null}
         >
-          {alarms.length === 0 ? <p className="monitor-empty">{t('monitor.alarm.noneActive')}</p> : <AlarmList alarms={alarms} format={format} timeZone={station.timezone} withDate />}
+          {alarms.length === 0 ? <p className="monitor-empty">{t('monitor.alarm.noneActive')}</p> : <AlarmList alarms={alarms} withDate />}
         </Panel>
       </div>
     </section>

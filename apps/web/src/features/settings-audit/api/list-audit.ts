@@ -2,7 +2,7 @@ import type { ListResult } from '@ullage/contracts/list';
 import { apiData } from '../../../lib/api-client';
 import type { ListParams } from '../../../components/list-page/list-query';
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'enable', 'disable', 'resetPassword'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'enable', 'disable', 'resetPassword', 'changePassword'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_ENTITIES = ['distributor', 'company', 'area', 'station', 'product', 'tag', 'account'] as const;

@@ -11,7 +11,9 @@ import { activeLanguage } from '../../../i18n/i18n';
 import { HTML_LANG } from '../../../i18n/language-names';
 import type { MessageKey } from '../../../i18n/message-key';
 import { AUDIT_ENTITIES, auditKeys, listAudit, type AuditAction, type AuditEntity, type AuditRow } from '../api/list-audit';
-import { changeLines } from '../change-lines';
+import { fieldSpec } from '../audit-fields';
+import { auditValue } from '../audit-value';
+import { changeEntries, type ChangeEntry } from '../change-lines';
 import '../settings-audit.css';
 
 type Filters = { entity: AuditEntity | undefined };
@@ -26,6 +28,7 @@ const ACTION_KEYS: Record<AuditAction, MessageKey> = {
   enable: 'settingsAudit.action.enable',
   disable: 'settingsAudit.action.disable',
   resetPassword: 'settingsAudit.action.resetPassword',
+  changePassword: 'settingsAudit.action.changePassword',
 };
 
 const ACTION_COLORS: Record<AuditAction, string> = {
@@ -35,6 +38,7 @@ const ACTION_COLORS: Record<AuditAction, string> = {
   enable: 'cyan',
   disable: 'orange',
   resetPassword: 'purple',
+  changePassword: 'purple',
 };
 
 const ENTITY_KEYS: Record<AuditEntity, MessageKey> = {
@@ -49,7 +53,7 @@ const ENTITY_KEYS: Record<AuditEntity, MessageKey> = {
 
 /** System settings → Audit log (administrator only): who changed what in settings, newest first. */
 export function Page({ route }: PageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useServerList<AuditRow, Filters>({
     queryKey: auditKeys.list,
     fetch: listAudit,
@@ -63,6 +67,28 @@ export function Page({ route }: PageProps) {
   const formatTime = (iso: string) => {
     const date = new Date(iso);
     return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
+  };
+  // Before → after reads from the line's start: the arrow points the other way right to left.
+  const arrow = i18n.dir() === 'rtl' ? ' ← ' : ' → ';
+  /** One recorded field as its form shows it: its label, and the value (or before → after) formatted. */
+  const entryLine = (entity: string, entry: ChangeEntry) => {
+    const spec = fieldSpec(entity, entry.field);
+    const kind = spec?.kind ?? 'text';
+    return (
+      <>
+        <span className="settings-audit__field">{spec ? t(spec.label) : entry.field}</span>
+        {': '}
+        {entry.pair ? (
+          <>
+            {auditValue(t, kind, entry.before)}
+            <span className="settings-audit__arrow">{arrow}</span>
+            {auditValue(t, kind, entry.after)}
+          </>
+        ) : (
+          auditValue(t, kind, entry.value)
+        )}
+      </>
+    );
   };
   const label = (keys: Record<string, MessageKey>, value: string) => (Object.hasOwn(keys, value) ? t(keys[value]!) : value);
 
@@ -84,7 +110,7 @@ export function Page({ route }: PageProps) {
       key: 'changes',
       width: 380,
       render: (_, row) => {
-        const lines = changeLines(row.action, row.changes, { missing });
+        const lines = changeEntries(row.action, row.changes).map((entry) => entryLine(row.entity, entry));
         if (lines.length === 0) return missing;
         const rest = lines.slice(SHOWN_LINES);
         return (
