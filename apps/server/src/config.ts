@@ -38,6 +38,8 @@ export interface Config {
   simulator: boolean;
   /** How often each simulated station reports. */
   simulatorIntervalMs: number;
+  /** Days of history the simulated fleet sends before going live, on an empty database (0: none). */
+  demoBackfillDays: number;
   /** Single sign-on through a CAS server; null: CAS is off. */
   cas: { url: string; serviceUrl: string } | null;
 }
@@ -63,6 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (casUrl && !/^https?:\/\/[^/]/.test(casUrl)) throw new ConfigError('CAS_URL must be the http(s) base URL of the CAS server, such as https://cas.example.com/cas');
   if (casUrl && !casServiceUrl) throw new ConfigError('CAS_SERVICE_URL must be set with CAS_URL: this platform\'s callback, such as https://ullage.example.com/api/cas/callback');
   if (casServiceUrl && !/^https?:\/\/[^/]+\/.*api\/cas\/callback$/.test(casServiceUrl)) throw new ConfigError('CAS_SERVICE_URL must end in /api/cas/callback, such as https://ullage.example.com/api/cas/callback');
+  const backfillDays = intOf(env, 'DEMO_BACKFILL_DAYS', 35);
+  if (backfillDays > 366) throw new ConfigError(`DEMO_BACKFILL_DAYS must be 0 to 366, got "${env.DEMO_BACKFILL_DAYS}"`);
   const defaultLanguage = env.DEFAULT_LANGUAGE ?? 'en';
   if (!isLanguage(defaultLanguage)) throw new ConfigError(`DEFAULT_LANGUAGE must be one of zh_CN, en, es, ar`);
   return {
@@ -90,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: mapTileUrl ? { url: mapTileUrl, attribution: env.MAP_TILE_ATTRIBUTION ?? '' } : null,
     simulator: simulator === 'on',
     simulatorIntervalMs: intOf(env, 'SIMULATOR_INTERVAL_MS', 10_000),
+    demoBackfillDays: backfillDays,
     cas: casUrl && casServiceUrl ? { url: casUrl.replace(/\/+$/, ''), serviceUrl: casServiceUrl } : null,
   };
 }
