@@ -64,7 +64,7 @@ export async function startDemoFleet(db: Db, baseUrl: string, options: DemoFleet
     });
   }
   const started = Date.now();
-  let lastLoggedPct = -1;
+  let lastLoggedPct = 0;
   const fleet = startFleet({
     baseUrl: baseUrl.replace('//0.0.0.0', '//127.0.0.1'),
     transport: 'http',
@@ -83,8 +83,9 @@ export async function startDemoFleet(db: Db, baseUrl: string, options: DemoFleet
           return;
         }
         const pct = totalMs > 0 ? Math.floor((doneMs / totalMs) * 100) : 100;
-        if (pct >= lastLoggedPct + 10) {
-          lastLoggedPct = pct - (pct % 10);
+        // A line every tenth of the way.
+        if (Math.floor(pct / 10) > Math.floor(lastLoggedPct / 10)) {
+          lastLoggedPct = pct;
           logger.info({ percent: pct, days: +(doneMs / DAY_MS).toFixed(1), ofDays: +(totalMs / DAY_MS).toFixed(1), seconds }, 'simulated fleet: sending history');
         }
       },
