@@ -108,9 +108,9 @@ describe('fitView', () => {
     expect(view.scale).toBe(TILE_SIZE * 2 ** OUTLINE_MAX_ZOOM);
     const p = project(view, { lon: 121.5, lat: 31.2 });
     expect([p.x, p.y].map((v) => Math.round(v))).toEqual([400, 200]);
-    // About 17.6° of longitude across the 800 pixels.
+    // About 35° of longitude across the 800 pixels.
     const degrees = (800 / view.scale) * 360;
-    expect(degrees).toBeCloseTo(17.58, 1);
+    expect(degrees).toBeCloseTo(35.16, 1);
   });
 
   it('keeps the box inside the world near the poles', () => {

@@ -13,10 +13,10 @@ export const TILE_SIZE = 256;
 export const MAX_ZOOM = 12;
 /**
  * Without tiles the map has only country outlines (1:110m), which say nothing closer than a
- * region: a single station is shown among its neighbouring countries (about 17° across on a
+ * region: a single station is shown among its neighbouring countries (about 35° across on a
  * 800-pixel map), not alone in an empty square.
  */
-export const OUTLINE_MAX_ZOOM = 6;
+export const OUTLINE_MAX_ZOOM = 5;
 
 export interface LonLat {
   lon: number;
