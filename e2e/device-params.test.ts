@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, logIn, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
-import { deviceReport } from './device';
+import { deviceKeyOf, deviceReport } from './device';
 
 /**
  * deviceParamManage (issue 7) as a user works it: import a height-volume table with a
@@ -27,7 +27,7 @@ async function sheet(rows: (string | number)[][]): Promise<Buffer> {
 
 /** The station's device: a report, whose answer carries the commands waiting for it, then the answer to each. */
 async function deviceAnswersCommands(): Promise<{ id: number; kind: string }[]> {
-  const headers = { Authorization: `Bearer demo-device-key:${STATION}`, 'Content-Type': 'application/json' };
+  const headers = { Authorization: `Bearer ${await deviceKeyOf(STATION)}`, 'Content-Type': 'application/json' };
   const commands = (await deviceReport(STATION, { readings: [{ tank: '1', ts: new Date(Date.now() - 1000).toISOString(), productHeightMm: 900, temperatureC: 20 }] })).data.commands ?? [];
   for (const command of commands) {
     await fetch(`${baseUrl()}/api/device/v1/stations/${STATION}/commands/${command.id}/ack`, { method: 'POST', headers, body: JSON.stringify({ status: 'success' }) });

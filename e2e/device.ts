@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { baseUrl } from './browser';
+import { E2E_ADMIN_PASSWORD } from './server';
 
 /** The answer to a device report (docs/device-protocol.md). */
 export interface DeviceAnswer {
@@ -8,11 +9,34 @@ export interface DeviceAnswer {
   data: { accepted: number; duplicates: number; refused: unknown[]; commands?: { id: number; kind: string }[] };
 }
 
-/** A demo station's device reports through the public device API, as a collector would (its key is `demo-device-key:<code>`). */
+const keys = new Map<string, Promise<string>>();
+
+/**
+ * A demo station's device key. The seed's keys are random and shown to no one, so the test takes
+ * the station's device over as an administrator would: rotates its key (Settings → Stations)
+ * once per server and station, and keeps the new one.
+ */
+export function deviceKeyOf(station: string, base = baseUrl()): Promise<string> {
+  const cached = keys.get(`${base} ${station}`);
+  if (cached) return cached;
+  const key = (async () => {
+    const login = await fetch(`${base}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const found = (await (await fetch(`${base}/api/station/list?pageSize=100`, { headers: { cookie } })).json()) as { data: { list: { id: number; code: string }[] } };
+    const id = found.data.list.find((s) => s.code === station)?.id;
+    if (id === undefined) throw new Error(`no station ${station}`);
+    const rotated = (await (await fetch(`${base}/api/station/${id}/device-key`, { method: 'POST', headers: { cookie } })).json()) as { data: { deviceKey: string } };
+    return rotated.data.deviceKey;
+  })();
+  keys.set(`${base} ${station}`, key);
+  return key;
+}
+
+/** A demo station's device reports through the public device API, as a collector would (with its key from `deviceKeyOf`). */
 export async function deviceReport(station: string, body: object, base = baseUrl()): Promise<DeviceAnswer> {
   const response = await fetch(`${base}/api/device/v1/stations/${station}/report`, {
     method: 'POST',
-    headers: { Authorization: `Bearer demo-device-key:${station}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${await deviceKeyOf(station, base)}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
   return (await response.json()) as DeviceAnswer;

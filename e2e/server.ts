@@ -37,6 +37,8 @@ export async function startServer(env: Record<string, string> = {}, options: { r
       MQTT_PORT: '0',
       // Browser tests send their own readings; a fleet would race them for the same tanks.
       SIMULATOR: 'off',
+      // A test that turns the fleet on wants it live at once, not after weeks of history.
+      DEMO_BACKFILL_DAYS: '0',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ...env,

@@ -44,6 +44,8 @@ export interface Config {
   simulator: boolean;
   /** How often each simulated station reports. */
   simulatorIntervalMs: number;
+  /** Days of history the simulated fleet sends before going live, on an empty database (0: none). */
+  demoBackfillDays: number;
   /** Single sign-on through a CAS server; null: CAS is off. */
   cas: { url: string; serviceUrl: string } | null;
 }
@@ -72,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustedProxies = listOf(env.TRUSTED_PROXIES);
   const badProxy = trustedProxies.find((entry) => !isProxyEntry(entry));
   if (badProxy !== undefined) throw new ConfigError(`TRUSTED_PROXIES must list IP addresses or CIDRs separated by commas (or loopback, linklocal, uniquelocal), such as 10.0.0.2,192.168.1.0/24; got "${badProxy}"`);
+  const backfillDays = intOf(env, 'DEMO_BACKFILL_DAYS', 35);
+  if (backfillDays > 366) throw new ConfigError(`DEMO_BACKFILL_DAYS must be 0 to 366, got "${env.DEMO_BACKFILL_DAYS}"`);
   const defaultLanguage = env.DEFAULT_LANGUAGE ?? 'en';
   if (!isLanguage(defaultLanguage)) throw new ConfigError(`DEFAULT_LANGUAGE must be one of zh_CN, en, es, ar`);
   return {
@@ -100,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: mapTileUrl ? { url: mapTileUrl, attribution: env.MAP_TILE_ATTRIBUTION ?? '' } : null,
     simulator: simulator === 'on',
     simulatorIntervalMs: intOf(env, 'SIMULATOR_INTERVAL_MS', 10_000),
+    demoBackfillDays: backfillDays,
     cas: casUrl && casServiceUrl ? { url: casUrl.replace(/\/+$/, ''), serviceUrl: casServiceUrl } : null,
   };
 }

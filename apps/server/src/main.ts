@@ -71,7 +71,10 @@ async function main() {
     throw error;
   }
   printWelcome(`http://${config.host}:${config.port}`, seeded, config.demo === 'on');
-  if (config.simulator) stopFleet = await startDemoFleet(database.db, `http://${config.host}:${config.port}`, config.simulatorIntervalMs, logger);
+  if (config.simulator) {
+    const fleet = await startDemoFleet(database.db, `http://${config.host}:${config.port}`, { intervalMs: config.simulatorIntervalMs, backfillDays: config.demoBackfillDays }, logger);
+    stopFleet = fleet && (() => fleet.stop());
+  }
 }
 
 function printWelcome(url: string, seeded: FirstStartResult, demo: boolean) {

@@ -1,5 +1,6 @@
 import type { DeviceCommand, DeviceCommandAck, DeviceReport } from '@ullage/contracts/device';
 import { iso } from './model/clock';
+import { emptyOutbox, splitOutbox, type Outbox } from './model/batch';
 import { createCommandHandler, type CommandBehaviour, type CommandHandler } from './model/device-commands';
 import type { EventRates } from './model/rare-events';
 import { createStationSim, type Happening, type StationSim } from './model/station';
@@ -45,6 +46,24 @@ export interface FleetOptions {
   acknowledge?: (station: SimStation, ack: DeviceCommandAck) => Promise<void>;
   /** Server root to download firmware from (default: baseUrl). */
   firmwareBaseUrl?: string;
+  /**
+   * History to send before going live: each station runs from `from(code)` up to the wall clock
+   * as fast as the server takes it, a reading per tank every `stepMs` (every 30 s while a tanker
+   * is due or unloading, so a delivery does not look like a data jump), sent in batches of
+   * `chunkMs` of history. The reports then go on in real time from where the history ends.
+   */
+  backfill?: BackfillOptions;
+}
+
+export interface BackfillOptions {
+  /** Where a station's history starts (ms since epoch); a time at or after now sends none. */
+  from: (stationCode: string) => number;
+  /** Simulated time between readings (default 5 minutes). */
+  stepMs?: number;
+  /** History sent per batch and station (default 6 hours). */
+  chunkMs?: number;
+  /** After each chunk: simulated time sent so far and in all, over the fleet. */
+  onProgress?: (progress: { doneMs: number; totalMs: number; finished: boolean }) => void;
 }
 
 export interface FleetStats {
@@ -71,6 +90,8 @@ export interface FleetStats {
 export interface Fleet {
   stop(): Promise<void>;
   stats(): FleetStats;
+  /** Resolves when the history (`backfill`) is sent and the fleet reports live; at once without one. */
+  live: Promise<void>;
 }
 
 interface Runner {
@@ -103,6 +124,18 @@ function describe(h: Happening): string {
     case 'leak-alarm':
       return `${h.station}: leak alarm on sensor ${h.sensorNo} for ${min}`;
   }
+}
+
+/** While a tanker is due or unloading, history is read this closely: a delivery fills in 20–40 minutes. */
+const BUSY_STEP_MS = 30_000;
+
+/** One report with everything of several (in order), for sending history in fewer, larger batches. */
+function merge(into: Outbox, sent: DeviceReport): void {
+  const report = sent as Partial<Outbox>; // what advance() gives is an Outbox split to the limits
+  into.readings.push(...(report.readings ?? []));
+  into.sensors.push(...(report.sensors ?? []));
+  into.alarms.push(...(report.alarms ?? []));
+  into.events.push(...(report.events ?? []));
 }
 
 export function startFleet(options: FleetOptions): Fleet {
@@ -166,9 +199,12 @@ export function startFleet(options: FleetOptions): Fleet {
   };
 
   let stopped = false;
+  const backfill = options.backfill;
+  // What happens in the history is not news: a month of deliveries would flood the log.
+  let historyDone = !backfill;
   const runners: Runner[] = options.stations.map((station, i) => ({
-    // Each station boots at its first tick and reports its inventory then.
-    sim: createStationSim(station, { startMs: simAt(realStart + offsetOf(i)), seed: options.seed, events: options.events, onHappening: (h) => log(describe(h)) }),
+    // Each station boots at its first tick and reports its inventory then (or where its history starts).
+    sim: createStationSim(station, { startMs: backfill ? Math.min(backfill.from(station.code), realStart) : simAt(realStart + offsetOf(i)), seed: options.seed, events: options.events, onHappening: (h) => historyDone && log(describe(h)) }),
     queue: [],
     flushing: null,
     failingSince: null,
@@ -260,23 +296,78 @@ export function startFleet(options: FleetOptions): Fleet {
     }
   }
 
+  /** Sends a station's queue, waiting out failures (the server may be busy starting): history must not be skipped. */
+  async function drain(r: Runner): Promise<void> {
+    while (r.queue.length > 0 && !stopped) {
+      await r.flushing;
+      r.flushing = flush(r).finally(() => {
+        r.flushing = null;
+      });
+      await r.flushing;
+      if (r.queue.length > 0 && !stopped) await new Promise((resolve) => setTimeout(resolve, Math.min(intervalMs, 5_000)));
+    }
+  }
+
+  /** Runs every station through its history, chunk by chunk over the whole fleet, so every station's past fills in together. */
+  async function sendHistory(b: BackfillOptions): Promise<void> {
+    const stepMs = b.stepMs ?? 5 * 60_000;
+    const chunkMs = b.chunkMs ?? 6 * 3_600_000;
+    const firstMs = Math.min(...runners.map((r) => r.sim.now()));
+    let cursor = firstMs;
+    for (;;) {
+      // A step short of the wall clock: the live reports take over from there.
+      const target = Math.min(cursor + chunkMs, Date.now() - stepMs);
+      // Caught up within a step: the live reports take the rest (chasing the clock would never end).
+      if (stopped || target - cursor < stepMs) break;
+      await Promise.all(
+        runners.map(async (r) => {
+          const box = emptyOutbox();
+          while (r.sim.now() < target) {
+            const next = Math.min(target, r.sim.now() + (r.sim.busy() ? BUSY_STEP_MS : stepMs));
+            for (const report of r.sim.advance(next)) merge(box, report);
+          }
+          for (const batch of splitOutbox(box)) r.queue.push({ ...batch, batchId: `${runId}-${++batchSeq}` });
+          await drain(r);
+        }),
+      );
+      cursor = target;
+      b.onProgress?.({ doneMs: cursor - firstMs, totalMs: Date.now() - firstMs, finished: false });
+    }
+    historyDone = true;
+    if (!stopped) b.onProgress?.({ doneMs: cursor - firstMs, totalMs: cursor - firstMs, finished: true });
+  }
+
   const timers: NodeJS.Timeout[] = [];
-  runners.forEach((r, i) => {
-    timers.push(
-      setTimeout(() => {
-        tick(r);
-        if (!stopped) timers.push(setInterval(() => tick(r), intervalMs));
-      }, offsetOf(i)),
-    );
-  });
+  const goLive = () =>
+    runners.forEach((r, i) => {
+      timers.push(
+        setTimeout(() => {
+          tick(r);
+          if (!stopped) timers.push(setInterval(() => tick(r), intervalMs));
+        }, offsetOf(i)),
+      );
+    });
+  const history = backfill
+    ? sendHistory(backfill).then(
+        () => {
+          if (!stopped) goLive();
+        },
+        (err: unknown) => {
+          fail(`sending history failed: ${(err as Error).message}`);
+          if (!stopped) goLive();
+        },
+      )
+    : (goLive(), Promise.resolve());
 
   return {
+    live: history,
     async stop() {
       if (stopped) return;
       stopped = true;
       for (const t of timers) clearTimeout(t); // clearTimeout clears intervals too
       await transport?.close(); // closing first unblocks sends waiting on an ack
       await downloader?.close();
+      await history;
       await Promise.all(runners.flatMap((r) => [r.flushing, r.answering]));
     },
     stats() {

@@ -127,6 +127,8 @@ export const stations = pgTable(
     atgSecurityCode: text('atg_security_code'),
     /** SHA-256 of the device key; the key itself is shown once and never stored. */
     deviceKeyHash: text('device_key_hash'),
+    /** The simulated fleet speaks for this station, with a key it is given at each start (seed/demo-fleet.ts); a person rotating the key takes it back. */
+    simulated: boolean('simulated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,53 +1,97 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eq, inArray } from 'drizzle-orm';
-import type { StrappingPoint } from '@ullage/domain/strapping';
-import { startFleet } from '@ullage/simulator/fleet';
+import { startFleet, type Fleet, type FleetOptions, type SimStation } from '@ullage/simulator/fleet';
 import type { Db } from '../db/client';
-import { stations, tanks } from '../db/schema';
-import { DEMO_COMPANIES } from './demo-organisation';
+import { newToken, sha256 } from '../modules/auth/tokens';
+import { stationChanged } from '../modules/station/changes';
+import { setSimulatorKeyHash, simulatedStations } from './demo-fleet-repo';
 
-/** The demo stations' device keys are known (first-start.ts), so the fleet can speak for them. */
-export const demoDeviceKey = (stationCode: string) => `demo-device-key:${stationCode}`;
+const DAY_MS = 86_400_000;
 
-/** The last hour is replayed on start (in a minute, at 60×), so charts and tanks have a past. */
-const BACKFILL_MS = 60 * 60_000;
+export interface DemoFleetOptions {
+  /** Real milliseconds between one station's live reports. */
+  intervalMs: number;
+  /** Days of history sent before going live when the stations have none (0: none, reports start now). */
+  backfillDays: number;
+  /** Simulated time between history readings (default 5 minutes). */
+  backfillStepMs?: number;
+  /** Rare events per station per simulated day (the simulator's defaults when absent). */
+  events?: FleetOptions['events'];
+  seed?: number;
+  /** Instead of HTTP to `baseUrl` (tests). */
+  sender?: FleetOptions['sender'];
+}
 
 /**
- * Runs the simulated fleet against the demo stations through the public HTTP device path,
- * as real collectors would (DESIGN.md §4: `npm start` shows live data at once). Answers a stop
- * function, or undefined when the demo organisation is not in this database.
+ * Runs the simulated fleet for the stations marked `simulated` (the demo organisation) through
+ * the public device path, as real collectors would (DESIGN.md §4: `npm start` shows data at
+ * once). Each start gives every such station a new random key, stored hashed like any other,
+ * and hands it to the fleet in this process only: no key is printed or derivable (issue 20).
+ *
+ * The fleet first sends the history the stations miss, through the same ingest as live data
+ * (deliveries, jumps, outages, alarms are evaluated as they arrive): on an empty database the
+ * last `backfillDays`; after a stop, from each station's last reading on — so an interrupted
+ * first start goes on where it stopped, and a restart leaves no hole. Startup is not held up:
+ * the server answers meanwhile, and the log shows the progress. Answers the fleet, or undefined
+ * when no station is simulated.
  */
-export async function startDemoFleet(db: Db, baseUrl: string, intervalMs: number, logger: FastifyBaseLogger): Promise<(() => Promise<void>) | undefined> {
-  const codes = DEMO_COMPANIES.flatMap((c) => c.stations.map((s) => s.code));
-  const rows = await db.select({ id: stations.id, code: stations.code, timezone: stations.timezone }).from(stations).where(inArray(stations.code, codes));
+export async function startDemoFleet(db: Db, baseUrl: string, options: DemoFleetOptions, logger: FastifyBaseLogger): Promise<Fleet | undefined> {
+  const rows = await simulatedStations(db);
   if (rows.length === 0) {
-    logger.info('no demo stations in this database: the simulated fleet does not run');
+    logger.info('no simulated stations in this database: the simulated fleet does not run');
     return undefined;
   }
-  const simStations = [];
+  const now = Date.now();
+  const oldest = now - options.backfillDays * DAY_MS;
+  const from = new Map<string, number>();
+  const simStations: SimStation[] = [];
   for (const row of rows) {
-    const tankRows = await db.select({ code: tanks.code, heightMm: tanks.heightMm, capacityL: tanks.volumeL, strapping: tanks.strapping }).from(tanks).where(eq(tanks.stationId, row.id));
+    const deviceKey = newToken();
+    await setSimulatorKeyHash(db, row.id, sha256(deviceKey));
+    stationChanged(row.id); // the ingest's cached station (and key) is stale now
+    const latest = row.tanks.map((t) => t.latest?.tsMs ?? -Infinity);
+    // The station's oldest "last reading" is where its own history goes on; none at all: the whole window.
+    const last = Math.min(...latest);
+    from.set(row.code, Math.max(oldest, Number.isFinite(last) ? last : oldest));
     simStations.push({
       code: row.code,
-      deviceKey: demoDeviceKey(row.code),
+      deviceKey,
       timezone: row.timezone,
-      tanks: tankRows.map((t) => ({ ...t, strapping: t.strapping as StrappingPoint[] })),
+      tanks: row.tanks.map(({ latest: l, ...t }) => ({ ...t, ...(l ? { initial: { productL: l.productL, waterMm: l.waterMm } } : {}) })),
       sensors: [
         { sensorNo: 'S1', type: 'leak' as const },
         { sensorNo: 'S2', type: 'leak' as const },
       ],
     });
   }
-  // Replay the last hour at 60× (a minute), then report every interval in real time.
+  const started = Date.now();
+  let lastLoggedPct = 0;
   const fleet = startFleet({
     baseUrl: baseUrl.replace('//0.0.0.0', '//127.0.0.1'),
     transport: 'http',
+    ...(options.sender ? { sender: options.sender } : {}),
     stations: simStations,
-    intervalMs,
-    timeScale: 60,
-    startMs: Date.now() - BACKFILL_MS,
+    intervalMs: options.intervalMs,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.events === undefined ? {} : { events: options.events }),
+    backfill: {
+      from: (code) => from.get(code) ?? now,
+      ...(options.backfillStepMs ? { stepMs: options.backfillStepMs } : {}),
+      onProgress: ({ doneMs, totalMs, finished }) => {
+        const seconds = Math.round((Date.now() - started) / 1000);
+        if (finished) {
+          if (totalMs > 60_000) logger.info({ days: +(totalMs / DAY_MS).toFixed(2), seconds }, 'simulated fleet: history sent, now reporting live');
+          return;
+        }
+        const pct = totalMs > 0 ? Math.floor((doneMs / totalMs) * 100) : 100;
+        // A line every tenth of the way.
+        if (Math.floor(pct / 10) > Math.floor(lastLoggedPct / 10)) {
+          lastLoggedPct = pct;
+          logger.info({ percent: pct, days: +(doneMs / DAY_MS).toFixed(1), ofDays: +(totalMs / DAY_MS).toFixed(1), seconds }, 'simulated fleet: sending history');
+        }
+      },
+    },
     logger: (msg) => logger.info({ simulator: true }, msg),
   });
-  logger.info({ stations: simStations.length, intervalMs }, 'simulated fleet reporting for the demo stations');
-  return () => fleet.stop();
+  logger.info({ stations: simStations.length, intervalMs: options.intervalMs, historyDays: options.backfillDays }, 'simulated fleet reporting for the demo stations');
+  return fleet;
 }

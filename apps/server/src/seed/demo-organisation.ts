@@ -87,3 +87,10 @@ export const DEMO_TANK_SIZES = [
   { diameterMm: 2400, lengthMm: 6500 },
   { diameterMm: 2000, lengthMm: 5000 },
 ] as const;
+
+/** Three eight-hour shifts, so sales per shift has something to split (minutes after local midnight). */
+export const DEMO_SHIFTS = [
+  { name: 'Morning', startMinute: 6 * 60 },
+  { name: 'Afternoon', startMinute: 14 * 60 },
+  { name: 'Night', startMinute: 22 * 60 },
+] as const;

@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
 import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import { isStrongPassword } from '@ullage/domain/password';
 import { cylinderStrappingTable, horizontalCylinderVolume } from '@ullage/domain/strapping';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { areas, companies, distributors, products, stations, tanks } from '../db/schema';
+import { areas, companies, distributors, products, stationShifts, stations, tanks } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
+import { newToken, sha256 } from '../modules/auth/tokens';
 import { countUsers, insertUser } from '../modules/user/repo';
-import { DEMO_COMPANIES, DEMO_DISTRIBUTOR, DEMO_PRODUCTS, DEMO_TANK_SIZES } from './demo-organisation';
+import { DEMO_COMPANIES, DEMO_DISTRIBUTOR, DEMO_PRODUCTS, DEMO_SHIFTS, DEMO_TANK_SIZES } from './demo-organisation';
 import { demoLogoDataUrl } from './demo-logo';
 import { generatePassword } from './generated-password';
 
@@ -77,14 +77,17 @@ async function createDemoOrganisation(db: Db, password: string): Promise<number>
           phone: c.contactPhone,
           deviceType: 'ullage-collector',
           instrumentType: 'magnetostrictive',
-          // The demo fleet's key is derived, not random, so the simulator can find it; real
-          // stations get a random key shown once (settings issue).
-          deviceKeyHash: createHash('sha256').update(`demo-device-key:${s.code}`).digest('hex'),
+          // A random key like any station's, shown to no one: the simulated fleet is given a
+          // fresh one in-process at each start (demo-fleet.ts); an admin may rotate it to take
+          // the station over.
+          deviceKeyHash: sha256(newToken()),
+          simulated: true,
         })
         .returning({ id: stations.id });
       const stationId = station!.id;
       firstStationId ??= stationId;
       stationCount++;
+      await db.insert(stationShifts).values(DEMO_SHIFTS.map((shift) => ({ ...shift, stationId })));
       await db.insert(tanks).values(
         tankProducts.map((code, i) => {
           const size = DEMO_TANK_SIZES[i % DEMO_TANK_SIZES.length]!;

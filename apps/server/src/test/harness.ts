@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -8,6 +9,9 @@ import { firstStart } from '../seed/first-start';
 import { freshDatabase } from './databases';
 
 export const ADMIN_PASSWORD = 'Admin#2026ok';
+/** Tests' device key of a demo station is this prefix and its code (startTestApp sets them). */
+export const TEST_DEVICE_KEY_PREFIX = 'demo-device-key:';
+export const testDeviceKey = (stationCode: string) => `${TEST_DEVICE_KEY_PREFIX}${stationCode}`;
 export const DEMO_PASSWORD = 'Demo#2026ok';
 
 export interface TestContext {
@@ -21,10 +25,17 @@ export interface TestContext {
  * The real app on a database of its own (PGlite, or PostgreSQL when the project says so),
  * with the administrator and the demo organisation created as on a first start.
  */
-export async function startTestApp(options: { config?: Partial<Config>; captchaSource?: CaptchaTextSource; seed?: boolean; clock?: () => Date; prepareWorkers?: number } = {}): Promise<TestContext> {
+export async function startTestApp(
+  options: { config?: Partial<Config>; captchaSource?: CaptchaTextSource; seed?: boolean; clock?: () => Date; prepareWorkers?: number; knownDeviceKeys?: boolean } = {},
+): Promise<TestContext> {
   const database = await freshDatabase({ pgliteTemplate: inject('pgliteTemplate'), postgresTemplateUrl: inject('postgresTemplateUrl') });
   const config = testConfig({ adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, demo: 'on', ...options.config });
   if (options.seed !== false) await firstStart(database.db, config);
+  // The seed gives the demo stations random keys no one knows; tests post as their devices with
+  // `testDeviceKey(code)` instead (unless knownDeviceKeys: false, to test the seed's keys).
+  if (options.seed !== false && options.knownDeviceKeys !== false) {
+    await database.db.execute(sql`update stations set device_key_hash = encode(sha256(convert_to(${TEST_DEVICE_KEY_PREFIX} || code, 'UTF8')), 'hex') where simulated`);
+  }
   const app = await buildApp({ config, db: database.db, captchaSource: options.captchaSource, clock: options.clock, prepareWorkers: options.prepareWorkers });
   await app.ready();
   return {

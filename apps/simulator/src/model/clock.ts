@@ -13,8 +13,29 @@ function formatter(timezone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Hours since local midnight, with minutes as a fraction (e.g. 8.5 is 08:30). */
+const QUARTER_MS = 15 * 60_000;
+/** Local hour at the start of each UTC quarter hour, per zone: formatting dates is the history's slowest step. */
+const quarterHours = new Map<string, Map<number, number>>();
+
+/**
+ * Hours since local midnight, with minutes as a fraction (e.g. 8.5 is 08:30). Every zone's
+ * offset is a multiple of 15 minutes and changes only on a quarter hour, so the hour at a
+ * quarter's start plus the whole minutes since is exact.
+ */
 export function localHour(timezone: string, ms: number): number {
+  const quarter = Math.floor(ms / QUARTER_MS);
+  let zone = quarterHours.get(timezone);
+  if (!zone) quarterHours.set(timezone, (zone = new Map()));
+  let start = zone.get(quarter);
+  if (start === undefined) {
+    if (zone.size > 20_000) zone.clear(); // a long-running fleet: keep it small
+    start = formatHour(timezone, quarter * QUARTER_MS);
+    zone.set(quarter, start);
+  }
+  return start + Math.floor((ms - quarter * QUARTER_MS) / 60_000) / 60;
+}
+
+function formatHour(timezone: string, ms: number): number {
   let hour = 0;
   let minute = 0;
   for (const part of formatter(timezone).formatToParts(ms)) {

@@ -47,6 +47,8 @@ export interface StationSim {
   advance(toMs: number): DeviceReport[];
   /** The true state, for tests and debugging (what the probe reads, without noise). */
   tanks(): TankView[];
+  /** Whether a tanker is on its way or unloading: its level moves fast, so history is read closely then. */
+  busy(): boolean;
 }
 
 /** Physics moves in steps of at most a minute, so a report spanning hours still sees sales curves and deliveries. */
@@ -202,6 +204,7 @@ export function createStationSim(station: SimStation, options: StationSimOptions
       lastGasp = false;
       return canSend ? release() : [];
     },
+    busy: () => tanks.some((t) => t.delivery !== null || t.deliveryDueMs !== null),
     tanks: () => {
       const hour = localHour(station.timezone, now);
       return tanks.map((t) => ({

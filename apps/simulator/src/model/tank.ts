@@ -43,6 +43,7 @@ export function createTank(spec: SimTank, rng: Rng): TankState {
     spec,
     productL: maxTotalL(spec) * rng.range(0.35, 0.9),
     waterMm: rng.range(0, 15),
+    ...(spec.initial ? { productL: Math.max(0, spec.initial.productL), waterMm: Math.max(0, spec.initial.waterMm) } : {}),
     dailySalesL: spec.capacityL * rng.range(0.12, 0.3),
     baseTempC: rng.range(12, 22),
     waterIngressMmPerDay: rng.range(0.1, 0.8),

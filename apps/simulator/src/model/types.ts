@@ -8,6 +8,8 @@ export interface SimTank {
   capacityL: number;
   /** Height-volume table: sorted, strictly increasing, first point at height 0. */
   strapping: StrappingPoint[];
+  /** Where the tank starts (its last reading on the server, to go on from there); random when absent. */
+  initial?: { productL: number; waterMm: number };
 }
 
 export interface SimSensor {

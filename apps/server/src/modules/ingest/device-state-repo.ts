@@ -12,8 +12,16 @@ export interface SensorRow {
 }
 
 /** Moves each sensor's state forward; a late, older state never overwrites a newer one. */
-export async function upsertSensors(db: Db, stationId: number, rows: readonly SensorRow[]): Promise<void> {
-  if (rows.length === 0) return;
+export async function upsertSensors(db: Db, stationId: number, all: readonly SensorRow[]): Promise<void> {
+  if (all.length === 0) return;
+  // A backlog carries a sensor's state several times (each hour, each change): only its newest is
+  // kept here, and one statement may not update a row twice.
+  const newest = new Map<string, SensorRow>();
+  for (const r of all) {
+    const seen = newest.get(r.sensorNo);
+    if (!seen || Date.parse(r.ts) >= Date.parse(seen.ts)) newest.set(r.sensorNo, r);
+  }
+  const rows = [...newest.values()];
   await db.execute(sql`
     insert into sensor_latest (station_id, sensor_no, type, state, code, ts)
     select ${stationId}, * from unnest(${pgArray(rows.map((r) => r.sensorNo))}::text[], ${pgArray(rows.map((r) => r.type))}::text[],

@@ -11,6 +11,7 @@ import { BatchWriter, type Evaluator, type WriteOutcome } from './batch-writer';
 import { evaluateDeliveries } from './delivery-evaluator';
 import { evaluateThresholds } from './threshold-evaluator';
 import { evaluateJumps } from './jump-evaluator';
+import { evaluatePastOutages } from './outage-evaluator';
 import { DeviceStations, type IngestStation } from './device-stations';
 import type { ReadingRow } from './readings-repo';
 import { markSilentOffline } from './status-repo';
@@ -32,7 +33,7 @@ export class DeviceRefused extends Error {}
  */
 export class Ingest {
   readonly stations: DeviceStations;
-  private readonly evaluators: Evaluator[] = [async (context) => void (await evaluateDeliveries(context)), evaluateThresholds, evaluateJumps];
+  private readonly evaluators: Evaluator[] = [async (context) => void (await evaluateDeliveries(context)), evaluateThresholds, evaluateJumps, evaluatePastOutages];
   private readonly writer: BatchWriter;
   private readonly preparer: Preparer;
 

@@ -139,8 +139,9 @@ export async function updateStation(db: Db, id: number, row: StationColumns) {
   await db.update(stations).set(row).where(eq(stations.id, id));
 }
 
+/** A person's new key: the station is theirs from now on, the simulated fleet no longer speaks for it. */
 export async function setDeviceKeyHash(db: Db, id: number, deviceKeyHash: string) {
-  await db.update(stations).set({ deviceKeyHash }).where(eq(stations.id, id));
+  await db.update(stations).set({ deviceKeyHash, simulated: false }).where(eq(stations.id, id));
 }
 
 function tankValues(tank: TankInput) {

@@ -1,7 +1,9 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { MonitorOverview, StationStatus, StationSummary } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
-import { degreeLabel, fitView, graticule, project, tileUrl, visibleTiles } from '../map/map-projection';
+import { MAX_ZOOM, OUTLINE_MAX_ZOOM, degreeLabel, fitView, graticule, project, tileUrl, visibleTiles, type MapView } from '../map/map-projection';
+import { useWorldOutline } from '../map/use-world-outline';
+import { WORLD_PATH_UNITS } from '../map/world-outline';
 import { STATUS_COLORS, STATUS_KEYS, statusRank } from '../status';
 import { useElementSize } from '../use-element-size';
 
@@ -28,7 +30,7 @@ interface Placed {
 /**
  * The stations on a Web Mercator map fitted to the box, coloured by status. Tiles are drawn
  * behind the dots when the server names a tile source; without one, or when tiles fail to
- * load (no internet), a plain background with a graticule keeps it reading as a map. The map
+ * load (no internet), country outlines and a graticule keep it reading as a map. The map
  * is geography, so it is never mirrored in right-to-left languages.
  */
 export function StationMap({ stations, tiles, onOpen, radius = 7, formatDegrees }: StationMapProps) {
@@ -43,8 +45,11 @@ export function StationMap({ stations, tiles, onOpen, radius = 7, formatDegrees 
     [stations],
   );
   const view = useMemo(
-    () => (size && size.width > 0 && size.height > 0 ? fitView(located.map((s) => ({ lon: s.longitude, lat: s.latitude })), size.width, size.height, radius * 3 + 8) : null),
-    [located, size, radius],
+    () =>
+      size && size.width > 0 && size.height > 0
+        ? fitView(located.map((s) => ({ lon: s.longitude, lat: s.latitude })), size.width, size.height, radius * 3 + 8, tiles ? MAX_ZOOM : OUTLINE_MAX_ZOOM)
+        : null,
+    [located, size, radius, tiles],
   );
   const placed: Placed[] = useMemo(() => {
     if (!view) return [];
@@ -56,6 +61,8 @@ export function StationMap({ stations, tiles, onOpen, radius = 7, formatDegrees 
   const grid = useMemo(() => (view ? graticule(view) : null), [view]);
   const tileList = useMemo(() => (view && tiles ? visibleTiles(view).map((tile) => ({ ...tile, url: tileUrl(tiles.url, tile) })) : []), [view, tiles]);
   const tilesShown = tileList.some((tile) => !failedTiles.has(tile.url));
+  // Without tiles (none configured, or none loads), country outlines say where the stations are.
+  const outline = useWorldOutline(!tilesShown);
   const unplaced = stations.length - located.length;
   const active = placed.find((p) => p.station.id === hovered);
 
@@ -71,6 +78,13 @@ export function StationMap({ stations, tiles, onOpen, radius = 7, formatDegrees 
       {view && grid ? (
         <>
           <svg className="station-map__grid" width={view.width} height={view.height} aria-hidden="true">
+            {outline ? (
+              <g className="station-map__land" data-testid="map-outline">
+                {worldCopies(view).map((left) => (
+                  <path key={left} d={outline} transform={`translate(${left} ${view.height / 2 - view.centre.y * view.scale}) scale(${view.scale / WORLD_PATH_UNITS})`} vectorEffect="non-scaling-stroke" />
+                ))}
+              </g>
+            ) : null}
             {grid.meridians.map((m) => (
               <g key={`m${m.lon}`}>
                 <line x1={m.x} x2={m.x} y1={0} y2={view.height} className="station-map__line" />
@@ -151,6 +165,12 @@ export function StationMap({ stations, tiles, onOpen, radius = 7, formatDegrees 
       ) : null}
     </div>
   );
+}
+
+/** Where each copy of the world that reaches into the box starts (pixels): a view may cross the antimeridian. */
+function worldCopies(view: MapView): number[] {
+  const first = view.width / 2 - view.centre.x * view.scale;
+  return [-1, 0, 1].map((k) => first + k * view.scale).filter((left) => left < view.width && left + view.scale > 0);
 }
 
 function dotColor(status: StationStatus): string {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_LATITUDE,
   MAX_ZOOM,
+  OUTLINE_MAX_ZOOM,
   TILE_SIZE,
   degreeLabel,
   fitView,
@@ -100,6 +101,16 @@ describe('fitView', () => {
     const p = project(view, { lon: 2.35, lat: 48.85 });
     expect(p.x).toBeCloseTo(200, 6);
     expect(p.y).toBeCloseTo(150, 6);
+  });
+
+  it('without tiles stops at OUTLINE_MAX_ZOOM: one station among its neighbouring countries, centred', () => {
+    const view = fitView([{ lon: 121.5, lat: 31.2 }], 800, 400, 29, OUTLINE_MAX_ZOOM);
+    expect(view.scale).toBe(TILE_SIZE * 2 ** OUTLINE_MAX_ZOOM);
+    const p = project(view, { lon: 121.5, lat: 31.2 });
+    expect([p.x, p.y].map((v) => Math.round(v))).toEqual([400, 200]);
+    // About 35° of longitude across the 800 pixels.
+    const degrees = (800 / view.scale) * 360;
+    expect(degrees).toBeCloseTo(35.16, 1);
   });
 
   it('keeps the box inside the world near the poles', () => {

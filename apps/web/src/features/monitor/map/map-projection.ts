@@ -11,6 +11,12 @@ export const MAX_LATITUDE = 85.0511287798;
 export const TILE_SIZE = 256;
 /** Never closer than a town (about 40 m a pixel), however close the stations are. */
 export const MAX_ZOOM = 12;
+/**
+ * Without tiles the map has only country outlines (1:110m), which say nothing closer than a
+ * region: a single station is shown among its neighbouring countries (about 35° across on a
+ * 800-pixel map), not alone in an empty square.
+ */
+export const OUTLINE_MAX_ZOOM = 5;
 
 export interface LonLat {
   lon: number;
@@ -61,12 +67,12 @@ export function unproject(view: MapView, pixel: Point): LonLat {
 
 /**
  * The view that shows every position inside the box with `padding` pixels to spare: the
- * positions' bounding box centred and scaled to fit, no closer than MAX_ZOOM, and never so
+ * positions' bounding box centred and scaled to fit, no closer than `maxZoom`, and never so
  * far out that the world is smaller than the box. No positions: the whole world.
  */
-export function fitView(positions: readonly LonLat[], width: number, height: number, padding = 24): MapView {
+export function fitView(positions: readonly LonLat[], width: number, height: number, padding = 24, maxZoom = MAX_ZOOM): MapView {
   const minScale = Math.max(width, height, 1);
-  const maxScale = TILE_SIZE * 2 ** MAX_ZOOM;
+  const maxScale = Math.max(minScale, TILE_SIZE * 2 ** maxZoom);
   if (positions.length === 0) return { width, height, scale: minScale, centre: { x: 0.5, y: 0.5 } };
   const points = positions.map(toWorld);
   const xs = points.map((p) => p.x);

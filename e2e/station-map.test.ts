@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, logIn, newPage } from './browser';
+import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from './server';
+
+/**
+ * The station map without a tile server (the default, issue 20 item 16): country outlines from
+ * the shipped world map are drawn under the stations, and an account with one station sees its
+ * region rather than one dot in an empty square.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** The outline's paths: how many, how long the first, and the scale it is drawn at (pixels per 1/1000 of the world). */
+async function outline(page: Page) {
+  const paths = page.locator('[data-testid="station-map"] [data-testid="map-outline"] path');
+  await paths.first().waitFor();
+  return paths.evaluateAll((els) =>
+    els.map((el) => ({ length: (el.getAttribute('d') ?? '').length, scale: Number(/scale\(([\d.]+)\)/.exec(el.getAttribute('transform') ?? '')?.[1]) })),
+  );
+}
+
+/** Where a station's dot is, relative to the map's box (0…1). */
+async function dotPosition(page: Page) {
+  const map = (await page.locator('[data-testid="station-map"]').boundingBox())!;
+  const dot = (await page.locator('[data-testid="station-map"] [data-status]').first().boundingBox())!;
+  return { x: (dot.x + dot.width / 2 - map.x) / map.width, y: (dot.y + dot.height / 2 - map.y) / map.height };
+}
+
+describe('the station map without tiles', () => {
+  it('draws the countries under the demo fleet, the whole world in view for the administrator', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
+    await page.waitForURL('**/home');
+    const paths = await outline(page);
+    expect(paths.length).toBeGreaterThanOrEqual(1);
+    // 177 countries of 1:110m Natural Earth: a long path, not an empty one.
+    expect(paths[0]!.length).toBeGreaterThan(50_000);
+    // Stations from Bogotá to Shanghai: about one world across the map (scale ≈ map width / 1000).
+    expect(paths[0]!.scale).toBeLessThan(3);
+    await context.close();
+  });
+
+  it('zooms a single-station account to its station among its neighbours', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'demo-station', E2E_DEMO_PASSWORD);
+    await page.waitForURL('**/home');
+    const paths = await outline(page);
+    // Zoom 5 (256 · 2⁵ pixels a world): about 35° across an 800-pixel map.
+    expect(paths[0]!.scale).toBeCloseTo(8.192, 2);
+    const dot = await dotPosition(page);
+    expect(dot.x).toBeCloseTo(0.5, 1);
+    expect(dot.y).toBeGreaterThan(0.2);
+    expect(dot.y).toBeLessThan(0.8);
+    await context.close();
+  });
+});
