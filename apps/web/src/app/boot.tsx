@@ -5,7 +5,9 @@ import { DEFAULT_LANGUAGE, matchLanguage, pickLanguage, type Language } from '@u
 import { getInfo, sessionUserQueryKey } from '../features/auth/api/get-info';
 import { fetchLoginConfig, loginConfigQueryKey } from '../features/auth/api/login-config';
 import { applyDocumentLanguage, storedLanguageChoice } from '../i18n/document-language';
+import { accessibleNameTexts } from '../i18n/icon-names';
 import { initI18n, setActiveLanguage } from '../i18n/i18n';
+import { watchAccessibleNames } from '../lib/accessible-names';
 import { isMobileSession } from '../lib/device';
 import { isSignedIn } from '../lib/login-state';
 import { queryClient } from '../lib/query-client';
@@ -41,6 +43,8 @@ export async function boot(root: HTMLElement): Promise<void> {
   if (isSignedIn()) void queryClient.prefetchQuery({ queryKey: sessionUserQueryKey, queryFn: getInfo });
   await initI18n(language);
   applyDocumentLanguage(language);
+  // antd names icons and number-field buttons in English; name them in the page's language.
+  watchAccessibleNames(accessibleNameTexts());
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter>
