@@ -115,3 +115,43 @@ describe.each(['es', 'ar'] as const)('wide tables at 1440×900 (%s)', (language)
     }
   }, 180_000);
 });
+
+/** Filter placeholders wider than their field, measured in the field's own font. */
+function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const view = [...document.querySelectorAll('.desktop-shell__view')].find((v) => (v as HTMLElement).offsetParent !== null) ?? document.body;
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    const width = (el: Element, text: string) => {
+      const style = getComputedStyle(el);
+      canvas.font = `${style.fontSize} ${style.fontFamily}`;
+      return canvas.measureText(text).width;
+    };
+    const out: string[] = [];
+    for (const input of view.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (!input.offsetParent || !input.placeholder) continue;
+      const style = getComputedStyle(input);
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (width(input, input.placeholder) > room + 0.5) out.push(input.placeholder);
+    }
+    for (const ph of view.querySelectorAll('.ant-select-placeholder')) {
+      if (!(ph as HTMLElement).offsetParent) continue;
+      if (width(ph, ph.textContent ?? '') > ph.getBoundingClientRect().width + 0.5) out.push(ph.textContent ?? '');
+    }
+    return out;
+  });
+}
+
+describe.each(['es', 'ar'] as const)('filter placeholders at 1440×900 (%s)', (language) => {
+  it('fit their fields on the report pages', async () => {
+    const page = await signedIn(language, 1440, 900);
+    try {
+      for (const path of ['/abnormal_can', '/alarm_record', '/offline_record', '/pay_for_oil', '/sales_detail', '/delivery']) {
+        await page.goto(path);
+        await page.locator('.desktop-shell__view input[placeholder]').first().waitFor();
+        expect(await cutPlaceholders(page), path).toEqual([]);
+      }
+    } finally {
+      await page.context().close();
+    }
+  }, 240_000);
+});

@@ -33,8 +33,8 @@ describe.each(['en', 'ar'] as const)('polish (%s)', (language) => {
     const page = await signedIn(language);
     try {
       await page.goto('/abnormal_can');
-      const range = page.locator('.desktop-shell__view .lazy-picker__range input').first();
-      await range.waitFor();
+      const range = page.locator('[data-testid="daily-filter-days"] input');
+      await range.waitFor({ timeout: 90_000 });
       expect(await range.inputValue()).toContain(language === 'ar' ? ' ← ' : ' → ');
       expect(await range.inputValue()).not.toContain(language === 'ar' ? '→' : '←');
 
