@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideAccess, safeRedirectTarget } from './access';
-import { routeByName } from './routes';
+import { ROUTES, routeByName, routeByPath } from './routes';
 
 function decide(name: string, signedIn: boolean, isMobile = false) {
   const route = routeByName(name);
@@ -55,7 +55,32 @@ describe('decideAccess (spec §2 redirect rules)', () => {
   it('gives phones the _phone variant of a report', () => {
     expect(decide('abnormal_can', true, true)).toEqual({ kind: 'redirect', to: '/abnormal_can_phone' });
     expect(decide('leak_alarm', true, true)).toEqual({ kind: 'redirect', to: '/leak_report_phone' });
-    expect(decide('home', true, true)).toEqual({ kind: 'render' });
+  });
+
+  it('leads a phone from every desktop page to its phone counterpart or the larger-screen page (review item 8)', () => {
+    const phone = (name: string, search = '') => {
+      const route = routeByName(name);
+      if (!route) throw new Error(`no route ${name}`);
+      return decideAccess({ route, signedIn: true, isMobile: true, resolve: routeByName, search });
+    };
+    expect(phone('home')).toEqual({ kind: 'redirect', to: '/invertory' });
+    expect(phone('before_single_monitor')).toEqual({ kind: 'redirect', to: '/invertory' });
+    expect(phone('before_single_monitor', '?stationId=6')).toEqual({ kind: 'redirect', to: '/stationDetails?stationId=6' });
+    expect(phone('single_monitor', '?stationId=6')).toEqual({ kind: 'redirect', to: '/stationDetails?stationId=6' });
+    expect(phone('single_monitor', '?stationId=abc')).toEqual({ kind: 'redirect', to: '/invertory' });
+    expect(phone('Monthly')).toEqual({ kind: 'redirect', to: '/Monthly_phone' });
+    expect(phone('company')).toEqual({ kind: 'redirect', to: '/largerScreen?from=%2Fcompany' });
+    expect(phone('sales_detail', '?id=3')).toEqual({ kind: 'redirect', to: '/largerScreen?from=%2Fsales_detail%3Fid%3D3' });
+    expect(phone('screenfull')).toEqual({ kind: 'redirect', to: '/largerScreen?from=%2Fscreenfull' });
+    for (const def of ROUTES.filter((r) => r.layout === 'desktop')) {
+      const decision = phone(def.name);
+      expect(decision.kind, def.name).toBe('redirect');
+      if (decision.kind === 'redirect') expect(routeByPath(decision.to.split('?')[0]!)?.layout, def.name).toBe('mobile');
+    }
+    // Phone pages and public ones open as they are.
+    for (const name of ['realAlarm', 'stationDetails', 'Monthly_phone', 'largerScreen', 'app', '404']) expect(phone(name), name).toEqual({ kind: 'render' });
+    // A desktop browser is never redirected.
+    expect(decide('company', true, false)).toEqual({ kind: 'render' });
   });
 });
 

@@ -1,3 +1,4 @@
+import { phoneCounterpart } from './phone-counterparts';
 import type { RouteDef } from './route-types';
 
 /**
@@ -25,9 +26,11 @@ export interface AccessInput {
   isMobile: boolean;
   /** Looks up the route a phone variant names. */
   resolve: (name: string) => RouteDef | undefined;
+  /** The address's query string (`?stationId=6`), carried to a phone counterpart. */
+  search?: string;
 }
 
-export function decideAccess({ route, signedIn, isMobile, resolve }: AccessInput): AccessDecision {
+export function decideAccess({ route, signedIn, isMobile, resolve, search = '' }: AccessInput): AccessDecision {
   if (route.name === 'login') {
     if (signedIn) return isMobile ? { kind: 'landing', fallback: MOBILE_HOME_PATH } : { kind: 'landing' };
     // Phones get the login page made for them.
@@ -40,10 +43,9 @@ export function decideAccess({ route, signedIn, isMobile, resolve }: AccessInput
   // A phone goes straight to its own sign-in: through /login it would take a second hop, and
   // that hop would overwrite the page it asked for (remembered for after the sign-in).
   if (!signedIn) return { kind: 'redirect', to: route.mobile || isMobile ? MOBILE_LOGIN_PATH : LOGIN_PATH };
-  if (isMobile && route.phoneVariant) {
-    const variant = resolve(route.phoneVariant);
-    if (variant) return { kind: 'redirect', to: variant.path };
-  }
+  // Phones get the phone counterpart of a desktop page, or a page saying it needs a larger screen.
+  const counterpart = isMobile ? phoneCounterpart(route, search, resolve) : null;
+  if (counterpart) return { kind: 'redirect', to: counterpart };
   return { kind: 'render' };
 }
 

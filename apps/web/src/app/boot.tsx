@@ -5,7 +5,9 @@ import { DEFAULT_LANGUAGE, matchLanguage, pickLanguage, type Language } from '@u
 import { getInfo, sessionUserQueryKey } from '../features/auth/api/get-info';
 import { fetchLoginConfig, loginConfigQueryKey } from '../features/auth/api/login-config';
 import { applyDocumentLanguage, storedLanguageChoice } from '../i18n/document-language';
-import { initI18n } from '../i18n/i18n';
+import { accessibleNameTexts } from '../i18n/icon-names';
+import { initI18n, setActiveLanguage } from '../i18n/i18n';
+import { watchAccessibleNames } from '../lib/accessible-names';
 import { isMobileSession } from '../lib/device';
 import { isSignedIn } from '../lib/login-state';
 import { queryClient } from '../lib/query-client';
@@ -31,12 +33,18 @@ async function resolveLanguage(): Promise<Language> {
 export async function boot(root: HTMLElement): Promise<void> {
   // Recorded once per tab (spec §2), before any route decides on a layout.
   isMobileSession();
-  // A signed-in visitor will need the user info on any route but the public ones: ask now,
-  // while the language loads, not after the first render.
-  if (isSignedIn()) void queryClient.prefetchQuery({ queryKey: sessionUserQueryKey, queryFn: getInfo });
+  // Known at once from the stored choice or the browser (a server round trip only when both
+  // say nothing), and set before the first call: the user info asked for below went out with
+  // the default `en` header while a stored `es` was read only afterwards.
   const language = await resolveLanguage();
+  setActiveLanguage(language);
+  // A signed-in visitor will need the user info on any route but the public ones: ask now,
+  // while the language's texts load, not after the first render.
+  if (isSignedIn()) void queryClient.prefetchQuery({ queryKey: sessionUserQueryKey, queryFn: getInfo });
   await initI18n(language);
   applyDocumentLanguage(language);
+  // antd names icons and number-field buttons in English; name them in the page's language.
+  watchAccessibleNames(accessibleNameTexts());
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter>

@@ -94,7 +94,8 @@ export function MenuGate({ def, children }: { def: RouteDef | undefined; childre
 /** A route outside the shells (login pages, 404, /app, /screenfull). */
 export function RouteGate({ def }: { def: RouteDef }) {
   const signedIn = useSignedIn();
-  const decision = decideAccess({ route: def, signedIn, isMobile: isMobileSession(), resolve: routeByName });
+  const { search } = useLocation();
+  const decision = decideAccess({ route: def, signedIn, isMobile: isMobileSession(), resolve: routeByName, search });
   // Signed in on a login page: the remembered page wins over the (mobile) home.
   if (decision.kind === 'landing') return <LandingRedirect fallback={decision.fallback ?? null} />;
   if (decision.kind === 'redirect') return <Redirect to={decision.to} />;
@@ -105,8 +106,9 @@ export function RouteGate({ def }: { def: RouteDef }) {
 /** Decides for a route inside a shell before the shell's code is even fetched. */
 export function useShellAccess(def: RouteDef | undefined): ReactNode | null {
   const signedIn = useSignedIn();
+  const { search } = useLocation();
   if (!def) return signedIn ? null : <Redirect to={LOGIN_PATH} />;
-  const decision = decideAccess({ route: def, signedIn, isMobile: isMobileSession(), resolve: routeByName });
+  const decision = decideAccess({ route: def, signedIn, isMobile: isMobileSession(), resolve: routeByName, search });
   if (decision.kind === 'redirect') return <Redirect to={decision.to} />;
   if (decision.kind === 'landing') return <LandingRedirect fallback={decision.fallback ?? null} />;
   return null;

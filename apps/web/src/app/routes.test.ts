@@ -19,6 +19,8 @@ const SPEC_ROUTE_NAMES = [
   // Mobile.
   'realAlarm', 'alarmHistory', 'setting', 'invertory', 'areaInvertory', 'stationInvertory', 'stationDetails',
   'deliveryHistory', 'deliveryBranches', 'deliveryArea', 'deliveryStation', 'deliveryTank', 'deliveryDetail',
+  // Not in the spec: where a phone opening a desktop page without a phone counterpart lands.
+  'largerScreen',
 ];
 
 const menuKeyOf = (name: string) => routeByName(name)?.menuKey;

@@ -3,6 +3,7 @@ import type { LocaleBundle } from '../i18n/locale-bundles';
 import type { MessageKey } from '../i18n/message-key';
 import type { MenuGroupDef, MenuGroupId, PageModule, RouteDef, RouteLayout } from './route-types';
 import { NOT_FOUND_PATH } from './access';
+import { LARGER_SCREEN_PATH } from './phone-counterparts';
 
 /**
  * The route table of spec §2: every route name, its path, title, menu key, group and flags.
@@ -242,6 +243,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('mobile', 'deliveryStation', '/deliveryStation', 'route.title.deliveryStation', { texts: ['delivery', 'monitor'], load: () => import('../features/mobile/pages/delivery-station-page') }),
   route('mobile', 'deliveryTank', '/deliveryTank', 'route.title.deliveryTank', { texts: ['delivery', 'monitor'], load: () => import('../features/mobile/pages/delivery-tank-page') }),
   route('mobile', 'deliveryDetail', '/deliveryDetail', 'route.title.deliveryDetail', { texts: ['delivery', 'monitor'], load: () => import('../features/mobile/pages/delivery-detail-page') }),
+  // A desktop page opened on a phone that has no phone counterpart (app/phone-counterparts.ts).
+  route('mobile', 'largerScreen', LARGER_SCREEN_PATH, 'route.title.largerScreen', { load: () => import('../features/mobile/pages/larger-screen-page') }),
 ];
 
 const byName = new Map(ROUTES.map((def) => [def.name, def]));

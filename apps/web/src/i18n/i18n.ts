@@ -19,6 +19,11 @@ export function activeLanguage(): Language {
   return active;
 }
 
+/** The language every API call names from now on; boot sets it before its first call. */
+export function setActiveLanguage(language: Language): void {
+  active = language;
+}
+
 function fetchBundle(language: Language, bundle: LocaleBundle | 'core'): Promise<Record<string, string>> {
   const load = loaders[language]?.[bundle];
   if (!load) return Promise.reject(new Error(`No locale bundle ${bundle} for ${language}`));

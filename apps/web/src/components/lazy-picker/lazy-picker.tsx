@@ -80,13 +80,22 @@ export function LazyDatePicker(props: DatePickerProps<Dayjs, false> & WithTestId
   );
 }
 
+/**
+ * The arrow between the two ends of a range, pointing from the first to the second: in Arabic
+ * the first end is on the right. antd's own picker mirrors its separator icon likewise; the
+ * stand-in's arrow is a character inside an input, which no CSS can turn.
+ */
+export function rangeArrow(): string {
+  return document.documentElement.dir === 'rtl' ? '←' : '→';
+}
+
 /** antd's RangePicker, fetched on first use. */
 export function LazyRangePicker(props: RangePickerProps & WithTestId) {
   const [used, setUsed] = useState(false);
   const values = props.value as [Dayjs | null, Dayjs | null] | null | undefined;
   const format = formatOf(props.format, props.picker, Boolean(props.showTime));
-  const text = values?.[0] && values[1] ? `${values[0].format(format)} → ${values[1].format(format)}` : '';
-  const placeholder = Array.isArray(props.placeholder) ? `${props.placeholder[0] ?? ''} → ${props.placeholder[1] ?? ''}` : '';
+  const text = values?.[0] && values[1] ? `${values[0].format(format)} ${rangeArrow()} ${values[1].format(format)}` : '';
+  const placeholder = Array.isArray(props.placeholder) ? `${props.placeholder[0] ?? ''} ${rangeArrow()} ${props.placeholder[1] ?? ''}` : '';
   const standIn = (
     <StandIn
       text={text}

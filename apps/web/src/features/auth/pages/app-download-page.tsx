@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AntdProvider } from '../../../components/antd-provider';
 import { UllageLogo } from '../../../components/ullage-logo';
+import { useSignedIn } from '../../../app/use-signed-in';
 import { useLoginConfig } from '../api/login-config';
 import './app-download-page.css';
 
@@ -56,6 +57,7 @@ function useInstallPrompt() {
 export function Page() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const signedIn = useSignedIn();
   const config = useLoginConfig();
   const install = useInstallPrompt();
   const downloadUrl = config.data?.appDownloadUrl ?? null;
@@ -111,8 +113,9 @@ export function Page() {
               )}
             </article>
           </div>
-          <Button type="link" size="large" onClick={() => navigate('/login')}>
-            {t('appDownload.backToLogin')}
+          {/* A signed-in visitor goes back to the app (/ opens home, or a phone's home), not to a sign-in page. */}
+          <Button type="link" size="large" onClick={() => navigate(signedIn ? '/' : '/login')} data-testid="app-back">
+            {t(signedIn ? 'appDownload.backToHome' : 'appDownload.backToLogin')}
           </Button>
         </section>
       </main>

@@ -1,5 +1,7 @@
+import Select from 'antd/es/select';
 import type { StationSummary } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
+import { optionMatches } from '../../settings-org/org-options';
 import { STATUS_KEYS } from '../status';
 
 interface StationSelectProps {
@@ -10,35 +12,27 @@ interface StationSelectProps {
 }
 
 /**
- * Switches the station monitor to another station. The browser's own select (type-ahead by
- * name, sorted by name); the picker page is where stations are searched by name or code.
+ * Switches the station monitor to another station: antd's select, as every other picker of the
+ * app (the browser's own looked out of place), searchable by name or code, sorted by name.
  */
 export function StationSelect({ stations, value, onChange, loading = false }: StationSelectProps) {
   const { t } = useTranslation();
   const sorted = [...stations].sort((a, b) => a.name.localeCompare(b.name));
   const known = value !== null && stations.some((station) => station.id === value);
   return (
-    <select
-      className="monitor-select"
+    <Select<number>
+      className="monitor-station-select"
       aria-label={t('monitor.station.select')}
-      aria-busy={loading}
-      value={known ? String(value) : ''}
-      onChange={(event) => {
-        const id = Number(event.target.value);
+      placeholder={t('monitor.station.select')}
+      loading={loading}
+      value={known ? value : undefined}
+      onChange={(id) => {
         if (id > 0) onChange(id);
       }}
+      showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+      options={sorted.map((station) => ({ value: station.id, label: `${station.name} · ${station.code} · ${t(STATUS_KEYS[station.status])}` }))}
+      popupMatchSelectWidth={false}
       data-testid="station-select"
-    >
-      {known ? null : (
-        <option value="" disabled>
-          {t('monitor.station.select')}
-        </option>
-      )}
-      {sorted.map((station) => (
-        <option key={station.id} value={station.id}>
-          {`${station.name} · ${station.code} · ${t(STATUS_KEYS[station.status])}`}
-        </option>
-      ))}
-    </select>
+    />
   );
 }

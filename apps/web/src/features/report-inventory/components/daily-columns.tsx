@@ -42,8 +42,8 @@ export function dailyColumns({ t, format, sortOrderOf }: ColumnOptions): Columns
   return [
     { title: t('inventory.column.day'), dataIndex: 'day', key: 'day', sorter: true, sortOrder: sortOrderOf('day'), width: 110, fixed: 'start', render: (day: string) => <span dir="ltr">{day}</span> },
     { title: t('inventory.column.station'), dataIndex: 'stationName', key: 'stationName', sorter: true, sortOrder: sortOrderOf('stationName'), width: 160, ellipsis: true, render: (_, row) => <StationCell row={row} /> },
-    { title: t('inventory.column.tank'), dataIndex: 'tankCode', key: 'tankCode', sorter: true, sortOrder: sortOrderOf('tankCode'), width: 130, render: (_, row) => <TankCell row={row} /> },
-    { title: t('inventory.column.status'), key: 'gapCount', sorter: true, sortOrder: sortOrderOf('gapCount'), width: 210, render: (_, row) => <DailyStatus row={row} t={t} /> },
+    { title: t('inventory.column.tank'), dataIndex: 'tankCode', key: 'tankCode', sorter: true, sortOrder: sortOrderOf('tankCode'), width: 170, render: (_, row) => <TankCell row={row} /> },
+    { title: t('inventory.column.status'), key: 'gapCount', sorter: true, sortOrder: sortOrderOf('gapCount'), width: 190, render: (_, row) => <DailyStatus row={row} t={t} /> },
     {
       title: (
         <Tooltip title={t('inventory.column.startHint')}>

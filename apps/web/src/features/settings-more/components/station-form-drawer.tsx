@@ -281,7 +281,8 @@ export function StationFormDrawer({ open, stationId, lockedCompanyId, onClose, o
     <Drawer
       open={open}
       title={stationId !== null ? t('settingsMore.station.edit') : t('settingsMore.station.create')}
-      size={1180}
+      // As wide as the window allows: the tank table's threshold columns are its last.
+      size="min(1400px, calc(100vw - 40px))"
       onClose={onClose}
       forceRender
       maskClosable={false}

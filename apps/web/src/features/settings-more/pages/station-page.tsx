@@ -108,6 +108,8 @@ export function Page({ route }: PageProps) {
     },
     { title: t('settingsMore.station.area'), dataIndex: 'areaName', key: 'areaName', width: 120, ellipsis: true, render: (value: string | null) => <bdi>{value || missing}</bdi> },
     { title: t('settingsMore.station.tankCount'), dataIndex: 'tankCount', key: 'tankCount', width: 80, align: 'end' },
+    // Before the device columns: at 1440 px those run past the fixed actions column.
+    { title: t('settingsMore.station.timezone'), dataIndex: 'timezone', key: 'timezone', width: 150, ellipsis: { showTitle: true }, render: (value: string) => <span dir="ltr">{value}</span> },
     {
       title: t('settingsMore.station.deviceType'),
       dataIndex: 'deviceType',
@@ -125,7 +127,6 @@ export function Page({ route }: PageProps) {
       width: 150,
       render: (_, row) => <span dir="ltr">{row.deviceIp ? `${row.deviceIp}${row.devicePort ? `:${row.devicePort}` : ''}` : missing}</span>,
     },
-    { title: t('settingsMore.station.timezone'), dataIndex: 'timezone', key: 'timezone', width: 150, ellipsis: true, render: (value: string) => <span dir="ltr">{value}</span> },
     {
       title: t('settingsMore.station.deviceKey'),
       dataIndex: 'hasDeviceKey',
