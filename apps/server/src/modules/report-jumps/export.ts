@@ -75,7 +75,7 @@ export async function dataJumpWorkbook(t: Translate, rows: DataJumpRow[]) {
     { header: t('jump.export.prevVolume'), value: (r) => volume(r.prevVolumeL, r) },
     { header: t('jump.export.volume'), value: (r) => volume(r.volumeL, r) },
     // A spike: the reading that came back (review item 14); empty for a jump that stayed.
-    { header: t('jump.export.backTs'), width: 20, value: (r) => (r.back ? stationTime(r.back.ts, r.timezone) : null) },
+    { header: t('jump.export.backTs'), width: 20, value: (r) => (r.back ? excelTime(r.back.ts, r.timezone) : null) },
     { header: t('jump.export.backHeight'), value: (r) => (r.back ? round(r.back.productHeightMm, 1) : null) },
     { header: t('jump.export.backTemperature'), value: (r) => (r.back ? temperature(r.back.temperatureC, r) : null) },
     { header: t('jump.export.backVolume'), value: (r) => (r.back ? volume(r.back.volumeL, r) : null) },
