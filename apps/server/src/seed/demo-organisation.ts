@@ -28,6 +28,8 @@ interface DemoStation {
   latitude: number;
   /** Product codes, one tank each. */
   tanks: readonly string[];
+  /** Keeps the default single all-day shift instead of DEMO_SHIFTS, so the demo shows both kinds. */
+  allDay?: true;
 }
 
 interface DemoCompany {
@@ -53,7 +55,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     contactName: 'Li Wei',
     contactPhone: '971-4-555-0142',
     stations: [
-      { code: 'NWP-SH01', name: 'Shanghai Pudong', area: 'East Asia', timezone: 'Asia/Shanghai', address: '88 Century Ave, Shanghai', longitude: 121.50538, latitude: 31.23594, tanks: ['G92', 'G95', 'D0'] },
+      { code: 'NWP-SH01', name: 'Shanghai Pudong', area: 'East Asia', timezone: 'Asia/Shanghai', address: '88 Century Ave, Shanghai', longitude: 121.50538, latitude: 31.23594, tanks: ['G92', 'G95', 'D0'], allDay: true },
       { code: 'NWP-SZ02', name: 'Shenzhen Nanshan', area: 'East Asia', timezone: 'Asia/Shanghai', address: '9 Keyuan Rd, Shenzhen', longitude: 113.94438, latitude: 22.54074, tanks: ['G92', 'G95', 'G98', 'D0'] },
       { code: 'NWP-DX03', name: 'Dubai Sheikh Zayed Rd', area: 'Gulf', timezone: 'Asia/Dubai', address: 'Sheikh Zayed Rd, Dubai', longitude: 55.27078, latitude: 25.2048, tanks: ['G95', 'G98', 'D0'] },
       { code: 'NWP-RY04', name: 'Riyadh King Fahd Rd', area: 'Gulf', timezone: 'Asia/Riyadh', address: 'King Fahd Rd, Riyadh', longitude: 46.67529, latitude: 24.71355, tanks: ['G92', 'G95', 'D0'] },
@@ -71,7 +73,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     contactName: 'Maria Gonzalez',
     contactPhone: '1-713-555-0187',
     stations: [
-      { code: 'LSF-HO01', name: 'Houston Westheimer', area: 'Texas', timezone: 'America/Chicago', address: '5000 Westheimer Rd, Houston TX', longitude: -95.46121, latitude: 29.73934, tanks: ['G92', 'G95', 'D0'] },
+      { code: 'LSF-HO01', name: 'Houston Westheimer', area: 'Texas', timezone: 'America/Chicago', address: '5000 Westheimer Rd, Houston TX', longitude: -95.46121, latitude: 29.73934, tanks: ['G92', 'G95', 'D0'], allDay: true },
       { code: 'LSF-DA02', name: 'Dallas Love Field', area: 'Texas', timezone: 'America/Chicago', address: '8008 Herb Kelleher Way, Dallas TX', longitude: -96.85177, latitude: 32.84711, tanks: ['G92', 'D0'] },
       { code: 'LSF-DE03', name: 'Denver Colfax', area: 'Mountain & West', timezone: 'America/Denver', address: '1600 E Colfax Ave, Denver CO', longitude: -104.96766, latitude: 39.74036, tanks: ['G92', 'G95', 'D0'] },
       { code: 'LSF-LA04', name: 'Los Angeles Sunset', area: 'Mountain & West', timezone: 'America/Los_Angeles', address: '6000 Sunset Blvd, Los Angeles CA', longitude: -118.3217, latitude: 34.09809, tanks: ['G92', 'G95', 'G98'] },
@@ -88,7 +90,7 @@ export const DEMO_TANK_SIZES = [
   { diameterMm: 2000, lengthMm: 5000 },
 ] as const;
 
-/** Three eight-hour shifts, so sales per shift has something to split (minutes after local midnight). */
+/** Three eight-hour shifts, so sales per shift has something to split (minutes after local midnight); every demo station but one per company (marked allDay) works them. */
 export const DEMO_SHIFTS = [
   { name: 'Morning', startMinute: 6 * 60 },
   { name: 'Afternoon', startMinute: 14 * 60 },

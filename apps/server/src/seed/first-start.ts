@@ -87,7 +87,7 @@ async function createDemoOrganisation(db: Db, password: string): Promise<number>
       const stationId = station!.id;
       firstStationId ??= stationId;
       stationCount++;
-      await db.insert(stationShifts).values(DEMO_SHIFTS.map((shift) => ({ ...shift, stationId })));
+      if (!s.allDay) await db.insert(stationShifts).values(DEMO_SHIFTS.map((shift) => ({ ...shift, stationId })));
       await db.insert(tanks).values(
         tankProducts.map((code, i) => {
           const size = DEMO_TANK_SIZES[i % DEMO_TANK_SIZES.length]!;
