@@ -58,7 +58,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
       { code: 'NWP-SH01', name: 'Shanghai Pudong', area: 'East Asia', timezone: 'Asia/Shanghai', address: '88 Century Ave, Shanghai', longitude: 121.50538, latitude: 31.23594, tanks: ['G92', 'G95', 'D0'], allDay: true },
       { code: 'NWP-SZ02', name: 'Shenzhen Nanshan', area: 'East Asia', timezone: 'Asia/Shanghai', address: '9 Keyuan Rd, Shenzhen', longitude: 113.94438, latitude: 22.54074, tanks: ['G92', 'G95', 'G98', 'D0'] },
       { code: 'NWP-DX03', name: 'Dubai Sheikh Zayed Rd', area: 'Gulf', timezone: 'Asia/Dubai', address: 'Sheikh Zayed Rd, Dubai', longitude: 55.27078, latitude: 25.2048, tanks: ['G95', 'G98', 'D0'] },
-      { code: 'NWP-RY04', name: 'Riyadh King Fahd Rd', area: 'Gulf', timezone: 'Asia/Riyadh', address: 'King Fahd Rd, Riyadh', longitude: 46.67529, latitude: 24.71355, tanks: ['G92', 'G95', 'D0'] },
+      { code: 'NWP-RY04', name: 'Riyadh King Fahd Rd', area: 'Gulf', timezone: 'Asia/Riyadh', address: 'King Fahd Rd, Riyadh', longitude: 46.67529, latitude: 24.71355, tanks: ['G92', 'G95', 'D0'], allDay: true },
       { code: 'NWP-CA05', name: 'Cairo Nasr City', area: 'Gulf', timezone: 'Africa/Cairo', address: 'Abbas El Akkad St, Cairo', longitude: 31.34038, latitude: 30.05675, tanks: ['G92', 'D0'] },
       { code: 'NWP-MD06', name: 'Madrid Castellana', area: 'Europe', timezone: 'Europe/Madrid', address: 'Paseo de la Castellana 200, Madrid', longitude: -3.68866, latitude: 40.46366, tanks: ['G95', 'G98', 'D0'] },
     ],
@@ -90,7 +90,7 @@ export const DEMO_TANK_SIZES = [
   { diameterMm: 2000, lengthMm: 5000 },
 ] as const;
 
-/** Three eight-hour shifts, so sales per shift has something to split (minutes after local midnight); every demo station but one per company (marked allDay) works them. */
+/** Three eight-hour shifts, so sales per shift has something to split (minutes after local midnight); the demo stations marked allDay keep the default (and the tests that set shifts on a page start from it). */
 export const DEMO_SHIFTS = [
   { name: 'Morning', startMinute: 6 * 60 },
   { name: 'Afternoon', startMinute: 14 * 60 },
