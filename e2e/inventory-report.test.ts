@@ -72,9 +72,11 @@ describe('daily tank inventory page (abnormal_can)', () => {
       const header = (sheet.getRow(1).values as unknown[]).slice(1);
       const col = (name: string) => header.indexOf(name) + 1;
       const lines = [sheet.getRow(2), sheet.getRow(3)];
+      // The day is a date cell (the station's day at 00:00, read as UTC), so it sorts as a date.
+      const dayCell = new Date(`${DAY}T00:00:00Z`);
       expect(lines.map((r) => [r.getCell(1).value, r.getCell(col('Code')).value])).toEqual([
-        [DAY, 'LSF-DA02'],
-        [DAY, 'LSF-DA02'],
+        [dayCell, 'LSF-DA02'],
+        [dayCell, 'LSF-DA02'],
       ]);
       expect(lines.map((r) => [r.getCell(col('Tank')).value, r.getCell(col('Sales')).value, r.getCell(col('Volume unit')).value, r.getCell(col('Why abnormal')).value])).toEqual([
         ['1', 143, 'US gallons', 'Gaps over 15 minutes (1): 09:00:00–10:00:00'],
