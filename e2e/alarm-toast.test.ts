@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, logIn, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
@@ -15,14 +15,19 @@ async function deviceAlarm(station: string, alarm: object) {
   await reportAccepted(station, { alarms: [{ ts: new Date(Date.now() - 1000).toISOString(), ...alarm }] });
 }
 
+/** Resolves when the page has opened the live alarm feed (an alarm raised before is not replayed). */
+const feedOpened = (page: Page) => page.waitForResponse((r) => r.url().includes('/api/sse-msg/connect'), { timeout: 30_000 });
+
 describe('live alarm toast (spec §8)', () => {
   it('a device alarm appears as a warning toast bottom right, missing fields as "--", until closed', async () => {
     const { context, page } = await newPage(browser);
     try {
+      const feed = feedOpened(page);
       await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
       await page.waitForURL('**/home');
       // Let the feed connect before the alarm happens.
-      await page.waitForTimeout(1500);
+      await feed;
+      await page.waitForTimeout(500);
       await deviceAlarm('NWP-CA05', { kind: 'level', tank: '2', code: 2 });
       const toast = page.locator('.ant-notification-notice').filter({ has: page.locator('[data-testid="alarm-toast"]') });
       await toast.waitFor({ timeout: 10_000 });
@@ -47,9 +52,12 @@ describe('live alarm toast (spec §8)', () => {
     try {
       await page.goto('/login');
       await page.evaluate(() => localStorage.setItem('language', 'ar'));
+      const feed = feedOpened(page);
       await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
       await page.waitForURL('**/home');
-      await page.waitForTimeout(1500);
+      // The Arabic shell connects the feed later than the English one: wait for it, not a time.
+      await feed;
+      await page.waitForTimeout(500);
       await deviceAlarm('NWP-CA05', { kind: 'leak', sensorNo: 'S3', code: 8 });
       const toast = page.locator('[data-testid="alarm-toast"]');
       await toast.waitFor({ timeout: 10_000 });

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type MouseEvent } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionUser } from '../features/auth/api/get-info';
@@ -70,8 +70,20 @@ export function AlarmToasts({ links = true }: { links?: boolean }) {
   const { data: user } = useSessionUser();
   const userId = user?.userId;
   const rtl = i18n.dir() === 'rtl';
+  // Read through refs: `navigate` changes with every location, `t` when a bundle arrives and the
+  // direction when the language is settled,
+  // and an effect depending on them closed and reopened the feed each time, losing an alarm
+  // raised in between.
+  const tRef = useRef(t);
+  tRef.current = t;
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const rtlRef = useRef(rtl);
+  rtlRef.current = rtl;
   useEffect(() => {
     if (userId === undefined) return;
+    const t = tRef.current;
+    const navigate = (href: string) => navigateRef.current(href);
     let seq = 0;
     const closeAll = () => withFeedback(({ notification }) => toastStack.takeAll().forEach((key) => notification.destroy(key)));
     const show = (alarm: LiveAlarm) => {
@@ -97,12 +109,12 @@ export function AlarmToasts({ links = true }: { links?: boolean }) {
           actions: <ToastActions alarm={alarm} links={links} go={(href) => navigate(href)} closeAll={closeAll} />,
           closable: { 'aria-label': t('alarm.notice.close') },
           onClose: () => toastStack.remove(key),
-          placement: rtl ? 'bottomLeft' : 'bottomRight',
+          placement: rtlRef.current ? 'bottomLeft' : 'bottomRight',
           duration: 0,
         }),
       );
     };
     return connectAlarmFeed({ url: apiUrl('/api/sse-msg/connect', { userId, lang: activeLanguage() }), onAlarm: show });
-  }, [userId, t, rtl, links, navigate]);
+  }, [userId, links]);
   return null;
 }
