@@ -65,6 +65,19 @@ export async function logIn(page: Page, username: string, password: string) {
   await page.locator('button[type=submit]').click();
 }
 
+/** A new page of the given size, its language stored before the app loads, signed in through the form. */
+export async function signedInPage(browser: Browser, username: string, password: string, language: string, size: { width: number; height: number }): Promise<Page> {
+  const { page } = await newPage(browser, size);
+  await page.goto('/login');
+  await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+  await page.reload();
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL('**/home');
+  return page;
+}
+
 /** The route names of the visible side-menu items. */
 export async function menuItems(page: Page): Promise<string[]> {
   await page.locator('[data-testid="side-menu"] [data-menu]').first().waitFor();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './browser';
+import { launchBrowser, signedInPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 /**
@@ -19,16 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(language: Language, width: number, height: number): Promise<Page> {
-  const { page } = await newPage(browser, { width, height });
-  await page.goto('/login');
-  await page.evaluate((lang) => localStorage.setItem('language', lang), language);
-  await page.reload();
-  await page.locator('#username').fill('admin');
-  await page.locator('#password').fill(E2E_ADMIN_PASSWORD);
-  await page.locator('button[type=submit]').click();
-  await page.waitForURL('**/home');
-  return page;
+function signedIn(language: Language, width: number, height: number): Promise<Page> {
+  return signedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { width, height });
 }
 
 /** The labels of the side menu wider than their box (cut short), with the width they need. */
