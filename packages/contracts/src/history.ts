@@ -53,7 +53,8 @@ export const historyReading = z.object({
   temperatureC: z.number(),
   volumeL: z.number(),
   tcVolumeL: z.number(),
-  waterVolumeL: z.number(),
+  /** Null when unknown: none sent and no height-volume table to derive it from. */
+  waterVolumeL: z.number().nullable(),
   ullageL: z.number(),
   fillPct: z.number(),
 });

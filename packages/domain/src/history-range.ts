@@ -70,9 +70,10 @@ export function seriesBucketSeconds(spanMs: number, maxPoints: number = HISTORY_
  * Room left and how full, for a reading the table shows (readings do not store them; the
  * tank's capacity says): the same figures `computeInventory` gives the live pages, ullage
  * = capacity − (product + water), fill = (product + water) ÷ capacity, clamped to 0–100 %.
+ * An unknown water volume (null) counts as none there too: the product alone.
  */
-export function tankRoom(capacityL: number, volumeL: number, waterVolumeL: number): { ullageL: number; fillPct: number } {
-  const filledL = volumeL + waterVolumeL;
+export function tankRoom(capacityL: number, volumeL: number, waterVolumeL: number | null): { ullageL: number; fillPct: number } {
+  const filledL = volumeL + (waterVolumeL ?? 0);
   return {
     ullageL: Math.round(Math.max(capacityL - filledL, 0) * 10) / 10,
     fillPct: capacityL > 0 ? Math.round(Math.min(Math.max((filledL / capacityL) * 100, 0), 100) * 100) / 100 : 0,

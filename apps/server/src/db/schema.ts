@@ -298,7 +298,8 @@ function readingColumns() {
     temperatureC: doublePrecision('temperature_c').notNull(),
     volumeL: doublePrecision('volume_l').notNull(),
     tcVolumeL: doublePrecision('tc_volume_l').notNull(),
-    waterVolumeL: doublePrecision('water_volume_l').notNull(),
+    /** Null when unknown: none sent and no table to derive it from (inventory.ts, migration 0017). */
+    waterVolumeL: doublePrecision('water_volume_l'),
     densityKgM3: doublePrecision('density_kg_m3'),
   };
 }

@@ -17,7 +17,8 @@ export interface ReadingRow {
   temperatureC: number;
   volumeL: number;
   tcVolumeL: number;
-  waterVolumeL: number;
+  /** Null when unknown (inventory.ts). */
+  waterVolumeL: number | null;
   ullageL: number;
   fillPct: number;
   densityKgM3: number | null;

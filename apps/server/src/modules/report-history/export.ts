@@ -25,7 +25,8 @@ export const RECORD_TYPE_KEYS: Record<RecordType, MessageKey> = {
 export async function historyWorkbook(t: Translate, tank: HistoryTank, rows: HistoryReading[]) {
   const volumeUnit = t(isLitres(tank.volumeUnit) ? 'history.unit.litres' : 'history.unit.gallons');
   const tempUnit = isCelsius(tank.tempUnit) ? '°C' : '°F';
-  const volume = (litres: number) => round(volumeFromLitres(litres, tank.volumeUnit), 1);
+  // An unknown volume (a water volume without a table) is an empty cell, as in the other exports.
+  const volume = (litres: number | null) => (litres === null ? null : round(volumeFromLitres(litres, tank.volumeUnit), 1));
   const columns: SheetColumn<HistoryReading>[] = [
     { header: t('field.stationName'), width: 24, value: () => tank.stationName },
     { header: t('field.tank'), value: () => (tank.productName ? `${tank.tankCode} · ${tank.productName}` : tank.tankCode) },

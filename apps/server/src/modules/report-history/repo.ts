@@ -72,7 +72,7 @@ interface ReadingRaw {
   temperature_c: number;
   volume_l: number;
   tc_volume_l: number;
-  water_volume_l: number;
+  water_volume_l: number | null;
 }
 
 function toReading(r: ReadingRaw, capacityL: number): HistoryReading {

@@ -14,7 +14,7 @@ interface HistoryReadingCardProps {
 /** One reading of history_can_save: its time in the station's clock and record type, every figure of the desktop row in the company's units. */
 export function HistoryReadingCard({ reading, tank, format }: HistoryReadingCardProps) {
   const { t } = useTranslation();
-  const volume = (litres: number) => format.volume(litres, tank.volumeUnit);
+  const volume = (litres: number | null) => format.volume(litres, tank.volumeUnit);
   return (
     <article className="m-card m-report m-report--dense" data-testid="history-card" data-ts={reading.ts}>
       <div className="m-card__head">

@@ -27,7 +27,7 @@ export const RECORD_TYPE_KEYS: Record<RecordType, MessageKey> = {
 
 /** One tank's readings: times in its station's zone, volumes and temperatures in its company's units. */
 export function historyColumns({ t, format, tank, sortOrderOf }: ColumnOptions): ColumnsType<HistoryReading> {
-  const volume = (litres: number) => format.volume(litres, tank?.volumeUnit);
+  const volume = (litres: number | null) => format.volume(litres, tank?.volumeUnit);
   const number = { align: 'end' as const, width: 120 };
   return [
     {
@@ -46,7 +46,7 @@ export function historyColumns({ t, format, tank, sortOrderOf }: ColumnOptions):
     { title: t('history.column.temperature'), dataIndex: 'temperatureC', key: 'temperatureC', ...number, render: (v: number) => format.temperature(v, tank?.tempUnit) },
     { title: t('history.column.volume'), dataIndex: 'volumeL', key: 'volumeL', ...number, render: (v: number) => <strong>{volume(v)}</strong> },
     { title: t('history.column.tcVolume'), dataIndex: 'tcVolumeL', key: 'tcVolumeL', ...number, width: 140, render: (v: number) => volume(v) },
-    { title: t('history.column.waterVolume'), dataIndex: 'waterVolumeL', key: 'waterVolumeL', ...number, render: (v: number) => volume(v) },
+    { title: t('history.column.waterVolume'), dataIndex: 'waterVolumeL', key: 'waterVolumeL', ...number, render: (v: number | null) => volume(v) },
     { title: t('history.column.ullage'), dataIndex: 'ullageL', key: 'ullageL', ...number, render: (v: number) => volume(v) },
     { title: t('history.column.fill'), dataIndex: 'fillPct', key: 'fillPct', ...number, width: 90, render: (v: number) => format.percent(v) },
   ];
