@@ -87,6 +87,14 @@ describe('ullage and fill of a stored reading', () => {
     expect(tankRoom(tank.capacityL, inv.volumeL, inv.waterVolumeL)).toEqual({ ullageL: inv.ullageL, fillPct: inv.fillPct });
   });
 
+  it('an unknown water volume counts the product alone, as the live pages do', () => {
+    const noTable = { ...tank, strapping: [] };
+    const inv = computeInventory(noTable, { productHeightMm: 1500, waterHeightMm: 100, temperatureC: 15, volumeL: 12_000 });
+    expect(inv.waterVolumeL).toBeNull();
+    expect(tankRoom(noTable.capacityL, inv.volumeL, inv.waterVolumeL)).toEqual({ ullageL: 18_000, fillPct: 40 });
+    expect(tankRoom(noTable.capacityL, inv.volumeL, inv.waterVolumeL)).toEqual({ ullageL: inv.ullageL, fillPct: inv.fillPct });
+  });
+
   it('an overfilled or capacity-less tank stays within 0–100 %', () => {
     expect(tankRoom(1000, 1200, 0)).toEqual({ ullageL: 0, fillPct: 100 });
     expect(tankRoom(0, 10, 0)).toEqual({ ullageL: 0, fillPct: 0 });

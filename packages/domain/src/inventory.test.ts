@@ -83,3 +83,30 @@ describe('computeInventory', () => {
     expect(inv.ullageL).toBe(30_000);
   });
 });
+
+describe('water volume: known, none, or unknown (issue 20 item 7)', () => {
+  const noTable = { ...tank, strapping: [] };
+  it.each([
+    ['the device’s, over the table', tank, { waterHeightMm: 100, waterVolumeL: 999 }, 999],
+    ['the device’s, without a table', noTable, { waterHeightMm: 100, waterVolumeL: 999 }, 999],
+    ['from the table', tank, { waterHeightMm: 100 }, 1_000],
+    ['from the table at no water', tank, { waterHeightMm: 0 }, 0],
+    ['no table, no water: none', noTable, { waterHeightMm: 0 }, 0],
+    ['no table, water: unknown', noTable, { waterHeightMm: 100 }, null],
+    ['no table, a trace of water: unknown', noTable, { waterHeightMm: 0.5 }, null],
+    ['no table, water the offset takes away: none', { ...noTable, waterOffsetMm: -20 }, { waterHeightMm: 15 }, 0],
+    ['no table, water the offset adds: unknown', { ...noTable, waterOffsetMm: 20 }, { waterHeightMm: 0 }, null],
+    ['no table, water above an empty tank’s product: none', noTable, { waterHeightMm: 80, productHeightMm: 0 }, 0],
+  ] as const)('%s', (_name, geometry: TankGeometry, levels: { waterHeightMm: number; waterVolumeL?: number; productHeightMm?: number }, want) => {
+    expect(computeInventory(geometry, { productHeightMm: 1500, temperatureC: 15, volumeL: 12_000, ...levels }).waterVolumeL).toBe(want);
+  });
+
+  it.each([
+    // capacity 30 000 L, 12 000 L of product and water of unknown volume: the product alone.
+    ['computed from the product alone', {}, { ullageL: 18_000, fillPct: 40 }],
+    ['the device’s ullage kept', { ullageL: 17_500 }, { ullageL: 17_500, fillPct: 40 }],
+  ])('unknown water, ullage and fill: %s', (_name, extra, want) => {
+    const inv = computeInventory({ ...tank, strapping: [] }, { productHeightMm: 1500, waterHeightMm: 100, temperatureC: 15, volumeL: 12_000, ...extra });
+    expect(inv).toMatchObject({ waterVolumeL: null, volumeL: 12_000, ...want });
+  });
+});

@@ -41,10 +41,14 @@ export interface Inventory {
   volumeL: number;
   /** Product volume at the reference temperature (15 °C). */
   tcVolumeL: number;
-  waterVolumeL: number;
-  /** Room left in the tank: capacity − (product + water). */
+  /**
+   * Null when unknown: the device sent none and the tank has no table to derive it from, while
+   * water stands in it (a Veeder-Root display report, say). 0 would claim there is no water.
+   */
+  waterVolumeL: number | null;
+  /** Room left in the tank: capacity − (product + water); product only when the water volume is unknown. */
   ullageL: number;
-  /** (product + water) / capacity, in per cent. */
+  /** (product + water) / capacity, in per cent; product only when the water volume is unknown. */
   fillPct: number;
 }
 
@@ -67,19 +71,31 @@ export function computeInventory(tank: TankGeometry, measured: MeasuredLevels): 
   const waterHeightMm = Math.min(correctedHeight(measured.waterHeightMm, tank.waterOffsetMm, tank), productHeightMm);
   const hasTable = tank.strapping.length >= 2;
   const grossL = hasTable ? volumeAtHeight(tank.strapping, productHeightMm) : 0;
-  const waterVolumeL = measured.waterVolumeL ?? (hasTable ? volumeAtHeight(tank.strapping, waterHeightMm) : 0);
-  const volumeL = measured.volumeL ?? Math.max(grossL - waterVolumeL, 0);
+  const waterVolumeL = measured.waterVolumeL ?? waterVolumeAt(tank, waterHeightMm);
+  // Water is unknown only without a table, where grossL is 0: the product volume is then the device's or 0 either way.
+  const volumeL = measured.volumeL ?? Math.max(grossL - (waterVolumeL ?? 0), 0);
   const tcVolumeL = measured.tcVolumeL ?? temperatureCompensated(volumeL, measured.temperatureC, tank.expansionPerC);
-  const filledL = volumeL + waterVolumeL;
+  // An unknown water volume counts as none in ullage and fill: the product alone is what is
+  // known to fill the tank. A device's own ullage (a Veeder-Root console gives one) is kept as ever.
+  const filledL = volumeL + (waterVolumeL ?? 0);
   return {
     productHeightMm: round(productHeightMm, 1),
     waterHeightMm: round(waterHeightMm, 1),
     volumeL: round(volumeL, 1),
     tcVolumeL: round(tcVolumeL, 1),
-    waterVolumeL: round(waterVolumeL, 1),
+    waterVolumeL: waterVolumeL === null ? null : round(waterVolumeL, 1),
     ullageL: round(measured.ullageL ?? Math.max(tank.capacityL - filledL, 0), 1),
     fillPct: tank.capacityL > 0 ? round(clamp((filledL / tank.capacityL) * 100, 0, 100), 2) : 0,
   };
+}
+
+/**
+ * The water volume the tank's table gives at the (corrected) water height. Without a table it
+ * is known only when there is no water (0 at a height that is stored as 0.0); else unknown.
+ */
+function waterVolumeAt(tank: TankGeometry, waterHeightMm: number): number | null {
+  if (tank.strapping.length >= 2) return volumeAtHeight(tank.strapping, waterHeightMm);
+  return round(waterHeightMm, 1) === 0 ? 0 : null;
 }
 
 function clamp(n: number, lo: number, hi: number): number {

@@ -267,6 +267,50 @@ describe('export', () => {
   });
 });
 
+describe('a water volume nobody knows (issue 20 item 7)', () => {
+  // NWP-SZ02 tank 1 without a height-volume table; its device sends volumes, no water volume
+  // (as a Veeder-Root console's display report does): at(0) with water, at(1) without.
+  const monitorTank = async () => {
+    const answer = (await get('admin', `/api/monitor/station/${tanks['NWP-SZ02/1']!.stationId}`)).json() as Answer<{ tanks: Row[] }>;
+    return answer.data.tanks.find((t) => t.tankId === tanks['NWP-SZ02/1']!.tankId)!;
+  };
+  const sent = (i: number, waterHeightMm: number) => ({ tank: '1', ts: at(i), type: 'interval', productHeightMm: 1200, waterHeightMm, temperatureC: 15, volumeL: 12_000, tcVolumeL: 11_950 });
+  let capacity = 0;
+  beforeAll(async () => {
+    await ctx.db.execute(sql`update tanks set strapping = '[]'::jsonb where id = ${tanks['NWP-SZ02/1']!.tankId}`);
+    capacity = (await list('admin', ask('NWP-SZ02/1'))).data.tank.capacityL as number;
+  });
+  // Ullage and fill count the product alone when the water volume is unknown.
+  const productOnly = () => ({ ullageL: Math.round((capacity - 12_000) * 10) / 10, fillPct: Math.round((12_000 / capacity) * 10_000) / 100 });
+
+  it('water standing but no table: the monitor shows the water volume unknown, not 0', async () => {
+    expect((await report('NWP-SZ02', { readings: [sent(0, 40)] })).json().data).toMatchObject({ accepted: 1, refused: [] });
+    expect(await monitorTank()).toMatchObject({ waterHeightMm: 40, volumeL: 12_000, waterVolumeL: null, ...productOnly() });
+  });
+
+  it('no water and no table: the monitor shows no water volume (0)', async () => {
+    expect((await report('NWP-SZ02', { readings: [sent(1, 0)] })).json().data).toMatchObject({ accepted: 1, refused: [] });
+    expect(await monitorTank()).toMatchObject({ waterHeightMm: 0, volumeL: 12_000, waterVolumeL: 0, ...productOnly() });
+  });
+
+  it('the history table and its export keep them apart: unknown (empty cell) and 0', async () => {
+    const { data } = await list('admin', `${ask('NWP-SZ02/1')}&sortField=ts&sortOrder=ascend`);
+    expect(data.list.map((r) => [r.waterHeightMm, r.waterVolumeL])).toEqual([
+      [40, null],
+      [0, 0],
+    ]);
+    for (const r of data.list) expect(r).toMatchObject(productOnly());
+
+    const res = await get('admin', `/api/report/history/export?${ask('NWP-SZ02/1')}`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const column = (sheet.getRow(1).values as unknown[]).indexOf('Water volume (L)');
+    // lib/xlsx.ts writes an unknown value as an empty text cell, as for every export.
+    expect([2, 3].map((n) => sheet.getRow(n).getCell(column).value)).toEqual(['', 0]);
+  });
+});
+
 describe('the readings’ primary key (migration 0014)', () => {
   it('carries the charted columns, so a tank’s range is read from the index alone', async () => {
     const [key] = await rawRows<{ keys: string[]; included: string[] }>(
