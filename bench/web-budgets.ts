@@ -113,7 +113,7 @@ try {
           await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
         }
         await page.locator('[data-testid="history-submit"]').click();
-        await page.locator('[data-testid="history-chart"] canvas').first().waitFor({ state: 'visible', timeout: 60_000 });
+        await page.locator('[data-testid="history-chart"][data-rendered="true"]').waitFor({ timeout: 60_000 });
         await page.waitForLoadState('networkidle');
         await scripts.settled();
         sizes.push({ route: 'history_can_save + chart', size: total(scripts), wire: total(scripts, 'wire') });

@@ -55,18 +55,80 @@ async function typeTime(page: Page, testId: string, ms: number) {
   await input.press('Enter');
 }
 
-/** Pixels of the chart's canvas that are drawn (not transparent), and those in the volume line's orange. */
-function canvasInk(page: Page) {
-  return page.locator('[data-testid="history-chart"] canvas').first().evaluate((canvas: HTMLCanvasElement) => {
-    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-    let ink = 0;
-    let orange = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (data[i + 3]! > 0) ink++;
-      if (Math.abs(data[i]! - 0xfa) < 12 && Math.abs(data[i + 1]! - 0x8c) < 24 && data[i + 2]! < 60 && data[i + 3]! > 200) orange++;
-    }
-    return { ink, orange };
-  });
+/** "YYYY-MM-DD HH:mm:ss" of an instant in Houston, the station's own clock. */
+function houston(ms: number): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(ms);
+}
+
+/**
+ * The drawn trend (SVG): the volume line in the volume colour; the first point read with the
+ * keyboard, in Houston's clock and the company's gallons; a legend entry that hides its line;
+ * a drag that zooms in and the button that zooms back out. `lang` is the page's, for numbers.
+ */
+async function checkTrend(page: Page, lang: string, screenshot: string) {
+  const chart = page.locator('[data-testid="history-chart"]');
+  const volume = chart.locator('path[data-series="volume"]');
+  expect(await volume.getAttribute('stroke')).toBe('#fa8c16');
+  expect(Number(await volume.getAttribute('data-count'))).toBeGreaterThan(200);
+  for (const series of ['height', 'water', 'temperature']) expect(await chart.locator(`path[data-series="${series}"]`).count()).toBe(1);
+
+  // The first point is the mean of the readings in the first 10-minute bucket (buckets start on
+  // whole 10 minutes UTC), drawn at the bucket's start.
+  const oldest = NOW - (READINGS - 1) * MIN;
+  const bucket = Math.floor(oldest / (10 * MIN)) * 10 * MIN;
+  const inBucket = (bucket + 10 * MIN - oldest) / MIN;
+  const meanGallons = 7_000 - (inBucket - 1) / 16;
+  const meanHeight = 1500 - (inBucket - 1) / 40;
+  const plot = chart.locator('[role="img"]');
+  await plot.focus();
+  await page.keyboard.press('Home');
+  const tooltip = chart.locator('[data-testid="history-chart-tooltip"]');
+  await tooltip.waitFor();
+  expect(await tooltip.locator('[dir="ltr"]').textContent()).toBe(houston(bucket));
+  const unit = (u: string, n: number) => new Intl.NumberFormat(lang, { style: 'unit', unit: u, unitDisplay: 'short', maximumFractionDigits: u === 'gallon' ? 0 : 1 }).format(n);
+  expect(await tooltip.locator('[data-series="volume"] b').textContent()).toBe(unit('gallon', meanGallons));
+  expect(await tooltip.locator('[data-series="height"] b').textContent()).toBe(unit('millimeter', meanHeight));
+  // Read out as well, for a screen reader.
+  expect(await chart.locator('[aria-live]').textContent()).toContain(houston(bucket));
+  await page.keyboard.press('ArrowRight');
+  expect(await tooltip.locator('[dir="ltr"]').textContent()).toBe(houston(bucket + 10 * MIN));
+
+  // The pointer shows the reading under it, with a line through both panels.
+  const box = (await plot.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.4);
+  expect(await chart.locator('[data-testid="history-chart-hover"] line').count()).toBe(2);
+  await chart.screenshot({ path: screenshot });
+
+  // A legend entry hides its line and its tooltip row, and shows them again.
+  const legend = chart.locator('button[data-series="volume"]');
+  await legend.click();
+  expect(await legend.getAttribute('aria-pressed')).toBe('false');
+  expect(await volume.count()).toBe(0);
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.4);
+  expect(await tooltip.locator('[data-series="volume"]').count()).toBe(0);
+  await legend.click();
+  expect(await volume.count()).toBe(1);
+
+  // Dragging across a third of the plot zooms in to about that third; the button zooms out.
+  const full = [Number(await chart.getAttribute('data-view-from')), Number(await chart.getAttribute('data-view-to'))] as const;
+  expect(full).toEqual([bucket, Math.floor(NOW / (10 * MIN)) * 10 * MIN]);
+  const reset = chart.locator('[data-testid="history-chart-reset"]');
+  expect(await reset.count()).toBe(0);
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.5);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.5, { steps: 5 });
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.5, { steps: 5 });
+  await page.mouse.up();
+  await reset.waitFor();
+  await chart.screenshot({ path: screenshot.replace('.png', '-zoomed.png') });
+  const zoomed = [Number(await chart.getAttribute('data-view-from')), Number(await chart.getAttribute('data-view-to'))] as const;
+  expect(zoomed[0]).toBeGreaterThan(full[0]);
+  expect(zoomed[1]).toBeLessThan(full[1]);
+  expect((zoomed[1] - zoomed[0]) / (full[1] - full[0])).toBeLessThan(0.45);
+  expect(Number(await volume.getAttribute('data-count'))).toBeGreaterThan(50);
+  await reset.click();
+  expect([Number(await chart.getAttribute('data-view-from')), Number(await chart.getAttribute('data-view-to'))]).toEqual(full);
+  expect(await reset.count()).toBe(0);
 }
 
 async function refusesTwelveDaysThenDraws(page: Page, message: string) {
@@ -97,9 +159,8 @@ async function refusesTwelveDaysThenDraws(page: Page, message: string) {
   const points = Number(await chart.getAttribute('data-points'));
   expect(points).toBeGreaterThanOrEqual(432);
   expect(points).toBeLessThanOrEqual(433);
-  const ink = await canvasInk(page);
-  expect(ink.ink).toBeGreaterThan(10_000);
-  expect(ink.orange).toBeGreaterThan(200);
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  await checkTrend(page, lang, `/tmp/history-chart-${lang}.png`);
   await expect.poll(() => page.locator('[data-testid="history-table"] tbody tr.ant-table-row').count(), { timeout: 10_000 }).toBe(10);
   return asked;
 }

@@ -12,7 +12,7 @@ import { HistoryReadingCard } from './history-reading-card';
 import { PhoneListBody } from './phone-list-body';
 import { TankPlace } from './tank-place';
 
-/** The trend, laid out for a phone; echarts comes with the first trend drawn, in a chunk of its own. */
+/** The trend, laid out for a phone; its code comes with the first trend drawn, in a chunk of its own. */
 const TrendChart = lazy(() => import('../../report-history/components/trend-chart').then((m) => ({ default: m.TrendChart })));
 
 function ChartPlaceholder() {

@@ -18,7 +18,7 @@ import { HistoryFormBar, HistoryProblems } from '../components/history-form';
 import { checkHistoryForm, initialHistoryForm, type FormCheck, type HistoryAsk, type HistoryForm } from '../history-form-state';
 import '../history.css';
 
-/** echarts is loaded with the first trend drawn, in a chunk of its own. */
+/** The chart's code is loaded with the first trend drawn, in a chunk of its own. */
 const TrendChart = lazy(() => import('../components/trend-chart').then((module) => ({ default: module.TrendChart })));
 
 type AskFilters = { stationId: number | undefined; tankId: number | undefined; from: string | undefined; to: string | undefined };
