@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zonedTimeToUtc } from './zoned-time';
+import { knownZoneOr, zonedTimeToUtc } from './zoned-time';
 
 describe('console wall time → instant, in the station’s zone', () => {
   it.each([
@@ -13,5 +13,19 @@ describe('console wall time → instant, in the station’s zone', () => {
     ['southern-hemisphere summer', { year: 2026, month: 1, day: 15, hour: 9, minute: 0 }, 'Australia/Sydney', '2026-01-14T22:00:00.000Z'],
   ])('%s', (_name, wall, zone, iso) => {
     expect(zonedTimeToUtc(wall, zone).toISOString()).toBe(iso);
+  });
+});
+
+describe('knownZoneOr (the viewer zone an export request names)', () => {
+  it.each([
+    ['Asia/Shanghai', 'Asia/Shanghai'],
+    ['America/New_York', 'America/New_York'],
+    ['UTC', 'UTC'],
+    ['Mars/Olympus', 'UTC'],
+    ['', 'UTC'],
+    [undefined, 'UTC'],
+    ['x'.repeat(65), 'UTC'],
+  ])('%s → %s', (name, zone) => {
+    expect(knownZoneOr(name)).toBe(zone);
   });
 });

@@ -41,3 +41,20 @@ export function zonedTimeToUtc(wall: WallTime, timeZone: string): Date {
   const valid = [before, after].filter((instant) => naive - instant === zoneOffsetMs(instant, timeZone));
   return new Date(valid.length > 0 ? Math.min(...valid) : before);
 }
+
+/**
+ * The header an export request names the viewer's zone in: times that belong to no station
+ * (when a company or an account was created) are written in the viewer's clock, as the page
+ * shows them.
+ */
+export const VIEWER_ZONE_HEADER = 'time-zone';
+
+/** An IANA zone name this runtime knows, else UTC (a header is the client's word, not ours). */
+export function knownZoneOr(name: string | undefined, fallback = 'UTC'): string {
+  if (!name || name.length > 64) return fallback;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { isRightToLeft, type Language } from '@ullage/domain/languages';
-import { zoneOffsetMs } from '@ullage/domain/zoned-time';
+import { knownZoneOr, VIEWER_ZONE_HEADER, zoneOffsetMs } from '@ullage/domain/zoned-time';
 
 /** A day or a time of day for a date cell: made by excelDay and excelTime. */
 export interface ExcelDate {
@@ -36,6 +36,20 @@ export function excelTime(iso: string | null | undefined, timezone: string): Exc
 /** A station day, YYYY-MM-DD, for a date cell (its 00:00, read in UTC as excelTime's are). */
 export function excelDay(day: string | null | undefined): ExcelDate | null {
   return day ? { excel: 'day', wall: new Date(`${day}T00:00:00Z`) } : null;
+}
+
+/** The zone an export request names for times of no station (web: the viewer's), else UTC. */
+export function viewerZoneOf(headers: Record<string, string | string[] | undefined>): string {
+  const value = headers[VIEWER_ZONE_HEADER];
+  return knownZoneOr(typeof value === 'string' ? value : undefined);
+}
+
+/**
+ * A settings list's "created at" (or "modified at") column: a date cell in the viewer's clock,
+ * as the page shows it, the zone named in the header since the sheet may travel.
+ */
+export function viewerTimeColumn<T>(header: string, zone: string, value: (row: T) => string | null | undefined): SheetColumn<T> {
+  return { header: `${header} (${zone})`, width: 22, value: (row) => excelTime(value(row), zone) };
 }
 
 const isExcelDate = (v: CellValue): v is ExcelDate => typeof v === 'object' && v !== null && !(v instanceof Date) && 'excel' in v;

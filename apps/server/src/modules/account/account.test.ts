@@ -184,7 +184,7 @@ describe('account settings API', () => {
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe('Cuentas');
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Nombre de usuario', 'Apodo', 'Tipo de unidad', 'Unidad', 'Correo electrónico', 'Usuario CAS', 'Estado', 'Creado']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Nombre de usuario', 'Apodo', 'Tipo de unidad', 'Unidad', 'Correo electrónico', 'Usuario CAS', 'Estado', 'Creado (UTC)']);
     expect((sheet.getRow(2).values as unknown[]).slice(1, 5)).toEqual(['demo-company', 'Demo company', 'Empresa', 'Northwind Petroleum']);
     expect(sheet.rowCount).toBe(4);
   });

@@ -4,7 +4,7 @@ import { idParams, statusInput } from '@ullage/contracts/settings-org';
 import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
 import { listResultOf } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
-import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf } from '../../lib/xlsx';
+import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf, viewerZoneOf } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok, okInfo } from '../../plugins/envelope';
 import { scopeOf } from '../scope/scope';
@@ -23,7 +23,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get('/account/export', { schema: { tags, summary: 'The filtered list as xlsx', querystring: accountListQuery } }, async (request, reply) => {
     const t = request.t;
     const { list } = await listAccounts(db, scopeOf(userOf(request)), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS });
-    return sendXlsx(reply, t('export.sheet.account'), await xlsxOf(t('export.sheet.account'), accountColumns(t), list, t.language));
+    return sendXlsx(reply, t('export.sheet.account'), await xlsxOf(t('export.sheet.account'), accountColumns(t, viewerZoneOf(request.headers)), list, t.language));
   });
 
   app.get('/account/:id', { schema: { tags, summary: 'One account', params: idParams, response: { 200: envelopeOf(accountRow) } } }, async (request) =>

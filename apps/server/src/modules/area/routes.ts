@@ -3,7 +3,7 @@ import { areaInput, areaListQuery, areaRow, idParams } from '@ullage/contracts/s
 import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
 import { listResultOf } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
-import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf } from '../../lib/xlsx';
+import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf, viewerTimeColumn, viewerZoneOf } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok, okInfo } from '../../plugins/envelope';
 import { scopeOf } from '../scope/scope';
@@ -25,7 +25,7 @@ export const areaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       { header: t('field.name'), width: 24, value: (r) => r.name },
       { header: t('field.companyName'), width: 28, value: (r) => r.companyName },
       { header: t('field.stationCount'), value: (r) => r.stationCount },
-      { header: t('field.createdAt'), width: 22, value: (r) => r.createdAt },
+      viewerTimeColumn(t('field.createdAt'), viewerZoneOf(request.headers), (r: { createdAt: string }) => r.createdAt),
     ], list, t.language);
     return sendXlsx(reply, t('export.sheet.area'), body);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { wallDate } from '../../test/xlsx-cells';
 
 let ctx: TestContext;
 const cookie: Record<string, string> = {};
@@ -108,6 +109,33 @@ describe('company settings API', () => {
       ['LSF', '°F', 'Galones EE. UU.'],
       ['NWP', '°C', 'Litros'],
     ]);
+  });
+});
+
+describe('company export: when each company was created, in the viewer’s clock', () => {
+  const createdCells = async (zone: string | undefined) => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/company/export?sortField=code', headers: { cookie: cookie.admin!, language: 'en', ...(zone === undefined ? {} : { 'time-zone': zone }) } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = sheet.getRow(1).values as unknown[];
+    const column = header.findIndex((h) => typeof h === 'string' && h.startsWith('Created'));
+    return { header: header[column], cells: [2, 3].map((n) => sheet.getRow(n).getCell(column)), };
+  };
+
+  it('is a date cell holding the wall clock of the zone the request names, the zone in the header', async () => {
+    const companies = (await call('admin', 'GET', '/api/company/list?sortField=code')).json().data.list as { code: string; createdAt: string }[];
+    const { header, cells } = await createdCells('Asia/Shanghai');
+    expect(header).toBe('Created (Asia/Shanghai)');
+    expect(cells.map((c) => [c.value, c.numFmt])).toEqual(companies.slice(0, 2).map((c) => [wallDate(c.createdAt, 'Asia/Shanghai'), 'yyyy-mm-dd hh:mm:ss']));
+    // Eight hours ahead of the same cell in UTC.
+    const utc = await createdCells(undefined);
+    expect(utc.header).toBe('Created (UTC)');
+    expect((cells[0]!.value as Date).getTime() - (utc.cells[0]!.value as Date).getTime()).toBe(8 * 3_600_000);
+  });
+
+  it('an unknown or hostile zone name is read as UTC', async () => {
+    for (const zone of ['Mars/Olympus', '../../etc/passwd', 'x'.repeat(500)]) expect((await createdCells(zone)).header).toBe('Created (UTC)');
   });
 });
 

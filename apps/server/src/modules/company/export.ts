@@ -1,9 +1,9 @@
 import type { CompanyRow } from '@ullage/contracts/settings-org';
 import type { Translate } from '../../i18n/translate';
-import type { SheetColumn } from '../../lib/xlsx';
+import { viewerTimeColumn, type SheetColumn } from '../../lib/xlsx';
 
 /** Columns of the company export, headers in the caller's language. */
-export function companyColumns(t: Translate): SheetColumn<CompanyRow>[] {
+export function companyColumns(t: Translate, zone: string): SheetColumn<CompanyRow>[] {
   return [
     { header: t('field.name'), width: 28, value: (r) => r.name },
     { header: t('field.entityCode'), value: (r) => r.code },
@@ -17,6 +17,6 @@ export function companyColumns(t: Translate): SheetColumn<CompanyRow>[] {
     { header: t('field.contactPhone'), value: (r) => r.contactPhone },
     { header: t('field.status'), value: (r) => t(r.disabled ? 'value.disabled' : 'value.enabled') },
     { header: t('field.stationCount'), value: (r) => r.stationCount },
-    { header: t('field.createdAt'), width: 22, value: (r) => r.createdAt },
+    viewerTimeColumn(t('field.createdAt'), zone, (r) => r.createdAt),
   ];
 }

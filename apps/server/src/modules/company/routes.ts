@@ -3,7 +3,7 @@ import { companyInput, companyListQuery, companyRow, idParams, statusInput } fro
 import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
 import { listResultOf } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
-import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf } from '../../lib/xlsx';
+import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf, viewerZoneOf } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok, okInfo } from '../../plugins/envelope';
 import { scopeOf } from '../scope/scope';
@@ -22,7 +22,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.get('/company/export', { schema: { tags, summary: 'The filtered list as xlsx, headers in the request’s language', querystring: companyListQuery } }, async (request, reply) => {
     const { list } = await listCompanies(db, scopeOf(userOf(request)), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS });
-    return sendXlsx(reply, request.t('export.sheet.company'), await xlsxOf(request.t('export.sheet.company'), companyColumns(request.t), list, request.language));
+    return sendXlsx(reply, request.t('export.sheet.company'), await xlsxOf(request.t('export.sheet.company'), companyColumns(request.t, viewerZoneOf(request.headers)), list, request.language));
   });
 
   app.get('/company/:id', { schema: { tags, summary: 'One company', params: idParams, response: { 200: envelopeOf(companyRow) } } }, async (request) =>

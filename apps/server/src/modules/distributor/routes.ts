@@ -3,7 +3,7 @@ import { distributorInput, distributorListQuery, distributorRow, idParams } from
 import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
 import { listResultOf } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
-import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf } from '../../lib/xlsx';
+import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf, viewerTimeColumn, viewerZoneOf } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok, okInfo } from '../../plugins/envelope';
 import { scopeOf } from '../scope/scope';
@@ -30,7 +30,7 @@ export const distributorRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       { header: t('field.position'), value: (r) => r.position },
       { header: t('field.companyCount'), value: (r) => r.companyCount },
       { header: t('field.tankTypes'), width: 40, value: (r) => r.tankTypes.map((k) => `${k.code} ${k.oil} ${k.maxVolumeL} L ${k.heightMm} mm`).join('; ') },
-      { header: t('field.createdAt'), width: 22, value: (r) => r.createdAt },
+      viewerTimeColumn(t('field.createdAt'), viewerZoneOf(request.headers), (r: { createdAt: string }) => r.createdAt),
     ], list, t.language);
     return sendXlsx(reply, t('export.sheet.distributor'), body);
   });

@@ -1,9 +1,9 @@
 import type { ProductRow } from '@ullage/contracts/settings-more';
 import type { Translate } from '../../i18n/translate';
-import type { SheetColumn } from '../../lib/xlsx';
+import { viewerTimeColumn, type SheetColumn } from '../../lib/xlsx';
 
 /** Columns of the product export, headers and product type in the caller's language. */
-export function productColumns(t: Translate): SheetColumn<ProductRow>[] {
+export function productColumns(t: Translate, zone: string): SheetColumn<ProductRow>[] {
   return [
     { header: t('field.name'), width: 24, value: (r) => r.name },
     { header: t('field.shortName'), value: (r) => r.shortName },
@@ -13,6 +13,6 @@ export function productColumns(t: Translate): SheetColumn<ProductRow>[] {
     { header: t('field.companyName'), width: 24, value: (r) => r.companyName },
     { header: t('field.color'), value: (r) => r.color },
     { header: t('field.tankCount'), value: (r) => r.tankCount },
-    { header: t('field.createdAt'), width: 22, value: (r) => r.createdAt },
+    viewerTimeColumn(t('field.createdAt'), zone, (r) => r.createdAt),
   ];
 }

@@ -114,7 +114,7 @@ describe('product settings API', () => {
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe('Productos');
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Nombre', 'Nombre corto', 'Código', 'Tipo', 'Distribuidor', 'Empresa', 'Color', 'Tanques', 'Creado']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Nombre', 'Nombre corto', 'Código', 'Tipo', 'Distribuidor', 'Empresa', 'Color', 'Tanques', 'Creado (UTC)']);
     const rows = [2, 3, 4, 5].map((n) => (sheet.getRow(n).values as unknown[]).slice(1, 5));
     expect(rows).toEqual([
       ['0# Diesel', '0#', 'D0', 'Diésel'],

@@ -4,7 +4,7 @@ import { idParams } from '@ullage/contracts/settings-org';
 import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
 import { listResultOf } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
-import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf } from '../../lib/xlsx';
+import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf, viewerZoneOf } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok, okInfo } from '../../plugins/envelope';
 import { scopeOf } from '../scope/scope';
@@ -24,7 +24,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get('/product/export', { schema: { tags, summary: 'The filtered list as xlsx, headers in the request’s language', querystring: productListQuery } }, async (request, reply) => {
     const t = request.t;
     const { list } = await listProducts(db, scopeOf(userOf(request)), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS });
-    return sendXlsx(reply, t('export.sheet.product'), await xlsxOf(t('export.sheet.product'), productColumns(t), list, t.language));
+    return sendXlsx(reply, t('export.sheet.product'), await xlsxOf(t('export.sheet.product'), productColumns(t, viewerZoneOf(request.headers)), list, t.language));
   });
 
   app.get('/product/:id', { schema: { tags, summary: 'One product', params: idParams, response: { 200: envelopeOf(productRow) } } }, async (request) =>

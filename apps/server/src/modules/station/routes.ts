@@ -6,7 +6,7 @@ import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelo
 import { listResultOf } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
 import type { MessageKey } from '../../i18n/en';
-import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf } from '../../lib/xlsx';
+import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf, viewerTimeColumn, viewerZoneOf } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok, okInfo } from '../../plugins/envelope';
 import { scopeOf } from '../scope/scope';
@@ -42,7 +42,7 @@ export const stationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       { header: t('field.atgPollSeconds'), width: 22, value: (r) => r.atgPollSeconds },
       { header: t('field.atgSecurityCode'), width: 20, value: (r) => r.atgSecurityCode },
       { header: t('field.tankCount'), value: (r) => r.tankCount },
-      { header: t('field.createdAt'), width: 22, value: (r) => r.createdAt },
+      viewerTimeColumn(t('field.createdAt'), viewerZoneOf(request.headers), (r: { createdAt: string }) => r.createdAt),
     ], list, t.language);
     return sendXlsx(reply, t('export.sheet.station'), body);
   });

@@ -4,7 +4,7 @@ import { idParams, statusInput } from '@ullage/contracts/settings-org';
 import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
 import { listResultOf } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
-import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf } from '../../lib/xlsx';
+import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf, viewerTimeColumn, viewerZoneOf } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok, okInfo } from '../../plugins/envelope';
 import { assertAdministrator } from '../scope/manage';
@@ -32,9 +32,9 @@ export const tagRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
       { header: t('field.status'), value: (r) => t(r.disabled ? 'value.disabled' : 'value.enabled') },
       { header: t('field.remark'), width: 24, value: (r) => r.remark },
       { header: t('field.creator'), value: (r) => r.creator },
-      { header: t('field.createdAt'), width: 22, value: (r) => r.createdAt },
+      viewerTimeColumn(t('field.createdAt'), viewerZoneOf(request.headers), (r: { createdAt: string }) => r.createdAt),
       { header: t('field.modifier'), value: (r) => r.modifier },
-      { header: t('field.modifiedAt'), width: 22, value: (r) => r.modifiedAt },
+      viewerTimeColumn(t('field.modifiedAt'), viewerZoneOf(request.headers), (r: { modifiedAt: string | null }) => r.modifiedAt),
     ], list, t.language);
     return sendXlsx(reply, t('export.sheet.tag'), body);
   });

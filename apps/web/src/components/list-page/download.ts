@@ -1,3 +1,4 @@
+import { VIEWER_ZONE_HEADER } from '@ullage/domain/zoned-time';
 import { i18n } from '../../i18n/i18n';
 import { ApiError, apiUrl, REQUEST_TIMEOUT_MS, type Query } from '../../lib/api-client';
 import { toastError } from '../../lib/feedback';
@@ -15,7 +16,12 @@ export async function downloadFile(path: string, query: Query, fallbackName: str
   const done = beginLoading();
   const controller = new AbortController();
   const timeout = window.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  const headers: Record<string, string> = { Accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json', ...languageHeader() };
+  const headers: Record<string, string> = {
+    Accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json',
+    ...languageHeader(),
+    // Times of no station (created at) are written in the viewer's clock, as the list shows them.
+    [VIEWER_ZONE_HEADER]: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), { credentials: 'include', headers, signal: controller.signal });
