@@ -13,7 +13,6 @@ import { isSignedIn } from '../lib/login-state';
 import { queryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
-import { preloadAddress } from './shell-gate';
 
 /**
  * Spec §1: the stored choice, else the browser's languages, else the server's configured
@@ -41,10 +40,7 @@ export async function boot(root: HTMLElement): Promise<void> {
   setActiveLanguage(language);
   // A signed-in visitor will need the user info on any route but the public ones: ask now,
   // while the language's texts load, not after the first render.
-  if (isSignedIn()) {
-    void queryClient.prefetchQuery({ queryKey: sessionUserQueryKey, queryFn: getInfo });
-    preloadAddress(window.location.pathname);
-  }
+  if (isSignedIn()) void queryClient.prefetchQuery({ queryKey: sessionUserQueryKey, queryFn: getInfo });
   await initI18n(language);
   applyDocumentLanguage(language);
   // antd names icons and number-field buttons in English; name them in the page's language.

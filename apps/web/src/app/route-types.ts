@@ -50,6 +50,4 @@ export interface RouteDef {
   /** The locale bundles beyond core whose texts the page shows; `load` fetches them with it. */
   texts: readonly LocaleBundle[];
   load: () => Promise<PageModule>;
-  /** Asks for the page's first data, so that it arrives with the page's code, not after it. */
-  prefetch?: () => void;
 }

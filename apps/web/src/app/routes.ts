@@ -33,7 +33,6 @@ interface Options {
   load?: () => Promise<PageModule>;
   /** The locale bundles the page shows texts of, fetched with it (i18n/locale-bundles.ts). */
   texts?: readonly LocaleBundle[];
-  prefetch?: () => void;
 }
 
 /** The page module and its texts, fetched together. The i18n module is imported on use,
@@ -59,7 +58,6 @@ function route(layout: RouteLayout, name: string, path: string, titleKey: Messag
     load: withTexts(options.load ?? placeholder, options.texts),
   };
   if (options.phoneVariant) def.phoneVariant = options.phoneVariant;
-  if (options.prefetch) def.prefetch = options.prefetch;
   return def;
 }
 
@@ -103,8 +101,6 @@ export const ROUTES: readonly RouteDef[] = [
     keepAlive: true,
     texts: ['monitor'],
     load: () => import('../features/monitor/pages/home-page'),
-    // The overview is what home waits for; asked for at boot it comes with the page's code.
-    prefetch: () => void import('../features/monitor/api/get-overview').then((api) => api.prefetchMonitorOverview()),
   }),
   route('desktop', 'before_single_monitor', '/before_single_monitor', 'route.title.before_single_monitor', {
     keepAlive: true,

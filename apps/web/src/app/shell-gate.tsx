@@ -6,8 +6,6 @@ import { uiLocaleReady } from '../i18n/ui-locale';
 import { MenuGate, SessionGate, useShellAccess } from './guards';
 import { lazyComponent, preloadPage } from './page-host';
 import { useRouteDef } from './use-route-def';
-import { routeByPath } from './routes';
-import { isMobileSession } from '../lib/device';
 
 // The shells are separate chunks: the login page never downloads them.
 const loadDesktop = () => import('./layouts/desktop/desktop-layout');
@@ -25,18 +23,6 @@ function preloadShell(layout: 'desktop' | 'mobile', def: RouteDef | undefined): 
   (layout === 'desktop' ? loadDesktop() : loadMobile()).catch(ignore);
   uiLocaleReady().catch(ignore);
   if (def) preloadPage(def);
-}
-
-/**
- * Boot, for a signed-in visitor: the shell, page, texts and first data of the address being
- * opened are asked for while the core texts and the user info are on their way, rather than
- * after the first render. Not for an address this device is sent away from.
- */
-export function preloadAddress(pathname: string): void {
-  const def = routeByPath(pathname);
-  if (!def || def.layout === 'bare' || def.mobile !== isMobileSession()) return;
-  preloadShell(def.layout, def);
-  def.prefetch?.();
 }
 
 /** The parent route of every page inside a shell: access first, then the user, then the shell. */

@@ -13,10 +13,6 @@ export const i18n = i18next;
 
 let active: Language = 'en';
 const loaded = new Map<LocaleBundle | 'core', Promise<void>>();
-// Boot may ask for a page's bundles while the core texts are still on their way (the page is
-// fetched alongside them); i18next holds resources only once initialised, so they wait for it.
-let markInitialised: () => void = () => {};
-const initialised = new Promise<void>((resolve) => (markInitialised = resolve));
 
 /** The language the page was started in; changing it reloads the page (spec §2). */
 export function activeLanguage(): Language {
@@ -40,7 +36,7 @@ export function loadLocaleBundles(bundles: readonly LocaleBundle[]): Promise<voi
     bundles.map((bundle) => {
       let done = loaded.get(bundle);
       if (!done) {
-        done = Promise.all([fetchBundle(active, bundle), initialised]).then(([messages]) => {
+        done = fetchBundle(active, bundle).then((messages) => {
           // Adding emits 'added', on which react-i18next re-renders whoever showed a key early.
           i18next.addResourceBundle(HTML_LANG[active], 'translation', messages, true, false);
         });
@@ -83,5 +79,4 @@ export async function initI18n(language: Language): Promise<void> {
     missingKeyHandler: (_languages, _namespace, key) => onMissingKey(key),
     react: { bindI18nStore: 'added' },
   });
-  markInitialised();
 }

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MonitorOverview } from '@ullage/contracts/monitor';
 import { apiData } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
 import { OVERVIEW_REFETCH_MS, monitorKeys } from './keys';
 
 /**
@@ -25,11 +24,6 @@ function viewerTimeZone(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Asked for before the page is drawn (boot, home's route); quiet: the page reports a failure. */
-export function prefetchMonitorOverview(): void {
-  void queryClient.prefetchQuery({ queryKey: monitorKeys.overview, queryFn: ({ signal }) => getMonitorOverview({ signal, notify: false }), staleTime: 5_000 });
 }
 
 export function useMonitorOverview() {
