@@ -25,7 +25,7 @@ export function CompareTable({ columns, rows, testId }: CompareTableProps) {
       <thead>
         <tr>
           <th scope="col">
-            <span className="m-visually-hidden">{t('mobile.report.measure')}</span>
+            <span className="visually-hidden">{t('mobile.report.measure')}</span>
           </th>
           <th scope="col">{columns[0]}</th>
           <th scope="col">{columns[1]}</th>

@@ -68,7 +68,7 @@ export function Page({ route }: PageProps) {
   if (!overview) {
     return (
       <div className="big-screen" data-testid="big-screen" aria-busy={!isError}>
-        <span className="monitor-sr-only">{t(route.titleKey)}</span>
+        <span className="visually-hidden">{t(route.titleKey)}</span>
         {header}
         {isError ? <StatusPanel title={t('monitor.home.loadFailed')} actionLabel={t('common.action.retry')} onAction={() => void refetch()} /> : null}
       </div>

@@ -38,7 +38,7 @@ export function Page({ route }: PageProps) {
 
   const toolbar = (
     <header className="monitor-page__head">
-      <h1 className="monitor-page__title monitor-sr-only">{t(route.titleKey)}</h1>
+      <h1 className="monitor-page__title visually-hidden">{t(route.titleKey)}</h1>
       <StationSelect stations={overview.data?.stations ?? []} value={stationId} onChange={openStation} loading={overview.isLoading} />
       <div className="monitor-page__tools">{stationId !== null ? <LiveIndicator state={live} /> : null}</div>
     </header>

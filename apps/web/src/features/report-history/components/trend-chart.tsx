@@ -373,7 +373,7 @@ export function TrendChart({ series, format, layout = 'wide', className = 'histo
         ) : null}
       </div>
       {/* What the arrow keys reached, read out (the plot itself is an image to assistive technology). */}
-      <div className="trend-chart__live" aria-live="polite">
+      <div className="visually-hidden" aria-live="polite">
         {byKeys && reading !== null ? [readingTime, ...tooltipLines.map((l) => `${l.text}${l.value}`)].join('; ') : ''}
       </div>
     </div>

@@ -138,7 +138,7 @@ export function TanksField({ products, productsLoading }: TanksFieldProps) {
                   </span>
                 ))}
                 <span role="columnheader">{t('settingsMore.tank.strapping')}</span>
-                <span role="columnheader" className="more-tanks__sr">
+                <span role="columnheader" className="visually-hidden">
                   {t('list.column.actions')}
                 </span>
               </div>
