@@ -50,6 +50,8 @@ import { DeviceCommands } from './modules/device-commands/service';
 import { casRoutes } from './modules/cas/routes';
 import { MailDigests } from './modules/mail-digest/digests';
 import { AtgPoller } from './modules/atg/poller';
+import { PeriodicJobs } from './jobs/periodic-jobs';
+import { deleteExpiredSessions } from './modules/auth/session-repo';
 import { atgRoutes } from './modules/atg/routes';
 import { createMailTransport } from './modules/mail-digest/transport';
 
@@ -76,6 +78,7 @@ declare module 'fastify' {
     atg: AtgPoller;
     /** Commands to devices and their lifecycle; main.ts runs the timeout sweep and attaches MQTT. */
     deviceCommands: DeviceCommands;
+    jobs: PeriodicJobs;
   }
 }
 
@@ -102,7 +105,15 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   app.addHook('onClose', async () => atg.stop());
   const deviceCommands = new DeviceCommands({ db, clock, logger: app.log, dataDir: config.dataDir, stations: ingest.stations });
   app.decorate('deviceCommands', deviceCommands);
-  app.addHook('onClose', async () => deviceCommands.stop());
+  // Work that must happen once however many instances run; started by main (tests run rounds themselves).
+  const jobs = new PeriodicJobs({ db, logger: app.log });
+  jobs.add({ name: 'session-cleanup', everyMs: 60 * 60_000, run: () => deleteExpiredSessions(db) }); // expired sessions are refused anyway; this keeps the table small
+  jobs.add({ name: 'offline-sweep', everyMs: 30_000, run: () => ingest.sweepOffline() }); // stations silent for 15 minutes go offline
+  jobs.add({ name: 'mail-digests', everyMs: config.mailDigestIntervalMs, run: () => mailDigests.runOnce() });
+  jobs.add({ name: 'device-command-timeouts', everyMs: 30_000, run: () => deviceCommands.sweep() });
+  app.decorate('jobs', jobs);
+  // Before the mail transport and the database go: a round in progress finishes first.
+  app.addHook('preClose', async () => jobs.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

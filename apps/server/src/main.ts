@@ -3,7 +3,6 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
-import { deleteExpiredSessions } from './modules/auth/session-repo';
 import { firstStart, type FirstStartResult } from './seed/first-start';
 import { startMqtt } from './modules/ingest/mqtt';
 import { startDemoFleet } from './seed/demo-fleet';
@@ -29,24 +28,13 @@ async function main() {
   // On PostgreSQL, two threads prepare large device batches while this one talks to the database
   // (the embedded database is the bottleneck there, and every thread costs memory).
   const app = await buildApp({ config, db: database.db, logger, prepareWorkers: database.kind === 'postgres' ? 2 : 0 });
-  // Expired sessions are refused anyway; this only keeps the table small.
-  const housekeeping = setInterval(() => {
-    deleteExpiredSessions(database.db).catch((error: unknown) => logger.warn({ err: error }, 'session cleanup failed'));
-  }, 60 * 60_000);
-  housekeeping.unref();
-  // Stations silent for 15 minutes go offline; checked twice a minute.
-  const offlineSweep = setInterval(() => {
-    app.ingest.sweepOffline().catch((error: unknown) => logger.warn({ err: error }, 'offline sweep failed'));
-  }, 30_000);
-  offlineSweep.unref();
-  // Alarm e-mail digests: each round writes the digests that are due and sends what waits.
-  app.mailDigests.start(config.mailDigestIntervalMs);
+  // Session cleanup, the offline sweep, mail digests, command timeouts: leased, once across instances.
+  app.jobs.start();
   // Veeder-Root TLS consoles of the stations that have one, polled over TCP.
   await app.atg.start();
   const mqttService = await startMqtt({ ingest: app.ingest, port: config.mqttPort, url: config.mqttUrl, host: config.host, logger, commands: app.deviceCommands.mqttHooks() });
   // Commands to devices: handed over MQTT when there is a broker; those not answered in time are cancelled.
   app.deviceCommands.attachMqtt(mqttService.publish);
-  app.deviceCommands.start(30_000);
   let stopFleet: (() => Promise<void>) | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {

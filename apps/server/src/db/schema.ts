@@ -606,6 +606,16 @@ export const atgLeases = pgTable('atg_leases', {
 });
 
 /**
+ * Which server instance runs each periodic job (issue 21; jobs/periodic-jobs.ts): session cleanup,
+ * the offline sweep, mail digests, device-command timeouts run on the lease holder only.
+ */
+export const jobLeases = pgTable('job_leases', {
+  job: text('job').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * Device upgrade files (issue 7; spec §3 "device upgrade file"): the bytes live under
  * DATA_DIR/files/firmware, named by their SHA-256. A file belongs to the organisation that
  * uploaded it: the administrator's (no keys) serve every station, a distributor's its

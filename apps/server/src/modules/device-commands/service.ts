@@ -60,7 +60,6 @@ const rule = (name: string) => `rule.${name}` as MessageKey;
 export class DeviceCommands {
   readonly firmwareFiles: FirmwareStore;
   private mqtt: CommandPublisher | null = null;
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: { db: Db; clock: () => Date; logger: FastifyBaseLogger; dataDir: string; stations: DeviceStations }) {
     this.firmwareFiles = new FirmwareStore(deps.dataDir);
@@ -239,24 +238,11 @@ export class DeviceCommands {
     return (await repo.findCommands(this.deps.db, scopeOf(user), [id]))[0]!;
   }
 
-  /** Issuing commands whose device did not answer in time are cancelled; run every half minute or so. */
+  /** Issuing commands whose device did not answer in time are cancelled; a periodic job (jobs/), every half minute. */
   async sweep(): Promise<number> {
     const cancelled = await repo.cancelOverdue(this.deps.db, this.deps.clock());
     if (cancelled.length > 0) this.deps.logger.info({ commands: cancelled.map((c) => c.id) }, 'device commands cancelled: no answer in time');
     return cancelled.length;
-  }
-
-  start(intervalMs: number): void {
-    this.stop();
-    this.timer = setInterval(() => {
-      this.sweep().catch((error: unknown) => this.deps.logger.warn({ err: error }, 'device command sweep failed'));
-    }, intervalMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
   }
 
   // ---------- the device side ----------

@@ -30,7 +30,6 @@ export interface DigestRound {
  */
 export class MailDigests {
   private running: Promise<DigestRound> | null = null;
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -47,15 +46,7 @@ export class MailDigests {
     return this.running;
   }
 
-  start(intervalMs: number): void {
-    this.timer = setInterval(() => {
-      this.runOnce().catch((error: unknown) => this.logger.warn({ err: error }, 'mail digest round failed'));
-    }, intervalMs);
-    this.timer.unref();
-  }
-
   async stop(): Promise<void> {
-    clearInterval(this.timer);
     await this.running?.catch(() => undefined);
     this.transport.close();
   }
