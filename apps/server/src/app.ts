@@ -31,7 +31,9 @@ import { areaRoutes } from './modules/area/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { stationRoutes } from './modules/station/routes';
 import { createMetrics, metricsPlugin, type Metrics } from './observability/metrics';
+import type { LiveBus } from './live/bus';
 import { LiveHub } from './live/hub';
+import { openLiveBus } from './live/open-bus';
 import { Ingest } from './modules/ingest/ingest';
 import { ingestRoutes } from './modules/ingest/routes';
 import { monitorRoutes } from './modules/monitor/routes';
@@ -71,6 +73,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The one ingest path: HTTP routes, MQTT, the ATG poller and the simulator all feed it. */
     ingest: Ingest;
+    /** Live events and change signals, of this instance and the others on the same database. */
+    bus: LiveBus;
     live: LiveHub;
     /** Alarm e-mail digests; main.ts runs them on a timer, tests round by round. */
     mailDigests: MailDigests;
@@ -92,18 +96,21 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  const live = new LiveHub();
-  const ingest = new Ingest({ db, hub: live, clock, metrics, logger: app.log, prepareWorkers });
+  const bus = await openLiveBus({ config, db, metrics, logger: app.log });
+  app.decorate('bus', bus);
+  app.addHook('onClose', async () => bus.close());
+  const live = new LiveHub(bus);
+  const ingest = new Ingest({ db, bus, hub: live, clock, metrics, logger: app.log, prepareWorkers });
   app.decorate('ingest', ingest);
   app.decorate('live', live);
   app.addHook('onClose', async () => ingest.close());
   const mailDigests = new MailDigests(db, createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }), app.log, config.defaultLanguage);
   app.decorate('mailDigests', mailDigests);
   app.addHook('onClose', async () => mailDigests.stop());
-  const atg = new AtgPoller({ db, ingest, logger: app.log, clock });
+  const atg = new AtgPoller({ db, bus, ingest, logger: app.log, clock });
   app.decorate('atg', atg);
   app.addHook('onClose', async () => atg.stop());
-  const deviceCommands = new DeviceCommands({ db, clock, logger: app.log, dataDir: config.dataDir, stations: ingest.stations });
+  const deviceCommands = new DeviceCommands({ db, bus, clock, logger: app.log, dataDir: config.dataDir, stations: ingest.stations });
   app.decorate('deviceCommands', deviceCommands);
   // Work that must happen once however many instances run; started by main (tests run rounds themselves).
   const jobs = new PeriodicJobs({ db, logger: app.log });
@@ -157,25 +164,25 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { db, idleMinutes: config.sessionIdleMinutes });
-      await api.register(authRoutes, { db, config, captchaSource });
-      await api.register(casRoutes, { db, config });
+      await api.register(authPlugin, { db, bus, idleMinutes: config.sessionIdleMinutes });
+      await api.register(authRoutes, { db, bus, config, captchaSource });
+      await api.register(casRoutes, { db, bus, config });
       await api.register(atgRoutes, { db, poller: atg });
-      await api.register(userRoutes, { db, files: new FileStore(config.dataDir) });
+      await api.register(userRoutes, { db, bus, files: new FileStore(config.dataDir) });
       await api.register(orgRoutes, { db });
       await api.register(distributorRoutes, { db });
       await api.register(companyRoutes, { db });
       await api.register(productRoutes, { db });
       await api.register(tagRoutes, { db });
-      await api.register(accountRoutes, { db });
+      await api.register(accountRoutes, { db, bus });
       await api.register(areaRoutes, { db });
       await api.register(auditRoutes, { db });
-      await api.register(stationRoutes, { db });
+      await api.register(stationRoutes, { db, bus });
       await api.register(ingestRoutes, { ingest, commands: deviceCommands });
       await api.register(deviceCommandRoutes, { commands: deviceCommands });
       await api.register(monitorRoutes, { db, hub: live, clock, metrics, mapTiles: config.mapTiles });
-      await api.register(alarmFeedRoutes, { db, hub: live, clock, metrics });
-      await api.register(noticeRoutes, { db });
+      await api.register(alarmFeedRoutes, { db, bus, hub: live, clock, metrics });
+      await api.register(noticeRoutes, { db, bus });
       await api.register(alarmQueryRoutes, { db, clock });
       await api.register(inventoryReportRoutes, { db, clock });
       await api.register(dataJumpRoutes, { db, clock });

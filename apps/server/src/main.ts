@@ -60,7 +60,7 @@ async function main() {
   }
   printWelcome(`http://${config.host}:${config.port}`, seeded, config.demo === 'on');
   if (config.simulator) {
-    const fleet = await startDemoFleet(database.db, `http://${config.host}:${config.port}`, { intervalMs: config.simulatorIntervalMs, backfillDays: config.demoBackfillDays }, logger);
+    const fleet = await startDemoFleet(database.db, app.bus, `http://${config.host}:${config.port}`, { intervalMs: config.simulatorIntervalMs, backfillDays: config.demoBackfillDays }, logger);
     stopFleet = fleet && (() => fleet.stop());
   }
 }

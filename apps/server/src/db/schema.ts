@@ -704,3 +704,17 @@ export const stationDevices = pgTable('station_devices', {
   serverPort: integer('server_port'),
   reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Live bus messages too large for a PostgreSQL NOTIFY (8000 bytes): stored here, their id sent
+ * instead, read back by the listening instances (live/bus-postgres.ts), deleted after 10 minutes.
+ */
+export const liveBusPayloads = pgTable(
+  'live_bus_payloads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    payload: text('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('live_bus_payloads_created_at_idx').on(t.createdAt)],
+);

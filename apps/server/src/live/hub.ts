@@ -1,4 +1,5 @@
 import type { LiveEvent } from '@ullage/contracts/monitor';
+import type { LiveBus } from './bus';
 
 /** Where an event belongs in the organisation tree, so each viewer gets only their scope. */
 export interface EventOrigin {
@@ -15,24 +16,23 @@ export interface PublishedEvent {
 type Listener = (published: PublishedEvent) => void;
 
 /**
- * In-process fan-out of live events, published after their data is committed (ingest) and
- * read by the SSE feeds. One instance per app. Listeners are called synchronously and must
- * not throw; a slow SSE client buffers in its own socket, never here.
+ * Live monitor events (the bus's `event` channel), published after their data is committed
+ * (ingest) and read by the SSE feeds, of this instance and of the others (bus.ts). Listeners
+ * are called synchronously and must not throw; a slow SSE client buffers in its own socket,
+ * never here.
  */
 export class LiveHub {
-  private readonly listeners = new Set<Listener>();
+  constructor(private readonly bus: LiveBus) {}
 
   subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.bus.subscribe('event', listener);
   }
 
   publish(origin: EventOrigin, event: LiveEvent): void {
-    const published = { origin, event };
-    for (const listener of this.listeners) listener(published);
+    this.bus.publish('event', { origin, event });
   }
 
   get size(): number {
-    return this.listeners.size;
+    return this.bus.size('event');
   }
 }

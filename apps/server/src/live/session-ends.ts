@@ -1,18 +1,14 @@
-import { EventEmitter } from 'node:events';
+import type { LiveBus } from './bus';
 
 /**
- * Says "sessions were ended here" (logout, password change or reset, account disabled or
- * deleted, CAS single logout), once the change is committed, so open live streams check theirs
- * at once instead of at their next periodic check.
+ * Says "sessions were ended" (logout, password change or reset, account disabled or deleted,
+ * CAS single logout), once the change is committed, so open live streams, here and on the
+ * other instances, check theirs at once instead of at their next periodic check.
  */
-const emitter = new EventEmitter();
-emitter.setMaxListeners(0);
-
-export function sessionsEnded(): void {
-  emitter.emit('ended');
+export function sessionsEnded(bus: LiveBus): void {
+  bus.publish('sessionsEnded', {});
 }
 
-export function onSessionsEnded(listener: () => void): () => void {
-  emitter.on('ended', listener);
-  return () => emitter.off('ended', listener);
+export function onSessionsEnded(bus: LiveBus, listener: () => void): () => void {
+  return bus.subscribe('sessionsEnded', () => listener());
 }

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { liveSessionHashes } from '../modules/auth/session-repo';
+import type { LiveBus } from './bus';
 import { onSessionsEnded } from './session-ends';
 
 /**
- * Ends the open live streams whose session no longer stands: at once when this server ends
- * sessions (session-ends.ts), and every `checkMs` for what no one announces (idle expiry, an
- * end on another instance). One query per check for all open streams.
+ * Ends the open live streams whose session no longer stands: at once when an instance ends
+ * sessions (session-ends.ts, through the live bus), and every `checkMs` for what no one announces
+ * (idle expiry, an end announced while the bus was down). One query per check for all open streams.
  */
 export class SessionWatch {
   /** Each open stream's end, with the session it was opened under. */
@@ -20,8 +21,9 @@ export class SessionWatch {
     private readonly db: Db,
     private readonly checkMs: number,
     private readonly log: FastifyBaseLogger,
+    bus: LiveBus,
   ) {
-    this.unlisten = onSessionsEnded(() => void this.check());
+    this.unlisten = onSessionsEnded(bus, () => void this.check());
   }
 
   /** Watches a stream's session; the answer stops watching (when the stream closes). */

@@ -30,6 +30,18 @@ export function createMetrics() {
       registers: [registry],
     }),
     sseClients: new Gauge({ name: 'ullage_sse_clients', help: 'Open live-push feeds', registers: [registry] }),
+    liveBusConnected: new Gauge({
+      name: 'ullage_live_bus_connected',
+      help: 'Whether live events cross to and from the other instances now (1) or not (0), by transport: redis, postgres, or local (one process, always 1)',
+      labelNames: ['transport'] as const,
+      registers: [registry],
+    }),
+    liveBusMessages: new Counter({
+      name: 'ullage_live_bus_messages_total',
+      help: 'Live bus messages: published (sent to the other instances), received (from another instance), dropped (not sent, or heard but unreadable)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -4,6 +4,7 @@ import { findLiveSession, touchSession, type AuthUser } from '../modules/auth/se
 import { SESSION_COOKIE, sha256 } from '../modules/auth/tokens';
 import { CODES } from '@ullage/contracts/codes';
 import { sessionTiming } from '@ullage/domain/session-idle';
+import type { LiveBus } from '../live/bus';
 import { SessionWatch } from '../live/session-watch';
 import { AppError, notLoggedIn } from './errors';
 
@@ -31,10 +32,10 @@ const ALLOWED_BEFORE_CHANGE = new Set(['/api/login/getInfo', '/api/login/logout'
  * Authentication is one hook on the whole /api tree, not a line in each handler: a route is
  * private unless its config says `public: true`.
  */
-export const authPlugin = fp<{ db: Db; idleMinutes: number }>(async (app, { db, idleMinutes }) => {
+export const authPlugin = fp<{ db: Db; bus: LiveBus; idleMinutes: number }>(async (app, { db, bus, idleMinutes }) => {
   // Touching the session row on every call would make every read a write (the rule: sessionTiming).
   const { touchAfterMs, streamCheckMs } = sessionTiming(idleMinutes);
-  const sessionWatch = new SessionWatch(db, streamCheckMs, app.log);
+  const sessionWatch = new SessionWatch(db, streamCheckMs, app.log, bus);
   app.decorate('sessionWatch', sessionWatch);
   app.addHook('onClose', async () => sessionWatch.stop());
   app.decorateRequest('user', null);

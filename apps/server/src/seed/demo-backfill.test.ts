@@ -41,7 +41,7 @@ beforeAll(async () => {
   // Shanghai keeps the all-day default; Shenzhen (the same zone) works the three demo shifts.
   sz02 = (await ctx.db.select({ id: stations.id }).from(stations).where(eq(stations.code, 'NWP-SZ02')))[0]!.id;
   const started = Date.now();
-  fleet = await startDemoFleet(ctx.db, base, { intervalMs: 60_000, backfillDays: 2, seed: 7, events: { 'power-off': 0.5, 'data-jump': 2, 'leak-alarm': 1, 'probe-fault': 1 } }, pino({ level: process.env.DEBUG_FLEET ? 'info' : 'silent' }));
+  fleet = await startDemoFleet(ctx.db, ctx.app.bus, base, { intervalMs: 60_000, backfillDays: 2, seed: 7, events: { 'power-off': 0.5, 'data-jump': 2, 'leak-alarm': 1, 'probe-fault': 1 } }, pino({ level: process.env.DEBUG_FLEET ? 'info' : 'silent' }));
   await fleet!.live;
   seconds = (Date.now() - started) / 1000;
 }, 300_000);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { startFleet, type Fleet, type FleetOptions, type SimStation } from '@ullage/simulator/fleet';
 import type { Db } from '../db/client';
+import type { LiveBus } from '../live/bus';
 import { newToken, sha256 } from '../modules/auth/tokens';
 import { stationChanged } from '../modules/station/changes';
 import { setSimulatorKeyHash, simulatedStations } from './demo-fleet-repo';
@@ -34,7 +35,7 @@ export interface DemoFleetOptions {
  * the server answers meanwhile, and the log shows the progress. Answers the fleet, or undefined
  * when no station is simulated.
  */
-export async function startDemoFleet(db: Db, baseUrl: string, options: DemoFleetOptions, logger: FastifyBaseLogger): Promise<Fleet | undefined> {
+export async function startDemoFleet(db: Db, bus: LiveBus, baseUrl: string, options: DemoFleetOptions, logger: FastifyBaseLogger): Promise<Fleet | undefined> {
   const rows = await simulatedStations(db);
   if (rows.length === 0) {
     logger.info('no simulated stations in this database: the simulated fleet does not run');
@@ -47,7 +48,7 @@ export async function startDemoFleet(db: Db, baseUrl: string, options: DemoFleet
   for (const row of rows) {
     const deviceKey = newToken();
     await setSimulatorKeyHash(db, row.id, sha256(deviceKey));
-    stationChanged(row.id); // the ingest's cached station (and key) is stale now
+    stationChanged(bus, row.id); // the ingest's cached station (and key) is stale now
     const latest = row.tanks.map((t) => t.latest?.tsMs ?? -Infinity);
     // The station's oldest "last reading" is where its own history goes on; none at all: the whole window.
     const last = Math.min(...latest);

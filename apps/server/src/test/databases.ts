@@ -34,7 +34,7 @@ export function withDatabase(url: string, name: string): string {
 }
 
 /** A fresh, migrated, empty database of its own for one test file. */
-export async function freshDatabase(templates: { pgliteTemplate: string; postgresTemplateUrl: string | null }): Promise<Database & { dataDir?: string }> {
+export async function freshDatabase(templates: { pgliteTemplate: string; postgresTemplateUrl: string | null }): Promise<Database & { dataDir?: string; url?: string }> {
   const id = randomBytes(5).toString('hex');
   if (backend() === 'postgres') {
     if (!templates.postgresTemplateUrl) throw new Error('TEST_BACKEND=postgres needs TEST_DATABASE_URL');
@@ -55,9 +55,11 @@ export async function freshDatabase(templates: { pgliteTemplate: string; postgre
       }
     }
     await admin.end();
-    const database = await openPostgres(withDatabase(templates.postgresTemplateUrl, name));
+    const url = withDatabase(templates.postgresTemplateUrl, name);
+    const database = await openPostgres(url);
     return {
       ...database,
+      url,
       close: async () => {
         await database.close();
         const dropper = new pg.Client({ connectionString: withDatabase(templates.postgresTemplateUrl!, 'postgres') });

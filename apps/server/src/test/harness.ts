@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
-import type { Db } from '../db/client';
+import { openPostgres, type Db } from '../db/client';
 import type { CaptchaTextSource } from '../modules/auth/captcha';
 import { firstStart } from '../seed/first-start';
 import { freshDatabase } from './databases';
@@ -23,20 +23,43 @@ export interface TestContext {
 
 /**
  * The real app on a database of its own (PGlite, or PostgreSQL when the project says so),
- * with the administrator and the demo organisation created as on a first start.
+ * with the administrator and the demo organisation created as on a first start. On PostgreSQL
+ * the config names the database (`databaseUrl`), as DATABASE_URL does for the server: the live
+ * bus then runs over LISTEN/NOTIFY, or Redis when `redisUrl` is given.
  */
 export async function startTestApp(
-  options: { config?: Partial<Config>; captchaSource?: CaptchaTextSource; seed?: boolean; clock?: () => Date; prepareWorkers?: number; knownDeviceKeys?: boolean } = {},
+  options: { config?: Partial<Config>; captchaSource?: CaptchaTextSource; seed?: boolean; clock?: () => Date; prepareWorkers?: number; knownDeviceKeys?: boolean; logger?: FastifyBaseLogger } = {},
 ): Promise<TestContext> {
   const database = await freshDatabase({ pgliteTemplate: inject('pgliteTemplate'), postgresTemplateUrl: inject('postgresTemplateUrl') });
-  const config = testConfig({ adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, demo: 'on', ...options.config });
+  const config = testConfig({ adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, demo: 'on', databaseUrl: database.url, ...options.config });
   if (options.seed !== false) await firstStart(database.db, config);
   // The seed gives the demo stations random keys no one knows; tests post as their devices with
   // `testDeviceKey(code)` instead (unless knownDeviceKeys: false, to test the seed's keys).
   if (options.seed !== false && options.knownDeviceKeys !== false) {
     await database.db.execute(sql`update stations set device_key_hash = encode(sha256(convert_to(${TEST_DEVICE_KEY_PREFIX} || code, 'UTF8')), 'hex') where simulated`);
   }
-  const app = await buildApp({ config, db: database.db, captchaSource: options.captchaSource, clock: options.clock, prepareWorkers: options.prepareWorkers });
+  const app = await buildApp({ config, db: database.db, captchaSource: options.captchaSource, clock: options.clock, prepareWorkers: options.prepareWorkers, logger: options.logger });
+  await app.ready();
+  return {
+    app: app as unknown as FastifyInstance,
+    db: database.db,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * Another instance of the app on the same PostgreSQL database as `ctx`, with a pool of its own,
+ * as a second server behind a load balancer (DESIGN §7). Its config is ctx's, with `config` over it.
+ */
+export async function startPeerApp(ctx: TestContext, options: { config?: Partial<Config>; logger?: FastifyBaseLogger } = {}): Promise<TestContext> {
+  if (!ctx.config.databaseUrl) throw new Error('a second instance needs the PostgreSQL database of the first');
+  const database = await openPostgres(ctx.config.databaseUrl);
+  const config = { ...ctx.config, ...options.config };
+  const app = await buildApp({ config, db: database.db, logger: options.logger });
   await app.ready();
   return {
     app: app as unknown as FastifyInstance,

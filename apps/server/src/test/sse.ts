@@ -44,3 +44,43 @@ export async function collectSse<T>(url: string, headers: Record<string, string>
   controller.abort();
   return got;
 }
+
+export interface OpenSse<T> {
+  /** The messages received so far. */
+  messages: SseMessage<T>[];
+  /** Resolves when the server ends the stream (or it is closed). */
+  ended: Promise<void>;
+  close(): void;
+}
+
+/** Opens a server-sent event stream and keeps collecting its messages until it ends or is closed. */
+export async function openSse<T>(url: string, headers: Record<string, string>): Promise<OpenSse<T>> {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers, signal: controller.signal });
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const messages: SseMessage<T>[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const ended = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end).split('\n');
+          buffer = buffer.slice(end + 2);
+          const data = frame.find((l) => l.startsWith('data: '));
+          if (data) messages.push({ id: frame.find((l) => l.startsWith('id: '))?.slice(4), data: JSON.parse(data.slice(6)) as T });
+        }
+      }
+    } catch {
+      // closed by the test
+    }
+  })();
+  // Let the server register the stream before anything happens.
+  await new Promise((r) => setTimeout(r, 150));
+  return { messages, ended, close: () => controller.abort() };
+}

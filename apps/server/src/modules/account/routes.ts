@@ -4,6 +4,7 @@ import { idParams, statusInput } from '@ullage/contracts/settings-org';
 import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
 import { listResultOf } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
+import type { LiveBus } from '../../live/bus';
 import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf, viewerZoneOf } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok, okInfo } from '../../plugins/envelope';
@@ -14,7 +15,7 @@ import * as service from './service';
 
 const tags = ['settings: account'];
 
-export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus }> = async (app, { db, bus }) => {
   app.get('/account/list', { schema: { tags, summary: 'Accounts the caller may manage', querystring: accountListQuery, response: { 200: envelopeOf(listResultOf(accountRow)) } } }, async (request) => {
     const { list, total } = await listAccounts(db, scopeOf(userOf(request)), request.query);
     return ok(request, { list, total, page: request.query.page, pageSize: request.query.pageSize });
@@ -36,22 +37,22 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   }));
 
   app.put('/account/:id', { schema: { tags, summary: 'Edit an account (not its password)', params: idParams, body: accountInput, response: { 200: envelopeOf(accountRow) } } }, async (request) => ({
-    ...ok(request, await service.updateAccount(db, userOf(request), request.params.id, request.body)),
+    ...ok(request, await service.updateAccount(db, bus, userOf(request), request.params.id, request.body)),
     msg: request.t('common.settingSaved'),
   }));
 
   app.put('/account/:id/status', { schema: { tags, summary: 'Enable or disable an account; disabling ends its sessions', params: idParams, body: statusInput, response: { 200: envelopeOf(accountRow) } } }, async (request) => ({
-    ...ok(request, await service.setAccountStatus(db, userOf(request), request.params.id, request.body.disabled)),
+    ...ok(request, await service.setAccountStatus(db, bus, userOf(request), request.params.id, request.body.disabled)),
     msg: request.t('common.settingSaved'),
   }));
 
   app.post('/account/:id/reset-password', { schema: { tags, summary: 'Set a temporary password, answered once; ends the account’s sessions', params: idParams, response: { 200: envelopeOf(resetPasswordResult) } } }, async (request) => ({
-    ...ok(request, await service.resetPassword(db, userOf(request), request.params.id)),
+    ...ok(request, await service.resetPassword(db, bus, userOf(request), request.params.id)),
     msg: request.t('settings.passwordReset'),
   }));
 
   app.delete('/account/:id', { schema: { tags, summary: 'Delete an account', params: idParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
-    await service.deleteAccount(db, userOf(request), request.params.id);
+    await service.deleteAccount(db, bus, userOf(request), request.params.id);
     return okInfo(request, { result: 'success' as const }, 'settings.deleted');
   });
 };

@@ -5,6 +5,7 @@ import type { AccountType } from '@ullage/domain/organisation';
 import { ACCOUNT_PASSWORD_MIN, isStrongPassword } from '@ullage/domain/password';
 import { USERNAME_MIN } from '@ullage/domain/validation';
 import type { Db } from '../../db/client';
+import type { LiveBus } from '../../live/bus';
 import { sessionsEnded } from '../../live/session-ends';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, forbidden, notFound, type FieldRule } from '../../plugins/errors';
@@ -90,7 +91,7 @@ export async function createAccount(db: Db, user: AuthUser, input: AccountInput)
   }
 }
 
-export async function updateAccount(db: Db, user: AuthUser, id: number, input: AccountInput) {
+export async function updateAccount(db: Db, bus: LiveBus, user: AuthUser, id: number, input: AccountInput) {
   const before = await manageable(db, user, id, false);
   assertCanManageAccountType(user, input.accountType);
   check(input, false);
@@ -108,12 +109,12 @@ export async function updateAccount(db: Db, user: AuthUser, id: number, input: A
     if (isUniqueViolation(error)) throw usernameExists();
     throw error;
   }
-  if (emailTurnedOff) noticeSettingsChanged(id);
+  if (emailTurnedOff) noticeSettingsChanged(bus, id);
   return visible(db, user, id);
 }
 
 /** Disabling ends the account's sessions at once; login already refuses disabled accounts. */
-export async function setAccountStatus(db: Db, user: AuthUser, id: number, disabled: boolean) {
+export async function setAccountStatus(db: Db, bus: LiveBus, user: AuthUser, id: number, disabled: boolean) {
   const before = await manageable(db, user, id, true);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -121,11 +122,11 @@ export async function setAccountStatus(db: Db, user: AuthUser, id: number, disab
     if (disabled) await repo.endSessions(t, id);
     await recordAudit(t, user, disabled ? 'disable' : 'enable', 'account', id, { disabled: [before.disabled, disabled] });
   });
-  if (disabled) sessionsEnded();
+  if (disabled) sessionsEnded(bus);
   return visible(db, user, id);
 }
 
-export async function deleteAccount(db: Db, user: AuthUser, id: number) {
+export async function deleteAccount(db: Db, bus: LiveBus, user: AuthUser, id: number) {
   const before = await manageable(db, user, id, true);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -133,14 +134,14 @@ export async function deleteAccount(db: Db, user: AuthUser, id: number) {
     await repo.deleteAccount(t, id);
     await recordAudit(t, user, 'delete', 'account', id, before);
   });
-  sessionsEnded();
+  sessionsEnded(bus);
 }
 
 /**
  * A temporary password, answered once and never logged: the account must change it after
  * signing in (mustChangePassword: nothing else is allowed until it does), and its open sessions end.
  */
-export async function resetPassword(db: Db, user: AuthUser, id: number): Promise<{ temporaryPassword: string }> {
+export async function resetPassword(db: Db, bus: LiveBus, user: AuthUser, id: number): Promise<{ temporaryPassword: string }> {
   const before = await manageable(db, user, id, true);
   const temporaryPassword = generatePassword();
   const passwordHash = await hashPassword(temporaryPassword);
@@ -150,6 +151,6 @@ export async function resetPassword(db: Db, user: AuthUser, id: number): Promise
     await repo.endSessions(t, id);
     await recordAudit(t, user, 'resetPassword', 'account', id, { passwordUnsafe: [before.passwordUnsafe, true] });
   });
-  sessionsEnded();
+  sessionsEnded(bus);
   return { temporaryPassword };
 }

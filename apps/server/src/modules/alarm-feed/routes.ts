@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from '@ullage/domain/languages';
 import type { Db } from '../../db/client';
 import { translator } from '../../i18n/translate';
 import { EventStreams } from '../../live/event-streams';
+import type { LiveBus } from '../../live/bus';
 import type { LiveHub } from '../../live/hub';
 import type { Metrics } from '../../observability/metrics';
 import { userOf } from '../../plugins/auth';
@@ -36,7 +37,7 @@ const alertKey = (item: FeedAlarm) => `${item.alarm.kind === 'level' ? 1 : 2}:${
  * a reconnecting EventSource gets what it missed (Last-Event-ID). Each alarm is looked up once
  * for all feeds, and phrased once per language.
  */
-export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; metrics: Metrics; clock: () => Date }> = async (app, { db, hub, metrics, clock }) => {
+export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus; hub: LiveHub; metrics: Metrics; clock: () => Date }> = async (app, { db, bus, hub, metrics, clock }) => {
   const feeds = new Set<Feed>();
   const broadcast = (item: FeedAlarm) => {
     const phrased = new Map<Language, string>();
@@ -66,8 +67,8 @@ export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; hub: LiveHub; metr
       ),
     );
   });
-  // A user who changes their settings hears the change on their open feeds at once.
-  const unwatch = onNoticeSettingsChanged((userId) => {
+  // A user who changes their settings hears the change on their open feeds at once, on any instance.
+  const unwatch = onNoticeSettingsChanged(bus, (userId) => {
     for (const feed of feeds) {
       if (feed.userId !== userId) continue;
       alertCodes(db, userId)

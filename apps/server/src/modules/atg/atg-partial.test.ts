@@ -23,7 +23,7 @@ beforeAll(async () => {
   ctx = await startTestApp();
   for (const r of await rawRows<{ id: number; code: string }>(ctx.db, sql`select id, code from stations`)) station[r.code] = r.id;
   admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
-  poller = new AtgPoller({ db: ctx.db, ingest: ctx.app.ingest, logger: ctx.app.log, clock: () => new Date(), timeouts: { connectMs: 1000, firstByteMs: 700, idleMs: 700, capMs: 5000 }, autoPoll: false });
+  poller = new AtgPoller({ db: ctx.db, bus: ctx.app.bus, ingest: ctx.app.ingest, logger: ctx.app.log, clock: () => new Date(), timeouts: { connectMs: 1000, firstByteMs: 700, idleMs: 700, capMs: 5000 }, autoPoll: false });
 });
 afterAll(async () => {
   await poller?.stop();

@@ -20,7 +20,7 @@ const station: Record<string, number> = {};
 beforeAll(async () => {
   ctx = await startTestApp();
   for (const r of await rawRows<{ id: number; code: string }>(ctx.db, sql`select id, code from stations`)) station[r.code] = r.id;
-  poller = new AtgPoller({ db: ctx.db, ingest: ctx.app.ingest, logger: ctx.app.log, clock: () => new Date(), timeouts: { connectMs: 2000, firstByteMs: 2000, idleMs: 2000, capMs: 20_000 }, autoPoll: false });
+  poller = new AtgPoller({ db: ctx.db, bus: ctx.app.bus, ingest: ctx.app.ingest, logger: ctx.app.log, clock: () => new Date(), timeouts: { connectMs: 2000, firstByteMs: 2000, idleMs: 2000, capMs: 20_000 }, autoPoll: false });
 });
 afterAll(async () => {
   await poller?.stop();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   for (const r of await rawRows<{ id: number; code: string }>(ctx.db, sql`select id, code from stations`)) station[r.code] = r.id;
   cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
   cookie['demo-station'] = await signIn(ctx.app, 'demo-station', DEMO_PASSWORD);
-  poller = new AtgPoller({ db: ctx.db, ingest: ctx.app.ingest, logger: ctx.app.log, clock: () => new Date(), timeouts: { connectMs: 1000, firstByteMs: 700, idleMs: 700, capMs: 5000 }, autoPoll: false });
+  poller = new AtgPoller({ db: ctx.db, bus: ctx.app.bus, ingest: ctx.app.ingest, logger: ctx.app.log, clock: () => new Date(), timeouts: { connectMs: 1000, firstByteMs: 700, idleMs: 700, capMs: 5000 }, autoPoll: false });
 });
 afterAll(async () => {
   await poller?.stop();
@@ -216,7 +216,7 @@ describe('Veeder-Root TLS poller', () => {
 describe('the station form’s console panel', () => {
   it('two server instances: one polls a console, the other stands by and takes over when it stops', async () => {
     const fake = await consoleFor('NWP-SZ02');
-    const second = new AtgPoller({ db: ctx.db, ingest: ctx.app.ingest, logger: ctx.app.log, clock: () => new Date(), timeouts: { connectMs: 1000, firstByteMs: 700, idleMs: 700, capMs: 5000 }, autoPoll: false });
+    const second = new AtgPoller({ db: ctx.db, bus: ctx.app.bus, ingest: ctx.app.ingest, logger: ctx.app.log, clock: () => new Date(), timeouts: { connectMs: 1000, firstByteMs: 700, idleMs: 700, capMs: 5000 }, autoPoll: false });
     try {
       await second.reload();
       const first = await pollOf('NWP-SZ02').pollOnce();

@@ -5,13 +5,14 @@ import type { AtgStatus, AtgTestResult } from '@ullage/contracts/atg';
 import type { Db } from '../../db/client';
 import type { Translate } from '../../i18n/translate';
 import type { Ingest } from '../ingest/ingest';
+import type { LiveBus } from '../../live/bus';
 import { onStationChanged } from '../station/changes';
 import { AtgConnection, type AtgTimeouts } from './connection';
 import { ConsoleReader } from './console-reader';
 import { claimLease, polledStations, releaseLease, type AtgStationConfig } from './repo';
 import { problemOf, problemText, StationPoller } from './station-poller';
 
-/** Edits on another server instance reach this one's poll list within this time. */
+/** Edits on another server instance reach this one's poll list at once through the live bus; while it is down, within this time. */
 const RELOAD_EVERY_MS = 5 * 60_000;
 
 const sameConfig = (a: AtgStationConfig, b: AtgStationConfig) => JSON.stringify(a) === JSON.stringify(b);
@@ -29,10 +30,10 @@ export class AtgPoller {
   /** This instance's name on console leases (DESIGN §7: several instances, one database). */
   readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
-  constructor(private readonly deps: { db: Db; ingest: Ingest; logger: FastifyBaseLogger; clock: () => Date; timeouts?: Partial<AtgTimeouts>; /** false: pollers wait to be driven (tests call pollOnce). */ autoPoll?: boolean }) {}
+  constructor(private readonly deps: { db: Db; bus: LiveBus; ingest: Ingest; logger: FastifyBaseLogger; clock: () => Date; timeouts?: Partial<AtgTimeouts>; /** false: pollers wait to be driven (tests call pollOnce). */ autoPoll?: boolean }) {}
 
   async start(): Promise<void> {
-    this.unsubscribe = onStationChanged(() => {
+    this.unsubscribe = onStationChanged(this.deps.bus, () => {
       clearTimeout(this.reloadTimer);
       this.reloadTimer = setTimeout(() => void this.reload(), 200);
       this.reloadTimer.unref();

@@ -4,6 +4,7 @@ import { loginBody, loginConfig, loginResult, sessionUser } from '@ullage/contra
 import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { LiveBus } from '../../live/bus';
 import { userOf } from '../../plugins/auth';
 import { notLoggedIn } from '../../plugins/errors';
 import { ok, okInfo } from '../../plugins/envelope';
@@ -21,11 +22,12 @@ const logoutInfo = resultInfo.extend({ casLogoutUrl: z.string().optional() });
 
 export interface AuthRouteOptions {
   db: Db;
+  bus: LiveBus;
   config: Config;
   captchaSource: CaptchaTextSource;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { db, config, captchaSource }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { db, bus, config, captchaSource }) => {
   const cookieBase = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
 
   app.get(
@@ -97,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
       const token = request.cookies[SESSION_COOKIE];
       // A CAS sign-in is ended at the CAS server too: the client follows casLogoutUrl.
       const casTicket = token && config.cas ? await casTicketOf(db, sha256(token)) : null;
-      await logout(db, token);
+      await logout(db, bus, token);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       const info = casTicket && config.cas ? { result: 'success' as const, casLogoutUrl: casLogoutUrl(config.cas.url, new URL('/login', config.cas.serviceUrl).href) } : { result: 'success' as const };
       return okInfo(request, info, 'auth.loggedOut');

@@ -3,6 +3,7 @@ import type { LoginBody } from '@ullage/contracts/auth';
 import { signInLimits } from '@ullage/domain/attempt-limits';
 import { isStrongPassword } from '@ullage/domain/password';
 import type { Db } from '../../db/client';
+import type { LiveBus } from '../../live/bus';
 import { sessionsEnded } from '../../live/session-ends';
 import { AppError, assertValid, type FieldRule } from '../../plugins/errors';
 import { findUserByName, setPasswordUnsafe } from '../user/repo';
@@ -62,8 +63,8 @@ export async function login(body: LoginBody, ctx: LoginContext): Promise<LoginOu
   return { token, passwordUnsafe };
 }
 
-export async function logout(db: Db, token: string | undefined): Promise<void> {
+export async function logout(db: Db, bus: LiveBus, token: string | undefined): Promise<void> {
   if (!token) return;
   await deleteSession(db, sha256(token));
-  sessionsEnded();
+  sessionsEnded(bus);
 }

@@ -4,6 +4,7 @@ import { casLoginUrl, parseLogoutRequest } from '@ullage/domain/cas';
 import { isMobileUserAgent } from '@ullage/domain/user-agent';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { LiveBus } from '../../live/bus';
 import { sessionsEnded } from '../../live/session-ends';
 import { SESSION_COOKIE } from '../auth/tokens';
 import { endSessionOfTicket } from './repo';
@@ -17,7 +18,7 @@ const refused = (reason: CasRefusal) => `/login?casError=${reason}`;
  * CAS login → back to /api/cas/callback?ticket=…, which is CAS_SERVICE_URL. The CAS server
  * also POSTs single-logout requests to that same URL.
  */
-export const casRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const casRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus; config: Config }> = async (app, { db, bus, config }) => {
   const cookieBase = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
 
   app.get('/cas/login', { config: { public: true }, schema: { tags, summary: 'Redirects to the CAS server’s login with this platform as the service' } }, async (_request, reply) => {
@@ -62,7 +63,7 @@ export const casRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asyn
       const ticket = parseLogoutRequest(request.body?.logoutRequest ?? '');
       const ended = ticket && config.cas ? await endSessionOfTicket(db, ticket) : 0;
       request.log.info({ ticket, ended }, 'CAS single logout');
-      if (ended > 0) sessionsEnded();
+      if (ended > 0) sessionsEnded(bus);
       return reply.type('text/plain').send('ok');
     },
   );

@@ -27,6 +27,7 @@ import type { AuthUser } from '../auth/session-repo';
 import type { DeviceStations, IngestStation } from '../ingest/device-stations';
 import { assertCanManageStations } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
+import type { LiveBus } from '../../live/bus';
 import { stationChanged } from '../station/changes';
 import { FirmwareStore } from './firmware-store';
 import * as repo from './repo';
@@ -61,7 +62,7 @@ export class DeviceCommands {
   readonly firmwareFiles: FirmwareStore;
   private mqtt: CommandPublisher | null = null;
 
-  constructor(private readonly deps: { db: Db; clock: () => Date; logger: FastifyBaseLogger; dataDir: string; stations: DeviceStations }) {
+  constructor(private readonly deps: { db: Db; bus: LiveBus; clock: () => Date; logger: FastifyBaseLogger; dataDir: string; stations: DeviceStations }) {
     this.firmwareFiles = new FirmwareStore(deps.dataDir);
   }
 
@@ -319,7 +320,7 @@ export class DeviceCommands {
       const [current] = await repo.findCommands(db, { kind: 'all' }, [command.id]);
       return { id: command.id, state: current?.state ?? state, applied: false };
     }
-    if (next === 'success' && isTankCommand(command.kind as CommandKind)) stationChanged(station.id);
+    if (next === 'success' && isTankCommand(command.kind as CommandKind)) stationChanged(this.deps.bus, station.id);
     return { id: command.id, state: next, applied: true };
   }
 

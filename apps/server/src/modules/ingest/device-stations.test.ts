@@ -11,7 +11,7 @@ afterAll(() => ctx.close());
 
 describe('DeviceStations cache', () => {
   it('holds at most its bound, dropping the oldest entries; a station still resolves', async () => {
-    const stations = new DeviceStations(ctx.db, 5);
+    const stations = new DeviceStations(ctx.db, ctx.app.bus, 5);
     try {
       for (let i = 0; i < 40; i++) expect(await stations.byCode(`NO-SUCH-${i}`)).toBeNull();
       expect(stations.size).toBe(5);

@@ -6,6 +6,7 @@ import type { TankThresholds } from '@ullage/domain/threshold-alarms';
 import type { Db } from '../../db/client';
 import { products, stations, tanks } from '../../db/schema';
 import { sha256 } from '../auth/tokens';
+import type { LiveBus } from '../../live/bus';
 import { onStationChanged } from '../station/changes';
 
 export interface IngestTank {
@@ -36,8 +37,8 @@ export const DEVICE_STATIONS_MAX_ENTRIES = 10_000;
 
 /**
  * Station lookups for devices, cached for a few seconds: a busy station sends several
- * batches a second and its tanks rarely change. A change made through this process drops
- * the entry at once (station/changes.ts); other instances within TTL_MS.
+ * batches a second and its tanks rarely change. A change made on any instance drops the
+ * entry at once (station/changes.ts, through the live bus); while the bus is down, within TTL_MS.
  */
 export class DeviceStations {
   private readonly cache = new Map<string, { station: IngestStation | null; at: number }>();
@@ -45,9 +46,10 @@ export class DeviceStations {
 
   constructor(
     private readonly db: Db,
+    bus: LiveBus,
     private readonly maxEntries = DEVICE_STATIONS_MAX_ENTRIES,
   ) {
-    this.unsubscribe = onStationChanged((id) => {
+    this.unsubscribe = onStationChanged(bus, (id) => {
       for (const [code, entry] of this.cache) if (entry.station === null || entry.station.id === id) this.cache.delete(code);
     });
   }

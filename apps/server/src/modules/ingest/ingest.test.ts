@@ -176,7 +176,7 @@ describe('device ingest over HTTP (issue 4)', () => {
     expect((await report(body, { key: rotated.data.deviceKey })).json().data.accepted).toBe(1);
     // Put the demo key back for the other tests.
     await ctx.db.update(stations).set({ deviceKeyHash: sha256(KEY) }).where(eq(stations.id, stationId));
-    stationChanged(stationId);
+    stationChanged(ctx.app.bus, stationId);
   });
 
   it('flags a device clock far off', async () => {

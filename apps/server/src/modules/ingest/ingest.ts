@@ -4,6 +4,7 @@ import type { TankReadingLive } from '@ullage/contracts/monitor';
 import { OFFLINE_AFTER_MS } from '@ullage/domain/station-status';
 import type { Language } from '@ullage/domain/languages';
 import type { Db } from '../../db/client';
+import type { LiveBus } from '../../live/bus';
 import type { LiveHub } from '../../live/hub';
 import type { Metrics } from '../../observability/metrics';
 import { ValidationError } from '../../plugins/errors';
@@ -38,9 +39,9 @@ export class Ingest {
   private readonly preparer: Preparer;
 
   constructor(
-    private readonly deps: { db: Db; hub: LiveHub; clock: () => Date; metrics: Metrics; logger: FastifyBaseLogger; prepareWorkers?: number },
+    private readonly deps: { db: Db; bus: LiveBus; hub: LiveHub; clock: () => Date; metrics: Metrics; logger: FastifyBaseLogger; prepareWorkers?: number },
   ) {
-    this.stations = new DeviceStations(deps.db);
+    this.stations = new DeviceStations(deps.db, deps.bus);
     // Two writers: one transaction's round trips overlap the next group's preparation.
     this.writer = new BatchWriter(deps.db, this.evaluators, 2);
     this.preparer = new Preparer(deps.prepareWorkers ?? 0);

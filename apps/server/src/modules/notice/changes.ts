@@ -1,14 +1,13 @@
-import { EventEmitter } from 'node:events';
+import type { LiveBus } from '../../live/bus';
 
-/** Says "user N's notification settings changed", so their open alarm feeds reload them at once. */
-const emitter = new EventEmitter();
-emitter.setMaxListeners(0);
-
-export function noticeSettingsChanged(userId: number): void {
-  emitter.emit('changed', userId);
+/**
+ * Says "user N's notification settings changed", after the commit, so their open alarm feeds,
+ * on every instance, reload them at once.
+ */
+export function noticeSettingsChanged(bus: LiveBus, userId: number): void {
+  bus.publish('noticeSettings', { userId });
 }
 
-export function onNoticeSettingsChanged(listener: (userId: number) => void): () => void {
-  emitter.on('changed', listener);
-  return () => emitter.off('changed', listener);
+export function onNoticeSettingsChanged(bus: LiveBus, listener: (userId: number) => void): () => void {
+  return bus.subscribe('noticeSettings', ({ userId }) => listener(userId));
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelopeOf } from '@ullage/contracts/envelope';
 import { noticeEdit, noticeListQuery, noticeRow } from '@ullage/contracts/notice';
 import type { Db } from '../../db/client';
+import type { LiveBus } from '../../live/bus';
 import { userOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import * as service from './service';
@@ -10,7 +11,7 @@ import * as service from './service';
 const tags = ['alarms'];
 
 /** Spec §7: `GET /userNoticeCfg/list?userId`, `POST /userNoticeCfg/edit` (truthy means saved). */
-export const noticeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const noticeRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus }> = async (app, { db, bus }) => {
   app.get(
     '/userNoticeCfg/list',
     { schema: { tags, summary: 'The caller’s alarm notification settings, one row per alarm code', querystring: noticeListQuery, response: { 200: envelopeOf(z.array(noticeRow)) } } },
@@ -19,6 +20,6 @@ export const noticeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.post(
     '/userNoticeCfg/edit',
     { schema: { tags, summary: 'Save the caller’s alarm notification settings', body: noticeEdit, response: { 200: envelopeOf(z.literal(true)) } } },
-    async (request) => ok(request, await service.editSettings(db, userOf(request), request.body)),
+    async (request) => ok(request, await service.editSettings(db, bus, userOf(request), request.body)),
   );
 };

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError, assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
 import { diff, recordAudit } from '../audit/repo';
+import type { LiveBus } from '../../live/bus';
 import { noticeSettingsChanged } from './changes';
 import * as repo from './repo';
 
@@ -26,7 +27,7 @@ export async function alertCodes(db: Db, userId: number): Promise<Set<string>> {
   return new Set(effectiveNoticeEntries(saved?.entries ?? []).filter((e) => e.byAlert === 1).map((e) => `${e.type}:${e.remark}`));
 }
 
-export async function editSettings(db: Db, user: AuthUser, input: NoticeEdit): Promise<true> {
+export async function editSettings(db: Db, bus: LiveBus, user: AuthUser, input: NoticeEdit): Promise<true> {
   assertOwn(user, input.userId);
   const problems: FieldRule[] = [];
   if (!isValidMailFrequency(input.mailSendFrq)) problems.push({ field: 'mailSendFrq', rule: 'rule.mailFrequency' });
@@ -52,7 +53,7 @@ export async function editSettings(db: Db, user: AuthUser, input: NoticeEdit): P
     const changes = diff(before, after);
     if (Object.keys(changes).length > 0) await recordAudit(t, user, 'update', 'account', input.userId, changes);
   });
-  noticeSettingsChanged(input.userId);
+  noticeSettingsChanged(bus, input.userId);
   return true;
 }
 

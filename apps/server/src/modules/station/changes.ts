@@ -1,18 +1,15 @@
-import { EventEmitter } from 'node:events';
+import type { LiveBus } from '../../live/bus';
 
 /**
  * Says "station N changed" (it is new, its fields or tanks, its device key, or it is gone)
- * after the change is committed, so caches of station data in this process (ingest's device
- * lookup, the Veeder-Root poller's list of consoles) drop it at once. Other instances see the change when their cache entry expires.
+ * after the change is committed, so caches of station data on every instance (ingest's device
+ * lookup, the Veeder-Root poller's list of consoles) drop it at once. While the bus is down,
+ * other instances see the change when their cache entry expires.
  */
-const emitter = new EventEmitter();
-emitter.setMaxListeners(0);
-
-export function stationChanged(stationId: number): void {
-  emitter.emit('changed', stationId);
+export function stationChanged(bus: LiveBus, stationId: number): void {
+  bus.publish('station', { stationId });
 }
 
-export function onStationChanged(listener: (stationId: number) => void): () => void {
-  emitter.on('changed', listener);
-  return () => emitter.off('changed', listener);
+export function onStationChanged(bus: LiveBus, listener: (stationId: number) => void): () => void {
+  return bus.subscribe('station', ({ stationId }) => listener(stationId));
 }

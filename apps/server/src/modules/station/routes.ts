@@ -5,6 +5,7 @@ import { stationDetail, stationInput, stationListQuery, stationRow, stationSaved
 import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
 import { listResultOf } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
+import type { LiveBus } from '../../live/bus';
 import type { MessageKey } from '../../i18n/en';
 import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf, viewerTimeColumn, viewerZoneOf } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
@@ -16,7 +17,7 @@ import * as service from './service';
 const tags = ['settings: station'];
 const config = { fieldLabels: { code: 'field.entityCode' } } as const;
 
-export const stationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const stationRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus }> = async (app, { db, bus }) => {
   app.get('/station/list', { schema: { tags, summary: 'Stations in the caller’s scope', querystring: stationListQuery, response: { 200: envelopeOf(listResultOf(stationRow)) } } }, async (request) => {
     const { list, total } = await listStations(db, scopeOf(userOf(request)), request.query);
     return ok(request, { list, total, page: request.query.page, pageSize: request.query.pageSize });
@@ -56,22 +57,22 @@ export const stationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   );
 
   app.post('/station', { config, bodyLimit: 4 * 1024 * 1024, schema: { tags, summary: 'Create a station with its tanks; answers the device key once', body: stationInput, response: { 200: envelopeOf(stationSaved) } } }, async (request) => ({
-    ...ok(request, await service.createStation(db, userOf(request), request.body)),
+    ...ok(request, await service.createStation(db, bus, userOf(request), request.body)),
     msg: request.t('common.settingSaved'),
   }));
 
   app.put('/station/:id', { config, bodyLimit: 4 * 1024 * 1024, schema: { tags, summary: 'Edit a station and its tanks', params: idParams, body: stationInput, response: { 200: envelopeOf(stationSaved) } } }, async (request) => ({
-    ...ok(request, await service.updateStation(db, userOf(request), request.params.id, request.body)),
+    ...ok(request, await service.updateStation(db, bus, userOf(request), request.params.id, request.body)),
     msg: request.t('common.settingSaved'),
   }));
 
   app.post('/station/:id/device-key', { schema: { tags, summary: 'Rotate the device key; the old one stops working', params: idParams, response: { 200: envelopeOf(z.object({ deviceKey: z.string() })) } } }, async (request) => ({
-    ...ok(request, { deviceKey: await service.rotateDeviceKey(db, userOf(request), request.params.id) }),
+    ...ok(request, { deviceKey: await service.rotateDeviceKey(db, bus, userOf(request), request.params.id) }),
     msg: request.t('common.settingSaved'),
   }));
 
   app.delete('/station/:id', { schema: { tags, summary: 'Delete a station without accounts (its tanks go with it)', params: idParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
-    await service.deleteStation(db, userOf(request), request.params.id);
+    await service.deleteStation(db, bus, userOf(request), request.params.id);
     return okInfo(request, { result: 'success' as const }, 'settings.deleted');
   });
 };

@@ -12,6 +12,7 @@ import { newToken, sha256 } from '../auth/tokens';
 import type { AuthUser } from '../auth/session-repo';
 import { assertCanManageStations } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
+import type { LiveBus } from '../../live/bus';
 import { stationChanged } from './changes';
 import * as repo from './repo';
 
@@ -104,7 +105,7 @@ function deviceKey() {
   return { key, hash: sha256(key) };
 }
 
-export async function createStation(db: Db, user: AuthUser, input: StationInput) {
+export async function createStation(db: Db, bus: LiveBus, user: AuthUser, input: StationInput) {
   assertValid(checkFields(input));
   const company = await checkReferences(db, user, input, true);
   if (await repo.codeTaken(db, input.code)) throw codeExists();
@@ -119,7 +120,7 @@ export async function createStation(db: Db, user: AuthUser, input: StationInput)
       return newId;
     });
     // A new Veeder-Root station with an address is one more console to poll.
-    stationChanged(id);
+    stationChanged(bus, id);
     return { station: await visible(db, user, id), deviceKey: key.key };
   } catch (error) {
     if (isUniqueViolation(error)) throw codeExists();
@@ -127,7 +128,7 @@ export async function createStation(db: Db, user: AuthUser, input: StationInput)
   }
 }
 
-export async function updateStation(db: Db, user: AuthUser, id: number, input: StationInput) {
+export async function updateStation(db: Db, bus: LiveBus, user: AuthUser, id: number, input: StationInput) {
   const before = await visible(db, user, id);
   await assertManages(db, user, before.companyId);
   assertValid(checkFields(input));
@@ -155,11 +156,11 @@ export async function updateStation(db: Db, user: AuthUser, id: number, input: S
     if (isUniqueViolation(error)) throw codeExists();
     throw error;
   }
-  stationChanged(id);
+  stationChanged(bus, id);
   return { station: await visible(db, user, id), deviceKey: null };
 }
 
-export async function rotateDeviceKey(db: Db, user: AuthUser, id: number) {
+export async function rotateDeviceKey(db: Db, bus: LiveBus, user: AuthUser, id: number) {
   const station = await visible(db, user, id);
   await assertManages(db, user, station.companyId);
   const key = deviceKey();
@@ -168,11 +169,11 @@ export async function rotateDeviceKey(db: Db, user: AuthUser, id: number) {
     await repo.setDeviceKeyHash(t, id, key.hash);
     await recordAudit(t, user, 'update', 'station', id, { deviceKey: ['rotated', 'rotated'] });
   });
-  stationChanged(id);
+  stationChanged(bus, id);
   return key.key;
 }
 
-export async function deleteStation(db: Db, user: AuthUser, id: number) {
+export async function deleteStation(db: Db, bus: LiveBus, user: AuthUser, id: number) {
   const station = await visible(db, user, id);
   await assertManages(db, user, station.companyId);
   const inUse = () => new AppError(CODES.inUse, 'settings.stationInUse');
@@ -188,5 +189,5 @@ export async function deleteStation(db: Db, user: AuthUser, id: number) {
     if (isForeignKeyViolation(error)) throw inUse();
     throw error;
   }
-  stationChanged(id);
+  stationChanged(bus, id);
 }

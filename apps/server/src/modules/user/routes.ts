@@ -5,6 +5,7 @@ import { CODES } from '@ullage/contracts/codes';
 import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
 import { mailAddressBody, mailAddressData } from '@ullage/contracts/mail-address';
 import type { Db } from '../../db/client';
+import type { LiveBus } from '../../live/bus';
 import { userOf } from '../../plugins/auth';
 import { AppError, notFound } from '../../plugins/errors';
 import type { FileStore } from '../../lib/file-store';
@@ -12,7 +13,7 @@ import { sniffImage } from '../../lib/images';
 import { ok, okInfo } from '../../plugins/envelope';
 import { changePassword, changePhoto, checkPassword, getMailAddress, setMailAddress } from './service';
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> = async (app, { db, files }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus; files: FileStore }> = async (app, { db, bus, files }) => {
   app.put(
     '/user/checkPwd',
     { schema: { tags: ['user'], summary: 'Check the signed-in user’s current password', body: checkPwdBody, response: { 200: infoEnvelopeOf(resultInfo) } } },
@@ -27,7 +28,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> = a
     '/user/updatePwd',
     { schema: { tags: ['user'], summary: 'Change the signed-in user’s password', body: updatePwdBody, response: { 200: infoEnvelopeOf(resultInfo) } } },
     async (request) => {
-      await changePassword(db, userOf(request), request.sessionTokenHash!, request.body);
+      await changePassword(db, bus, userOf(request), request.sessionTokenHash!, request.body);
       return okInfo(request, { result: 'success' as const }, 'password.changed');
     },
   );
@@ -62,7 +63,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> = a
       },
     },
     async (request) => {
-      const mailAddress = await setMailAddress(db, userOf(request), request.body.mailAddress);
+      const mailAddress = await setMailAddress(db, bus, userOf(request), request.body.mailAddress);
       return { ...ok(request, { mailAddress }), msg: request.t('common.settingSaved') };
     },
   );

@@ -5,6 +5,7 @@ import { passwordCheckLimit } from '@ullage/domain/attempt-limits';
 import { passwordProblems, type PasswordProblem } from '@ullage/domain/password';
 import { isSafeFileName, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@ullage/domain/validation';
 import type { Db } from '../../db/client';
+import type { LiveBus } from '../../live/bus';
 import { sessionsEnded } from '../../live/session-ends';
 import type { MessageKey } from '../../i18n/en';
 import { AppError, assertValid, forbidden, notLoggedIn, type FieldRule } from '../../plugins/errors';
@@ -63,7 +64,7 @@ const PROBLEM_RULES: Record<PasswordProblem, MessageKey> = {
 };
 
 /** Spec §5 "Change password": every rule checked here as well as in the form. */
-export async function changePassword(db: Db, user: AuthUser, sessionTokenHash: string, body: UpdatePwdBody) {
+export async function changePassword(db: Db, bus: LiveBus, user: AuthUser, sessionTokenHash: string, body: UpdatePwdBody) {
   assertSelf(user, body.username, body.userId);
   const pwd = body.pwd ?? body.password ?? '';
   const problems: FieldRule[] = [];
@@ -87,7 +88,7 @@ export async function changePassword(db: Db, user: AuthUser, sessionTokenHash: s
   // Other devices signed in with the old password are signed out; this one logs out itself
   // two seconds after the success message (spec §5).
   await deleteOtherSessions(db, user.id, sessionTokenHash);
-  sessionsEnded();
+  sessionsEnded(bus);
 }
 
 /** Spec §5 "Photo upload": jpeg/jpg/png/gif, under 250 KB, name without special characters. */
@@ -128,7 +129,7 @@ export async function getMailAddress(db: Db, user: AuthUser): Promise<string | n
  * A blank value clears it, and clearing turns e-mail off in the alarm notification settings
  * (notice/service.ts turnOffEmail).
  */
-export async function setMailAddress(db: Db, user: AuthUser, input: string | null): Promise<string | null> {
+export async function setMailAddress(db: Db, bus: LiveBus, user: AuthUser, input: string | null): Promise<string | null> {
   const problem = mailAddressProblem(input);
   if (problem === 'tooLong') assertValid([{ field: 'mailAddress', rule: 'rule.tooLong', params: { max: MAIL_ADDRESS_MAX }, labelKey: 'field.email' }]);
   if (problem === 'invalid') assertValid([{ field: 'mailAddress', rule: 'rule.invalid', labelKey: 'field.email' }]);
@@ -144,6 +145,6 @@ export async function setMailAddress(db: Db, user: AuthUser, input: string | nul
     // Also when there was no address already (an administrator may have removed it).
     if (email === null) emailTurnedOff = await turnOffEmail(t, user.id);
   });
-  if (emailTurnedOff) noticeSettingsChanged(user.id);
+  if (emailTurnedOff) noticeSettingsChanged(bus, user.id);
   return email;
 }

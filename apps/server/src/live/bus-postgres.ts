@@ -1,0 +1,131 @@
+import pg from 'pg';
+import { reconnectDelay } from './backoff';
+import type { BusTransport, TransportSink } from './bus';
+
+const CHANNEL = 'ullage_live';
+/** NOTIFY refuses a payload of 8000 bytes or more; ours carry a one-letter kind before the message. */
+const NOTIFY_MAX_BYTES = 7999;
+/** Stored payloads are read back within milliseconds; these are kept long past any listener's delay. */
+const KEEP_STORED = '10 minutes';
+const CLEANUP_EVERY_MS = 60_000;
+
+/**
+ * The live bus over PostgreSQL LISTEN/NOTIFY (no REDIS_URL), on a connection of its own, not
+ * the pool's: a LISTEN lives as long as its session, and a pooled connection would be handed to
+ * queries. The same connection sends, so this instance's messages go out in order. A message of
+ * 8000 bytes or more is stored in live_bus_payloads and its id sent instead (`r<id>`; inline
+ * ones are `m<message>`); listeners read it back, and hand messages on in the order heard even
+ * when one waits for its read. A lost connection is reconnected with backoff and LISTENs again.
+ * The connection is named `ullage-live-<instance>` (application_name in pg_stat_activity).
+ */
+export class PostgresTransport implements BusTransport {
+  readonly name = 'postgres' as const;
+  private client: pg.Client | null = null;
+  private sink!: TransportSink;
+  private attempt = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private cleanupTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private handing: Promise<void> = Promise.resolve();
+  /** The connection's statements, one after the other (pg 9 will refuse a query while one runs). */
+  private statements: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly url: string,
+    private readonly instanceId: string,
+  ) {}
+
+  start(sink: TransportSink): void {
+    this.sink = sink;
+    this.cleanupTimer = setInterval(() => this.deleteOld(), CLEANUP_EVERY_MS);
+    this.cleanupTimer.unref();
+    void this.connect();
+  }
+
+  async send(text: string): Promise<void> {
+    const client = this.client;
+    if (!client) throw new Error('the live bus is not connected to PostgreSQL');
+    const inline = `m${text}`;
+    if (Buffer.byteLength(inline) <= NOTIFY_MAX_BYTES) {
+      await this.serially(() => client.query('select pg_notify($1, $2)', [CHANNEL, inline]));
+      return;
+    }
+    // One statement: the row is committed when the notification goes out, and stays in order.
+    await this.serially(() => client.query(`with stored as (insert into live_bus_payloads (payload) values ($1) returning id) select pg_notify($2, 'r' || id) from stored`, [text, CHANNEL]));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.cleanupTimer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+
+  private async connect() {
+    const client = new pg.Client({ connectionString: this.url, application_name: `ullage-live-${this.instanceId}`, keepAlive: true });
+    let lastError: unknown;
+    // Without a listener, an error on an idle connection (the server going away) would crash the process.
+    client.on('error', (error) => (lastError = error));
+    client.on('end', () => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.sink.state(false, lastError);
+      this.retry();
+    });
+    client.on('notification', (notification) => {
+      if (notification.channel === CHANNEL && notification.payload !== undefined) this.heard(client, notification.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      this.sink.state(false, error);
+      this.retry();
+      return;
+    }
+    if (this.closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+    this.attempt = 0;
+    this.sink.state(true);
+  }
+
+  private retry() {
+    if (this.closed) return;
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => void this.connect(), reconnectDelay(this.attempt));
+    this.retryTimer.unref();
+  }
+
+  private heard(client: pg.Client, payload: string) {
+    // The read starts now; what it found is handed on after every message heard before it.
+    const reading: Promise<{ text?: string; error?: unknown }> = payload.startsWith('r')
+      ? this.serially(() => client.query<{ payload: string }>('select payload from live_bus_payloads where id = $1', [payload.slice(1)])).then(
+          (result) => (result.rows[0] ? { text: result.rows[0].payload } : { error: new Error(`stored live bus payload ${payload.slice(1)} is gone`) }),
+          (error: unknown) => ({ error }),
+        )
+      : Promise.resolve({ text: payload.slice(1) });
+    this.handing = this.handing.then(async () => {
+      const read = await reading;
+      if (read.text !== undefined) this.sink.message(read.text);
+      else this.sink.lost(read.error);
+    }).catch((error: unknown) => this.sink.lost(error));
+  }
+
+  private deleteOld() {
+    const client = this.client;
+    if (client) this.serially(() => client.query(`delete from live_bus_payloads where created_at < now() - interval '${KEEP_STORED}'`)).catch(() => {});
+  }
+
+  /** Runs `statement` after those asked for before it: this instance's messages leave in the order sent. */
+  private serially<T>(statement: () => Promise<T>): Promise<T> {
+    const run = this.statements.then(statement);
+    this.statements = run.catch(() => {});
+    return run;
+  }
+}

@@ -1,0 +1,83 @@
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createMetrics } from '../observability/metrics';
+import { reconnectDelay } from './backoff';
+import { LiveBus } from './bus';
+import { decodeMessage, encodeMessage } from './bus-message';
+
+const logger = pino({ level: 'silent' });
+const localBus = () => {
+  const metrics = createMetrics();
+  return { bus: new LiveBus({ metrics, logger }), metrics };
+};
+
+describe('the local live bus (embedded database: one process)', () => {
+  it('delivers each message at once, in the order published, to the channel’s subscribers only', () => {
+    const { bus } = localBus();
+    const heard: string[] = [];
+    bus.subscribe('station', ({ stationId }) => heard.push(`station ${stationId}`));
+    bus.subscribe('noticeSettings', ({ userId }) => heard.push(`notice ${userId}`));
+    bus.publish('station', { stationId: 1 });
+    bus.publish('noticeSettings', { userId: 7 });
+    bus.publish('station', { stationId: 2 });
+    // Synchronous: a feed sees an event before the publisher's request answers.
+    expect(heard).toEqual(['station 1', 'notice 7', 'station 2']);
+  });
+
+  it('unsubscribes; a listener that throws does not keep the others from hearing, nor fail the publisher', () => {
+    const { bus } = localBus();
+    const heard: number[] = [];
+    bus.subscribe('station', () => {
+      throw new Error('broken listener');
+    });
+    const off = bus.subscribe('station', ({ stationId }) => heard.push(stationId));
+    expect(() => bus.publish('station', { stationId: 3 })).not.toThrow();
+    off();
+    bus.publish('station', { stationId: 4 });
+    expect(heard).toEqual([3]);
+    expect(bus.size('station')).toBe(1);
+  });
+
+  it('two apps’ buses in one process share nothing', () => {
+    const one = localBus().bus;
+    const two = localBus().bus;
+    const heard: number[] = [];
+    two.subscribe('station', ({ stationId }) => heard.push(stationId));
+    one.publish('station', { stationId: 5 });
+    expect(heard).toEqual([]);
+    expect(one.instanceId).not.toBe(two.instanceId);
+  });
+
+  it('is connected and says so in /metrics, with transport "local"; nothing is published to a wire', async () => {
+    const { bus, metrics } = localBus();
+    bus.publish('sessionsEnded', {});
+    expect(bus.kind).toBe('local');
+    expect(bus.connected).toBe(true);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('ullage_live_bus_connected{transport="local"} 1');
+    expect(text).not.toMatch(/ullage_live_bus_messages_total\{outcome="published"\} [1-9]/);
+  });
+});
+
+describe('messages on the wire', () => {
+  it('another instance’s message is delivered; this instance’s own echo is not (it was delivered when published)', () => {
+    const text = encodeMessage('aaaa', 'station', { stationId: 9 });
+    expect(decodeMessage(text, 'bbbb')).toEqual({ kind: 'deliver', channel: 'station', payload: { stationId: 9 } });
+    expect(decodeMessage(text, 'aaaa')).toEqual({ kind: 'own' });
+  });
+
+  it('refuses what is not one of ours: not JSON, no sender, an unknown channel, no payload', () => {
+    for (const text of ['{oops', '"text"', 'null', JSON.stringify({ channel: 'station', payload: {} }), JSON.stringify({ from: 'x', channel: 'other', payload: {} }), JSON.stringify({ from: 'x', channel: 'station' })]) {
+      expect(decodeMessage(text, 'me')).toEqual({ kind: 'unreadable' });
+    }
+  });
+});
+
+describe('reconnect backoff', () => {
+  it('starts at about half a second and doubles up to 30 s, each spread by ±20%', () => {
+    const middle = () => 0.5;
+    expect([1, 2, 3, 4, 7, 8, 50].map((n) => reconnectDelay(n, middle))).toEqual([500, 1000, 2000, 4000, 30_000, 30_000, 30_000]);
+    expect(reconnectDelay(1, () => 0)).toBe(400);
+    expect(reconnectDelay(20, () => 1)).toBe(36_000);
+  });
+});
