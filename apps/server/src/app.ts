@@ -83,6 +83,8 @@ declare module 'fastify' {
     /** Commands to devices and their lifecycle; main.ts runs the timeout sweep and attaches MQTT. */
     deviceCommands: DeviceCommands;
     jobs: PeriodicJobs;
+    /** This instance's Prometheus series (served at /metrics); main.ts hands them to MQTT. */
+    metrics: Metrics;
   }
 }
 
@@ -96,6 +98,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('metrics', metrics);
   const bus = await openLiveBus({ config, db, metrics, logger: app.log });
   app.decorate('bus', bus);
   app.addHook('onClose', async () => bus.close());

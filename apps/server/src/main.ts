@@ -32,7 +32,7 @@ async function main() {
   app.jobs.start();
   // Veeder-Root TLS consoles of the stations that have one, polled over TCP.
   await app.atg.start();
-  const mqttService = await startMqtt({ ingest: app.ingest, port: config.mqttPort, url: config.mqttUrl, host: config.host, logger, commands: app.deviceCommands.mqttHooks() });
+  const mqttService = await startMqtt({ ingest: app.ingest, port: config.mqttPort, url: config.mqttUrl, host: config.host, logger, commands: app.deviceCommands.mqttHooks(), metrics: app.metrics });
   // Commands to devices: handed over MQTT when there is a broker; those not answered in time are cancelled.
   app.deviceCommands.attachMqtt(mqttService.publish);
   let stopFleet: (() => Promise<void>) | undefined;

@@ -36,6 +36,12 @@ export function createMetrics() {
       labelNames: ['transport'] as const,
       registers: [registry],
     }),
+    mqttMessages: new Counter({
+      name: 'ullage_mqtt_messages_total',
+      help: 'Device messages this instance took from MQTT, by kind (report: a report or tank readings; command-ack: an answer to a command) and outcome (accepted; refused: answered as refused, or an answer not taken; failed: a server error, not answered)',
+      labelNames: ['kind', 'outcome'] as const,
+      registers: [registry],
+    }),
     liveBusMessages: new Counter({
       name: 'ullage_live_bus_messages_total',
       help: 'Live bus messages: published (sent to the other instances), received (from another instance), dropped (not sent, or heard but unreadable)',

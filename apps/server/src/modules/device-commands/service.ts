@@ -42,8 +42,10 @@ export interface MqttCommandHooks {
   /**
    * A device answered on its command ack topic. `authenticated` is true on the embedded broker
    * (the connection is the station's); on an external broker the answer carries `deviceKey`.
+   * True when the answer was taken (whether or not it changed the command), false when it was
+   * refused (unreadable, a wrong key, malformed); throws on a server error.
    */
-  onAck(stationCode: string, payload: Buffer, authenticated: boolean): Promise<void>;
+  onAck(stationCode: string, payload: Buffer, authenticated: boolean): Promise<boolean>;
   /** A device subscribed to its command topic: hand it what is waiting. */
   onSubscribe(stationCode: string): void;
 }
@@ -377,16 +379,20 @@ export class DeviceCommands {
           body = JSON.parse(payload.toString('utf8'));
         } catch {
           this.deps.logger.info({ station: stationCode }, 'unreadable command answer over MQTT');
-          return;
+          return false;
         }
         try {
           const station = authenticated ? await this.deps.stations.byCode(stationCode) : await this.authenticate(stationCode, (body as { deviceKey?: string } | null)?.deviceKey);
-          if (!station) return;
+          if (!station) return false;
           await this.acknowledge(station, body);
+          return true;
         } catch (error) {
           // A malformed or foreign answer is the device's problem, not a reason to drop its connection.
-          if (error instanceof AppError || error instanceof DeviceRefusedKey) this.deps.logger.info({ station: stationCode, err: error }, 'command answer over MQTT refused');
-          else throw error;
+          if (error instanceof AppError || error instanceof DeviceRefusedKey) {
+            this.deps.logger.info({ station: stationCode, err: error }, 'command answer over MQTT refused');
+            return false;
+          }
+          throw error;
         }
       },
       onSubscribe: (stationCode) => this.pushOverMqtt(stationCode),

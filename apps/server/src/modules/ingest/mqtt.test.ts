@@ -12,7 +12,7 @@ const KEY = 'demo-device-key:NWP-SZ02';
 
 beforeAll(async () => {
   ctx = await startTestApp();
-  broker = await startEmbeddedBroker(ctx.app.ingest, 0, '127.0.0.1', ctx.app.log);
+  broker = await startEmbeddedBroker(ctx.app.ingest, 0, '127.0.0.1', ctx.app.log, undefined, ctx.app.metrics);
 });
 afterAll(async () => {
   await broker.close();
@@ -52,6 +52,7 @@ describe('device ingest over MQTT (embedded broker)', () => {
     const monitor = (await ctx.app.inject({ method: 'GET', url: `/api/monitor/station/${stationId}`, headers: { cookie } })).json().data;
     expect(monitor.tanks.find((t: { code: string }) => t.code === '2')).toMatchObject({ productHeightMm: 1200, temperatureC: 18, ts });
     expect(monitor.station.status).toBe('online');
+    expect((await ctx.app.inject({ method: 'GET', url: '/metrics' })).body).toContain('ullage_mqtt_messages_total{kind="report",outcome="accepted"} 1\n');
     await client.endAsync();
   });
 
@@ -85,6 +86,7 @@ describe('device ingest over MQTT (embedded broker)', () => {
     const client = await connect('NWP-SZ02', KEY);
     const ack = await publishAndAck(client, mqttReportTopic('NWP-SZ02'), undefined, mqttAckTopic('NWP-SZ02'));
     expect(ack).toEqual({ code: 91011, msg: 'Request: is not valid' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/metrics' })).body).toContain('ullage_mqtt_messages_total{kind="report",outcome="refused"} 1\n');
     await client.endAsync();
   });
 

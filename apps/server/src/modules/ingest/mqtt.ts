@@ -5,6 +5,7 @@ import mqtt from 'mqtt';
 import { MQTT_TOPIC_ROOT, mqttAckTopic, mqttCommandTopic, type DeviceReportResult } from '@ullage/contracts/device';
 import { DEFAULT_LANGUAGE } from '@ullage/domain/languages';
 import { translator } from '../../i18n/translate';
+import type { Metrics } from '../../observability/metrics';
 import { formatField } from '../../plugins/envelope';
 import { ValidationError } from '../../plugins/errors';
 import type { MqttCommandHooks } from '../device-commands/service';
@@ -79,13 +80,16 @@ async function ackOf(body: unknown, run: () => Promise<DeviceReportResult>): Pro
   }
 }
 
-export async function startMqtt(options: { ingest: Ingest; port: number; url: string | undefined; host: string; logger: FastifyBaseLogger; commands?: MqttCommandHooks }): Promise<MqttService> {
+/** How a report's answer counts in ullage_mqtt_messages_total. */
+const reportOutcome = (ack: object) => ((ack as { code?: unknown }).code === 1000 ? 'accepted' : 'refused');
+
+export async function startMqtt(options: { ingest: Ingest; port: number; url: string | undefined; host: string; logger: FastifyBaseLogger; commands?: MqttCommandHooks; metrics?: Metrics }): Promise<MqttService> {
   if (options.url) return startExternal(options.ingest, options.url, options.logger, options.commands);
   if (options.port === 0) return NO_BROKER;
-  return startEmbeddedBroker(options.ingest, options.port, options.host, options.logger, options.commands);
+  return startEmbeddedBroker(options.ingest, options.port, options.host, options.logger, options.commands, options.metrics);
 }
 
-export async function startEmbeddedBroker(ingest: Ingest, port: number, host: string, logger: FastifyBaseLogger, commands?: MqttCommandHooks): Promise<MqttService> {
+export async function startEmbeddedBroker(ingest: Ingest, port: number, host: string, logger: FastifyBaseLogger, commands?: MqttCommandHooks, metrics?: Metrics): Promise<MqttService> {
   // Which station each connection authenticated as: the username is the station code, the password its device key.
   const stationOf = new WeakMap<Client, string>();
   const broker = await Aedes.createBroker({
@@ -111,8 +115,12 @@ export async function startEmbeddedBroker(ingest: Ingest, port: number, host: st
         if (!own || ackOfStation !== own || !commands) return done(new Error('topic not allowed'));
         commands
           .onAck(own, packet.payload as Buffer, true)
-          .then(() => done(null))
+          .then((taken) => {
+            metrics?.mqttMessages.labels('command-ack', taken ? 'accepted' : 'refused').inc();
+            done(null);
+          })
           .catch((error: unknown) => {
+            metrics?.mqttMessages.labels('command-ack', 'failed').inc();
             logger.error({ err: error, station: own }, 'mqtt command answer failed');
             done(error as Error);
           });
@@ -126,10 +134,12 @@ export async function startEmbeddedBroker(ingest: Ingest, port: number, host: st
         return ingest.reportFor(station, message.body, DEFAULT_LANGUAGE, 'mqtt');
       })
         .then((ack) => {
+          metrics?.mqttMessages.labels('report', reportOutcome(ack)).inc();
           broker.publish({ cmd: 'publish', topic: mqttAckTopic(own), payload: Buffer.from(JSON.stringify(ack)), qos: 0, retain: false, dup: false }, () => {});
           done(null);
         })
         .catch((error: unknown) => {
+          metrics?.mqttMessages.labels('report', 'failed').inc();
           logger.error({ err: error, station: own }, 'mqtt ingest failed');
           done(error as Error);
         });
