@@ -36,6 +36,11 @@ export function createMetrics() {
       labelNames: ['transport'] as const,
       registers: [registry],
     }),
+    mqttConnected: new Gauge({
+      name: 'ullage_mqtt_connected',
+      help: 'External MQTT broker (MQTT_URL): 1 while this instance is connected and subscribed to the devices\' topics, 0 otherwise',
+      registers: [registry],
+    }),
     mqttMessages: new Counter({
       name: 'ullage_mqtt_messages_total',
       help: 'Device messages this instance took from MQTT, by kind (report: a report or tank readings; command-ack: an answer to a command) and outcome (accepted; refused: answered as refused, or an answer not taken; failed: a server error, not answered)',

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import os from 'node:os';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { Aedes, type Client } from 'aedes';
 import mqtt from 'mqtt';
@@ -83,8 +86,21 @@ async function ackOf(body: unknown, run: () => Promise<DeviceReportResult>): Pro
 /** How a report's answer counts in ullage_mqtt_messages_total. */
 const reportOutcome = (ack: object) => ((ack as { code?: unknown }).code === 1000 ? 'accepted' : 'refused');
 
-export async function startMqtt(options: { ingest: Ingest; port: number; url: string | undefined; host: string; logger: FastifyBaseLogger; commands?: MqttCommandHooks; metrics?: Metrics }): Promise<MqttService> {
-  if (options.url) return startExternal(options.ingest, options.url, options.logger, options.commands);
+/** The shared subscription group of the server instances on an external broker. */
+export const SHARE_GROUP = 'ullage';
+
+export async function startMqtt(options: {
+  ingest: Ingest;
+  port: number;
+  url: string | undefined;
+  host: string;
+  logger: FastifyBaseLogger;
+  commands?: MqttCommandHooks;
+  metrics?: Metrics;
+  /** External broker only: the shared subscription group (tests give each run its own). */
+  shareGroup?: string;
+}): Promise<MqttService> {
+  if (options.url) return startExternal(options.ingest, options.url, options.logger, options.commands, options.metrics, options.shareGroup ?? SHARE_GROUP);
   if (options.port === 0) return NO_BROKER;
   return startEmbeddedBroker(options.ingest, options.port, options.host, options.logger, options.commands, options.metrics);
 }
@@ -179,27 +195,103 @@ export async function startEmbeddedBroker(ingest: Ingest, port: number, host: st
   };
 }
 
+/** How long the external client waits between connection attempts. */
+const RECONNECT_MS = 3000;
+/** How long closing waits for the broker (to leave the group, to take the last acknowledgements). */
+const CLOSE_WAIT_MS = 5000;
+
 /**
  * On an external broker the connection says nothing about the station, so each message
- * carries its station's device key (`deviceKey` in the report). A shared subscription lets
- * several server instances split the load.
+ * carries its station's device key (`deviceKey` in the report). The server instances subscribe
+ * in one MQTT 5 shared subscription group (`$share/{group}/…`): the broker hands each device
+ * message to one of them, which ingests it and answers it once. Commands go out from whichever
+ * instance issues them: a device subscribes to its command topic, not to an instance.
  */
-async function startExternal(ingest: Ingest, url: string, logger: FastifyBaseLogger, commands?: MqttCommandHooks): Promise<MqttService> {
-  const client = mqtt.connect(url, { clientId: `ullage-ingest-${process.pid}`, clean: true, reconnectPeriod: 3000 });
-  client.on('connect', () => {
-    const topics = [`$share/ullage/${MQTT_TOPIC_ROOT}/+/report`, `$share/ullage/${MQTT_TOPIC_ROOT}/+/tanks/+/readings`];
-    if (commands) topics.push(`$share/ullage/${MQTT_TOPIC_ROOT}/+/commands/ack`);
-    client.subscribe(topics, { qos: 1 }, (error) => {
-      if (error) logger.error({ err: error }, 'mqtt subscribe failed');
-    });
-    logger.info({ url: url.replace(/\/\/[^@]*@/, '//***@') }, 'subscribed to the external MQTT broker');
+async function startExternal(ingest: Ingest, url: string, logger: FastifyBaseLogger, commands: MqttCommandHooks | undefined, metrics: Metrics | undefined, shareGroup: string): Promise<MqttService> {
+  const topics = [`$share/${shareGroup}/${MQTT_TOPIC_ROOT}/+/report`, `$share/${shareGroup}/${MQTT_TOPIC_ROOT}/+/tanks/+/readings`];
+  if (commands) topics.push(`$share/${shareGroup}/${MQTT_TOPIC_ROOT}/+/commands/ack`);
+  // Unique on the broker: a connection with a client id already connected takes its place, so
+  // two instances with one id (the same pid on two machines) would throw each other off for ever.
+  const clientId = `ullage-${os.hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const where = { url: url.replace(/\/\/[^@]*@/, '//***@'), clientId };
+  const client = mqtt.connect(url, {
+    protocolVersion: 5,
+    clientId,
+    // Clean start, and a session that ends with the connection (expiry 0). A group member whose
+    // session outlives its connection is still dealt its share of the devices' messages: the
+    // broker queues them for it (Mosquitto does) instead of giving them to the members still
+    // connected, and a restarted instance never comes back for them (its client id is new).
+    // Ending the session with the connection takes the member out of the group at once, so
+    // the others take everything. The price: while no instance is connected (a single instance
+    // restarting) the group has no member and the broker keeps nothing of what devices publish;
+    // a device resends a report that got no answer on its ack topic, and readings are never
+    // stored twice.
+    clean: true,
+    properties: { sessionExpiryInterval: 0 },
+    // A clean start has no subscriptions: 'connect' subscribes each time and reads the broker's
+    // answer for each topic, so mqtt.js's own resubscribing is off.
+    resubscribe: false,
+    reconnectPeriod: RECONNECT_MS,
   });
-  client.on('error', (error) => logger.warn({ err: error }, 'mqtt connection error'));
+
+  // Messages taken and not yet answered: closing waits for them.
+  const inFlight = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    inFlight.add(work);
+    void work.then(() => inFlight.delete(work));
+  };
+  let closing = false;
+  let subscribed = false;
+  let lastError = '';
+  let disconnectReason: number | undefined;
+
+  client.on('connect', () => {
+    lastError = '';
+    disconnectReason = undefined;
+    client.subscribe(topics, { qos: 1 }, (error, granted) => {
+      // The connection went before the broker answered: the next 'connect' subscribes again.
+      if (error) return logger.error({ err: error, ...where }, 'mqtt subscribe failed');
+      // A reason code of 0x80 or more refuses that topic: 0x9E is a broker without shared subscriptions, 0x87 no right to subscribe.
+      const refused = (granted ?? []).filter((g) => g.qos >= 0x80).map((g) => ({ topic: g.topic, reasonCode: g.qos }));
+      if (refused.length > 0) {
+        return logger.error({ ...where, refused }, 'the external MQTT broker refused the subscriptions, so no device message reaches this instance: it must support MQTT 5 shared subscriptions ($share) and let this client subscribe');
+      }
+      subscribed = true;
+      metrics?.mqttConnected.set(1);
+      logger.info({ ...where, group: shareGroup }, 'subscribed to the external MQTT broker');
+    });
+  });
+  // A broker may say why it ends the connection: 0x8E (session taken over) is another client with this id.
+  client.on('disconnect', (packet) => {
+    disconnectReason = packet.reasonCode;
+  });
+  client.on('close', () => {
+    metrics?.mqttConnected.set(0);
+    if (subscribed && !closing) {
+      logger.warn({ ...where, reasonCode: disconnectReason }, `lost the external MQTT broker: reconnecting every ${RECONNECT_MS / 1000} s; meanwhile the broker gives the devices' messages to the other instances, if any`);
+    }
+    subscribed = false;
+  });
+  client.on('error', (error) => {
+    // Once per distinct error: a broker that stays away would otherwise be logged at every attempt.
+    if (error.message === lastError) return;
+    lastError = error.message;
+    logger.warn({ err: error, ...where }, 'mqtt connection error');
+  });
   client.on('message', (topic, payload) => {
     const answering = commandAckStation(topic);
     if (answering !== null) {
+      if (!commands) return;
       // The answer carries its station's device key: the hooks check it.
-      commands?.onAck(answering, payload, false).catch((error: unknown) => logger.error({ err: error, station: answering }, 'mqtt command answer failed'));
+      track(
+        commands.onAck(answering, payload, false).then(
+          (taken) => void metrics?.mqttMessages.labels('command-ack', taken ? 'accepted' : 'refused').inc(),
+          (error: unknown) => {
+            metrics?.mqttMessages.labels('command-ack', 'failed').inc();
+            logger.error({ err: error, station: answering }, 'mqtt command answer failed');
+          },
+        ),
+      );
       return;
     }
     const message = messageOf(topic, payload);
@@ -207,16 +299,40 @@ async function startExternal(ingest: Ingest, url: string, logger: FastifyBaseLog
     // The connection says nothing here: the key is inside the report, so parse it now.
     const body = typeof message.body === 'string' ? parseOrUndefined(message.body) : message.body;
     const key = (body as { deviceKey?: unknown } | undefined)?.deviceKey;
-    ackOf(body, () => ingest.report(message.stationCode, typeof key === 'string' ? key : undefined, body, DEFAULT_LANGUAGE, 'mqtt'))
-      .then((ack) => client.publish(mqttAckTopic(message.stationCode), JSON.stringify(ack)))
-      .catch((error: unknown) => logger.error({ err: error, station: message.stationCode }, 'mqtt ingest failed'));
+    track(
+      ackOf(body, () => ingest.report(message.stationCode, typeof key === 'string' ? key : undefined, body, DEFAULT_LANGUAGE, 'mqtt')).then(
+        (ack) => {
+          metrics?.mqttMessages.labels('report', reportOutcome(ack)).inc();
+          // Published while the broker is away, mqtt.js keeps the answer and sends it on reconnection.
+          client.publish(mqttAckTopic(message.stationCode), JSON.stringify(ack));
+        },
+        // Not answered: the device resends.
+        (error: unknown) => {
+          metrics?.mqttMessages.labels('report', 'failed').inc();
+          logger.error({ err: error, station: message.stationCode }, 'mqtt ingest failed');
+        },
+      ),
+    );
   });
   return {
     port: null,
+    // While the broker is away mqtt.js keeps the command and sends it on reconnection; this
+    // settles at the broker's PUBACK. The command stays issuing in the database meanwhile.
     publish: async (topic, payload) => {
       await client.publishAsync(topic, payload, { qos: 1 });
     },
-    close: () => client.endAsync(),
+    close: async () => {
+      closing = true;
+      // Leave the group first, so the broker gives new messages to the other instances while
+      // this one answers those it has taken.
+      if (client.connected) await Promise.race([client.unsubscribeAsync(topics).catch(() => {}), delay(CLOSE_WAIT_MS, undefined, { ref: false })]);
+      await Promise.all(inFlight);
+      // A graceful end waits for the broker to acknowledge what is in flight; with the broker
+      // away that would be for ever.
+      const ended = await Promise.race([client.endAsync(!client.connected).then(() => true), delay(CLOSE_WAIT_MS, false, { ref: false })]);
+      if (!ended) client.stream?.destroy();
+      metrics?.mqttConnected.set(0);
+    },
   };
 }
 
