@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backend } from './test/databases';
 import { startTestApp, type TestContext } from './test/harness';
 
 let ctx: TestContext;
@@ -14,10 +15,49 @@ describe('platform endpoints', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
+  it('GET /api/ready answers 200 with what it checked; n/a for what is not configured', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(response.statusCode).toBe(200);
+    // The embedded database has no bus between instances; PostgreSQL's LISTEN/NOTIFY is one.
+    expect(response.json()).toEqual({ status: 'ready', database: 'ok', bus: backend() === 'postgres' ? 'ok' : 'n/a', broker: 'n/a' });
+  });
+
+  it('GET /api/ready answers 503 naming what is down, and 503 {status: "stopping"} once shutting down', async () => {
+    const other = await startTestApp({ seed: false });
+    try {
+      other.app.readiness.watchBroker(() => false);
+      const down = await other.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ status: 'unavailable', database: 'ok', broker: 'down' });
+      other.app.readiness.watchBroker(() => true);
+      expect((await other.app.inject({ method: 'GET', url: '/api/ready' })).json()).toMatchObject({ status: 'ready', broker: 'ok' });
+      other.app.readiness.stop();
+      const stopping = await other.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(stopping.statusCode).toBe(503);
+      expect(stopping.json()).toEqual({ status: 'stopping' });
+      // Alive all the same: health is not readiness.
+      expect((await other.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.skipIf(backend() !== 'postgres')('GET /api/ready answers 503 {bus: "down"} while the live bus cannot reach Redis', async () => {
+    // Nothing listens on port 1: the Redis bus never connects.
+    const other = await startTestApp({ seed: false, config: { redisUrl: 'redis://127.0.0.1:1' } });
+    try {
+      const response = await other.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable', database: 'ok', bus: 'down', broker: 'n/a' });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('GET /api/openapi.json describes the spec calls under /api', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/login/auth', '/api/login/getInfo', '/api/login/logout', '/api/user/updatePwd', '/api/user/checkPwd', '/api/health']) {
+    for (const path of ['/api/login/auth', '/api/login/getInfo', '/api/login/logout', '/api/user/updatePwd', '/api/user/checkPwd', '/api/health', '/api/ready']) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
     expect(doc.paths['/api/login/auth'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);

@@ -56,6 +56,7 @@ import { PeriodicJobs } from './jobs/periodic-jobs';
 import { deleteExpiredSessions } from './modules/auth/session-repo';
 import { atgRoutes } from './modules/atg/routes';
 import { createMailTransport } from './modules/mail-digest/transport';
+import { Readiness } from './readiness';
 
 export interface AppDeps {
   config: Config;
@@ -85,6 +86,8 @@ declare module 'fastify' {
     jobs: PeriodicJobs;
     /** This instance's Prometheus series (served at /metrics); main.ts hands them to MQTT. */
     metrics: Metrics;
+    /** GET /api/ready's state; main.ts hands it the MQTT broker's and marks it stopping on SIGTERM. */
+    readiness: Readiness;
   }
 }
 
@@ -101,6 +104,10 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   app.decorate('metrics', metrics);
   const bus = await openLiveBus({ config, db, metrics, logger: app.log });
   app.decorate('bus', bus);
+  const readiness = new Readiness({ db, bus });
+  app.decorate('readiness', readiness);
+  // However the app is closed (a signal, a test), it stops being ready first.
+  app.addHook('preClose', async () => readiness.stop());
   app.addHook('onClose', async () => bus.close());
   const live = new LiveHub(bus);
   const ingest = new Ingest({ db, bus, hub: live, clock, metrics, logger: app.log, prepareWorkers });
@@ -164,6 +171,22 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
     const up = await ping(db);
     return reply.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable' });
   });
+  app.get(
+    '/api/ready',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['health'],
+        summary: 'For load balancers: 200 when this instance should get new work',
+        description:
+          "200 {status: 'ready', database: 'ok', bus, broker} when the database answers and, when configured, the live bus (REDIS_URL or LISTEN/NOTIFY) and the external MQTT broker (MQTT_URL) are connected ('n/a' when not configured). 503 with the same body naming what is 'down', or {status: 'stopping'} from the moment the server begins shutting down. /api/health only says the process is alive.",
+      },
+    },
+    async (_request, reply) => {
+      const { ready, answer } = await readiness.check();
+      return reply.status(ready ? 200 : 503).send(answer);
+    },
+  );
 
   await app.register(
     async (api) => {

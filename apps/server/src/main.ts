@@ -35,6 +35,8 @@ async function main() {
   const mqttService = await startMqtt({ ingest: app.ingest, port: config.mqttPort, url: config.mqttUrl, host: config.host, logger, commands: app.deviceCommands.mqttHooks(), metrics: app.metrics });
   // Commands to devices: handed over MQTT when there is a broker; those not answered in time are cancelled.
   app.deviceCommands.attachMqtt(mqttService.publish);
+  // An external broker lost takes this instance out of the load balancer's rotation (/api/ready).
+  app.readiness.watchBroker(() => mqttService.connected());
   let stopFleet: (() => Promise<void>) | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -30,10 +30,15 @@ export interface MqttService {
   port: number | null;
   /** Publishes to devices (QoS 1); a no-op without a broker. */
   publish(topic: string, payload: string): Promise<void>;
+  /**
+   * An external broker: whether this instance is connected and subscribed (devices' messages
+   * reach it). Null for the embedded broker (in this process) and for none: nothing to check.
+   */
+  connected(): boolean | null;
   close(): Promise<void>;
 }
 
-const NO_BROKER: MqttService = { port: null, publish: async () => {}, close: async () => {} };
+const NO_BROKER: MqttService = { port: null, publish: async () => {}, connected: () => null, close: async () => {} };
 
 /** The station code of a command answer's topic, or null. */
 export function commandAckStation(topic: string): string | null {
@@ -188,6 +193,7 @@ export async function startEmbeddedBroker(ingest: Ingest, port: number, host: st
       new Promise<void>((resolve, reject) =>
         broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (error) => (error ? reject(error) : resolve())),
       ),
+    connected: () => null,
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -321,6 +327,7 @@ async function startExternal(ingest: Ingest, url: string, logger: FastifyBaseLog
     publish: async (topic, payload) => {
       await client.publishAsync(topic, payload, { qos: 1 });
     },
+    connected: () => subscribed && !closing,
     close: async () => {
       closing = true;
       // Leave the group first, so the broker gives new messages to the other instances while
