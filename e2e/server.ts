@@ -8,6 +8,12 @@ export const E2E_DEMO_PASSWORD = 'Demo#2026e2e';
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server process (tests of shutdown signal it, tests of a crash kill it). */
+  child: ChildProcess;
+  /** Resolves with the process's exit code (null when a signal ended it) once it exits. */
+  exited: Promise<number | null>;
+  /** What the process has written to stdout and stderr so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -48,14 +54,18 @@ export async function startServer(env: Record<string, string> = {}, options: { r
   let output = '';
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server, () => output);
   return {
     baseUrl,
+    child: server,
+    exited,
+    output: () => output,
     stop: async () => {
-      if (server.exitCode === null) {
+      if (server.exitCode === null && server.signalCode === null) {
         server.kill('SIGTERM');
-        await new Promise((resolve) => server.once('exit', resolve));
+        await exited;
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -9,6 +9,9 @@ import { startDemoFleet } from './seed/demo-fleet';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** How long a shutdown may take before the process exits anyway (with 1). */
+const SHUTDOWN_LIMIT_MS = 30_000;
+
 async function main() {
   const config = loadConfig();
   config.webDist ??= path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -42,12 +45,29 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // A close that hangs (a broker or database that never answers) must not keep the process,
+    // and its port, for ever: the orchestrator would wait on it. Not counted as a clean exit.
+    setTimeout(() => {
+      logger.error({ signal }, 'shutdown did not finish in 30 s: exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    // First, before anything waits: /api/ready answers 503, so the load balancer sends no more.
+    app.readiness.stop();
     logger.info({ signal }, 'shutting down');
     await stopFleet?.();
+    // Leaves the broker's share group first (the other instances take the devices' messages),
+    // then answers the messages it has taken; no commands go out from here any more.
     app.deviceCommands.attachMqtt(null);
     await mqttService.close();
+    // app.close(): preClose hooks stop the periodic jobs (a round in progress finishes, the
+    // leases are released so another instance takes them at once) and end the open live streams
+    // (alarm feed, monitor events: their clients reconnect, through the load balancer, to
+    // another instance, and get what they missed with Last-Event-ID); then the listener closes,
+    // requests in flight finish (new ones get 503), and onClose hooks close the live bus, the
+    // ingest's batches and workers, the mail transport and the ATG poller.
     await app.close();
     await database.close();
+    logger.info({ signal }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
