@@ -123,7 +123,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   const deviceCommands = new DeviceCommands({ db, bus, clock, logger: app.log, dataDir: config.dataDir, stations: ingest.stations });
   app.decorate('deviceCommands', deviceCommands);
   // Work that must happen once however many instances run; started by main (tests run rounds themselves).
-  const jobs = new PeriodicJobs({ db, logger: app.log });
+  const jobs = new PeriodicJobs({ db, logger: app.log }, { heartbeatMs: config.jobLeaseRenewMs, ttlMs: config.jobLeaseMs });
   jobs.add({ name: 'session-cleanup', everyMs: 60 * 60_000, run: () => deleteExpiredSessions(db) }); // expired sessions are refused anyway; this keeps the table small
   jobs.add({ name: 'offline-sweep', everyMs: 30_000, run: () => ingest.sweepOffline() }); // stations silent for 15 minutes go offline
   jobs.add({ name: 'mail-digests', everyMs: config.mailDigestIntervalMs, run: () => mailDigests.runOnce() });

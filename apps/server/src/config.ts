@@ -23,6 +23,9 @@ export interface Config {
   mailFrom: string | undefined;
   /** How often the e-mail digests are written and sent (each user's own frequency decides who gets one). */
   mailDigestIntervalMs: number;
+  /** Periodic jobs' leases (jobs/periodic-jobs.ts): renewed this often, held this long. */
+  jobLeaseRenewMs: number;
+  jobLeaseMs: number;
   logLevel: string;
   defaultLanguage: Language;
   loginTitle: string;
@@ -66,6 +69,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtpUrl = nonEmpty(env.SMTP_URL);
   if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) throw new ConfigError('SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…, such as smtp://mail.example.com:587');
   const mailDigestMs = intOf(env, 'MAIL_DIGEST_INTERVAL_MS', 30_000);
+  const jobLeaseRenewMs = intOf(env, 'JOB_LEASE_RENEW_MS', 10_000);
+  const jobLeaseMs = intOf(env, 'JOB_LEASE_MS', 30_000);
+  // A lease renewed less often than it lasts would lapse under a live holder: two instances would run the job.
+  if (jobLeaseRenewMs < 100 || jobLeaseMs <= jobLeaseRenewMs) throw new ConfigError(`JOB_LEASE_RENEW_MS (${jobLeaseRenewMs}) must be at least 100 and less than JOB_LEASE_MS (${jobLeaseMs})`);
   const casUrl = nonEmpty(env.CAS_URL);
   const casServiceUrl = nonEmpty(env.CAS_SERVICE_URL);
   if (casUrl && !/^https?:\/\/[^/]/.test(casUrl)) throw new ConfigError('CAS_URL must be the http(s) base URL of the CAS server, such as https://cas.example.com/cas');
@@ -92,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: nonEmpty(env.REDIS_URL),
     smtpUrl,
     mailDigestIntervalMs: mailDigestMs,
+    jobLeaseRenewMs,
+    jobLeaseMs,
     mailFrom: nonEmpty(env.MAIL_FROM),
     logLevel: env.LOG_LEVEL ?? 'info',
     defaultLanguage,
