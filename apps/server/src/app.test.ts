@@ -30,7 +30,8 @@ describe('platform endpoints', () => {
       expect(down.statusCode).toBe(503);
       expect(down.json()).toMatchObject({ status: 'unavailable', database: 'ok', broker: 'down' });
       other.app.readiness.watchBroker(() => true);
-      expect((await other.app.inject({ method: 'GET', url: '/api/ready' })).json()).toMatchObject({ status: 'ready', broker: 'ok' });
+      // On PostgreSQL the live bus connects a moment after the app is built.
+      await expect.poll(async () => (await other.app.inject({ method: 'GET', url: '/api/ready' })).json(), { timeout: 5000 }).toMatchObject({ status: 'ready', broker: 'ok' });
       other.app.readiness.stop();
       const stopping = await other.app.inject({ method: 'GET', url: '/api/ready' });
       expect(stopping.statusCode).toBe(503);
