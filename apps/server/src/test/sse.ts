@@ -10,39 +10,16 @@ export interface SseMessage<T> {
  * until `count` arrived or `ms` passed (fewer then: the test asserts what it expects).
  */
 export async function collectSse<T>(url: string, headers: Record<string, string>, act: () => Promise<unknown>, count: number, ms = 3000): Promise<SseMessage<T>[]> {
-  const controller = new AbortController();
-  const res = await fetch(url, { headers, signal: controller.signal });
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const got: SseMessage<T>[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const timer = setTimeout(() => controller.abort(), ms);
-  const reading = (async () => {
-    try {
-      while (got.length < count) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end).split('\n');
-          buffer = buffer.slice(end + 2);
-          const data = frame.find((l) => l.startsWith('data: '));
-          if (data) got.push({ id: frame.find((l) => l.startsWith('id: '))?.slice(4), data: JSON.parse(data.slice(6)) as T });
-        }
-      }
-    } catch {
-      // aborted: the time is up
-    }
-  })();
-  // Let the server register the stream before anything happens.
-  await new Promise((r) => setTimeout(r, 150));
+  const stream = await openSse<T>(url, headers);
   await act();
-  await reading;
-  clearTimeout(timer);
-  controller.abort();
-  return got;
+  const deadline = Date.now() + ms;
+  while (stream.messages.length < count && Date.now() < deadline) {
+    // Stop waiting early when the server ends the stream.
+    const ended = await Promise.race([stream.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 20))]);
+    if (ended) break;
+  }
+  stream.close();
+  return [...stream.messages];
 }
 
 export interface OpenSse<T> {
