@@ -39,16 +39,7 @@ export async function startTestApp(
     await database.db.execute(sql`update stations set device_key_hash = encode(sha256(convert_to(${TEST_DEVICE_KEY_PREFIX} || code, 'UTF8')), 'hex') where simulated`);
   }
   const app = await buildApp({ config, db: database.db, captchaSource: options.captchaSource, clock: options.clock, prepareWorkers: options.prepareWorkers, logger: options.logger });
-  await app.ready();
-  return {
-    app: app as unknown as FastifyInstance,
-    db: database.db,
-    config,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  return contextOf(app, database, config);
 }
 
 /**
@@ -60,6 +51,11 @@ export async function startPeerApp(ctx: TestContext, options: { config?: Partial
   const database = await openPostgres(ctx.config.databaseUrl);
   const config = { ...ctx.config, ...options.config };
   const app = await buildApp({ config, db: database.db, logger: options.logger });
+  return contextOf(app, database, config);
+}
+
+/** A built app on its database, ready, as a test's context; closing it closes both. */
+async function contextOf(app: Awaited<ReturnType<typeof buildApp>>, database: { db: Db; close(): Promise<void> }, config: Config): Promise<TestContext> {
   await app.ready();
   return {
     app: app as unknown as FastifyInstance,
