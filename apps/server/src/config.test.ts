@@ -26,6 +26,14 @@ describe('config (DESIGN.md §4 environment)', () => {
     expect(loadConfig({}).mailDigestIntervalMs).toBe(30_000);
   });
 
+  it('job leases: renewed every 10 s for 30 s by default; a renewal not shorter than the lease is refused', () => {
+    expect(loadConfig({})).toMatchObject({ jobLeaseRenewMs: 10_000, jobLeaseMs: 30_000 });
+    expect(loadConfig({ JOB_LEASE_RENEW_MS: '500', JOB_LEASE_MS: '2000' })).toMatchObject({ jobLeaseRenewMs: 500, jobLeaseMs: 2000 });
+    expect(() => loadConfig({ JOB_LEASE_RENEW_MS: '30000', JOB_LEASE_MS: '30000' })).toThrow(new ConfigError('JOB_LEASE_RENEW_MS (30000) must be at least 100 and less than JOB_LEASE_MS (30000)'));
+    expect(() => loadConfig({ JOB_LEASE_RENEW_MS: '50' })).toThrow(ConfigError);
+    expect(() => loadConfig({ JOB_LEASE_MS: 'long' })).toThrow('JOB_LEASE_MS must be a whole number, got "long"');
+  });
+
   it('runs the simulated fleet with the demo unless told otherwise; map tiles only when configured', () => {
     expect(loadConfig({})).toMatchObject({ simulator: true, simulatorIntervalMs: 10_000, mapTiles: null });
     expect(loadConfig({ DEMO: 'off' }).simulator).toBe(false);
