@@ -1,21 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { claimLease } from '../lib/leases';
 import { rawRows } from '../lib/raw-sql';
 
-/**
- * Takes or renews the lease of a periodic job for `holder` (an instance), for `ttlSeconds`, and
- * answers whether `holder` has it: another instance's unexpired lease is left alone. Times are
- * the database's, so instances with skewed clocks agree (as the ATG leases do).
- */
-export async function claimJobLease(db: Db, job: string, holder: string, ttlSeconds: number): Promise<boolean> {
-  const rows = await rawRows<{ holder: string }>(
-    db,
-    sql`insert into job_leases (job, holder, expires_at) values (${job}, ${holder}, now() + make_interval(secs => ${ttlSeconds}))
-        on conflict (job) do update set holder = excluded.holder, expires_at = excluded.expires_at
-        where job_leases.holder = excluded.holder or job_leases.expires_at < now()
-        returning holder`,
-  );
-  return rows.length > 0;
+/** Takes or renews a periodic job's lease for `holder`; whether `holder` has it (lib/leases.ts). */
+export function claimJobLease(db: Db, job: string, holder: string, ttlSeconds: number): Promise<boolean> {
+  return claimLease(db, { table: 'job_leases', key: 'job' }, job, holder, ttlSeconds);
 }
 
 /** Gives a lease up (an instance stopping), so another need not wait for it to expire. */

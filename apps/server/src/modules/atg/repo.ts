@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { claimLease as claimAnyLease } from '../../lib/leases';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../lib/raw-sql';
 import { ATG_DEVICE_TYPE, atgPollSecondsOf } from '@ullage/domain/atg-settings';
@@ -64,20 +65,9 @@ export async function stationTankCodes(db: Db, stationId: number): Promise<Set<s
   return new Set(rows.map((r) => r.code));
 }
 
-/**
- * Takes or renews the station's polling lease for `holder` (an instance), for `ttlSeconds`.
- * Answers whether `holder` has it: another instance's unexpired lease is left alone. Times are
- * the database's, so instances with skewed clocks agree.
- */
-export async function claimLease(db: Db, stationId: number, holder: string, ttlSeconds: number): Promise<boolean> {
-  const rows = await rawRows<{ holder: string }>(
-    db,
-    sql`insert into atg_leases (station_id, holder, expires_at) values (${stationId}, ${holder}, now() + make_interval(secs => ${ttlSeconds}))
-        on conflict (station_id) do update set holder = excluded.holder, expires_at = excluded.expires_at
-        where atg_leases.holder = excluded.holder or atg_leases.expires_at < now()
-        returning holder`,
-  );
-  return rows.length > 0;
+/** Takes or renews the station's polling lease for `holder`; whether `holder` has it (lib/leases.ts). */
+export function claimLease(db: Db, stationId: number, holder: string, ttlSeconds: number): Promise<boolean> {
+  return claimAnyLease(db, { table: 'atg_leases', key: 'station_id' }, stationId, holder, ttlSeconds);
 }
 
 /** Gives the lease up (a poller stopping), so another instance need not wait for it to expire. */
