@@ -52,6 +52,7 @@ import { DeviceCommands } from './modules/device-commands/service';
 import { casRoutes } from './modules/cas/routes';
 import { MailDigests } from './modules/mail-digest/digests';
 import { AtgPoller } from './modules/atg/poller';
+import { upkeepPartitions } from './db/partitions';
 import { PeriodicJobs } from './jobs/periodic-jobs';
 import { deleteExpiredSessions } from './modules/auth/session-repo';
 import { atgRoutes } from './modules/atg/routes';
@@ -128,6 +129,8 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   jobs.add({ name: 'offline-sweep', everyMs: 30_000, run: () => ingest.sweepOffline() }); // stations silent for 15 minutes go offline
   jobs.add({ name: 'mail-digests', everyMs: config.mailDigestIntervalMs, run: () => mailDigests.runOnce() });
   jobs.add({ name: 'device-command-timeouts', everyMs: 30_000, run: () => deviceCommands.sweep() });
+  // Months of readings made ahead and, with READINGS_RETENTION_MONTHS, old ones dropped whole (db/partitions.ts).
+  jobs.add({ name: 'partition-upkeep', everyMs: 60 * 60_000, run: () => upkeepPartitions(db, Date.now(), config.readingsRetentionMonths).then((r) => r.dropped.length > 0 && app.log.info(r, 'reading partitions dropped by retention')) });
   app.decorate('jobs', jobs);
   // Before the mail transport and the database go: a round in progress finishes first.
   app.addHook('preClose', async () => jobs.stop());

@@ -34,6 +34,16 @@ describe('config (DESIGN.md §4 environment)', () => {
     expect(() => loadConfig({ JOB_LEASE_MS: 'long' })).toThrow('JOB_LEASE_MS must be a whole number, got "long"');
   });
 
+  it('keeps readings for ever unless READINGS_RETENTION_MONTHS says how many months, and refuses a count that is not one', () => {
+    expect(loadConfig({}).readingsRetentionMonths).toBeNull();
+    expect(loadConfig({ READINGS_RETENTION_MONTHS: 'off' }).readingsRetentionMonths).toBeNull();
+    expect(loadConfig({ READINGS_RETENTION_MONTHS: '24' }).readingsRetentionMonths).toBe(24);
+    const refusal = (value: string) => `READINGS_RETENTION_MONTHS must be "off" or a whole number of months from 2 to 1200, got "${value}"`;
+    expect(() => loadConfig({ READINGS_RETENTION_MONTHS: '1' })).toThrow(new ConfigError(refusal('1')));
+    expect(() => loadConfig({ READINGS_RETENTION_MONTHS: '1.5' })).toThrow(new ConfigError(refusal('1.5')));
+    expect(() => loadConfig({ READINGS_RETENTION_MONTHS: 'two years' })).toThrow(new ConfigError(refusal('two years')));
+  });
+
   it('runs the simulated fleet with the demo unless told otherwise; map tiles only when configured', () => {
     expect(loadConfig({})).toMatchObject({ simulator: true, simulatorIntervalMs: 10_000, mapTiles: null });
     expect(loadConfig({ DEMO: 'off' }).simulator).toBe(false);

@@ -26,6 +26,11 @@ export interface Config {
   /** Periodic jobs' leases (jobs/periodic-jobs.ts): renewed this often, held this long. */
   jobLeaseRenewMs: number;
   jobLeaseMs: number;
+  /**
+   * Months of raw readings kept besides the current one (READINGS_RETENTION_MONTHS); older whole
+   * months are dropped by the partition upkeep job. Null (the default): kept for ever.
+   */
+  readingsRetentionMonths: number | null;
   logLevel: string;
   defaultLanguage: Language;
   loginTitle: string;
@@ -73,6 +78,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const jobLeaseMs = intOf(env, 'JOB_LEASE_MS', 30_000);
   // A lease renewed less often than it lasts would lapse under a live holder: two instances would run the job.
   if (jobLeaseRenewMs < 100 || jobLeaseMs <= jobLeaseRenewMs) throw new ConfigError(`JOB_LEASE_RENEW_MS (${jobLeaseRenewMs}) must be at least 100 and less than JOB_LEASE_MS (${jobLeaseMs})`);
+  const retention = nonEmpty(env.READINGS_RETENTION_MONTHS);
+  const retentionMonths = retention === undefined || retention.toLowerCase() === 'off' ? null : Number(retention);
+  // At least 2: last month is what the monthly report is most often run on.
+  if (retentionMonths !== null && (!Number.isInteger(retentionMonths) || retentionMonths < 2 || retentionMonths > 1200)) {
+    throw new ConfigError(`READINGS_RETENTION_MONTHS must be "off" or a whole number of months from 2 to 1200, got "${retention}"`);
+  }
   const casUrl = nonEmpty(env.CAS_URL);
   const casServiceUrl = nonEmpty(env.CAS_SERVICE_URL);
   if (casUrl && !/^https?:\/\/[^/]/.test(casUrl)) throw new ConfigError('CAS_URL must be the http(s) base URL of the CAS server, such as https://cas.example.com/cas');
@@ -101,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDigestIntervalMs: mailDigestMs,
     jobLeaseRenewMs,
     jobLeaseMs,
+    readingsRetentionMonths: retentionMonths,
     mailFrom: nonEmpty(env.MAIL_FROM),
     logLevel: env.LOG_LEVEL ?? 'info',
     defaultLanguage,

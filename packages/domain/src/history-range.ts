@@ -8,6 +8,14 @@
  * [from, to), so 11 days of 1-minute readings are exactly 15,840.
  */
 export const HISTORY_RANGE_MAX_DAYS = 11;
+/**
+ * The long-term trend (issue 21: the chart's zoomed-out view) may span three years: it is read
+ * from the hourly and daily summaries, never from raw readings, so its cost does not grow with
+ * the range. The readings table and its export keep the 11 days of spec §5.
+ */
+export const HISTORY_TREND_MAX_DAYS = 3 * 366;
+/** A trend point is at least an hour: the summaries' finest bucket. */
+export const HISTORY_TREND_MIN_BUCKET_S = 3600;
 const DAY_MS = 86_400_000;
 
 export type HistoryProblem =
@@ -30,19 +38,19 @@ export interface HistoryAsk {
 const given = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
 
 /** Every rule a history question breaks, in the order a form shows them; empty when it may be asked. */
-export function historyProblems(ask: HistoryAsk): HistoryProblem[] {
+export function historyProblems(ask: HistoryAsk, maxDays: number = HISTORY_RANGE_MAX_DAYS): HistoryProblem[] {
   const problems: HistoryProblem[] = [];
   if (!given(ask.stationId) || !given(ask.tankId)) problems.push('stationAndTank');
-  const range = historyRangeProblem(ask.fromMs, ask.toMs);
+  const range = historyRangeProblem(ask.fromMs, ask.toMs, maxDays);
   if (range) problems.push(range);
   return problems;
 }
 
-/** The rule a range breaks, if any: both ends given, start strictly before end, at most 11 days. */
-export function historyRangeProblem(fromMs: number | null | undefined, toMs: number | null | undefined): Exclude<HistoryProblem, 'stationAndTank'> | null {
+/** The rule a range breaks, if any: both ends given, start strictly before end, at most 11 days (or `maxDays`). */
+export function historyRangeProblem(fromMs: number | null | undefined, toMs: number | null | undefined, maxDays: number = HISTORY_RANGE_MAX_DAYS): Exclude<HistoryProblem, 'stationAndTank'> | null {
   if (!given(fromMs) || !given(toMs)) return 'rangeRequired';
   if (fromMs >= toMs) return 'startBeforeEnd';
-  if (toMs - fromMs > HISTORY_RANGE_MAX_DAYS * DAY_MS) return 'maxDays';
+  if (toMs - fromMs > maxDays * DAY_MS) return 'maxDays';
   return null;
 }
 

@@ -17,8 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies pending migrations; safe to call on every start. */
-  migrate(): Promise<void>;
+  /** Applies pending migrations; safe to call on every start. (`folder`: another set, for tests of a migration.) */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,7 +34,7 @@ export async function openPglite(dataDir: string, options: { lock?: boolean } = 
     return {
       db,
       kind: 'pglite',
-      migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: (folder = MIGRATIONS_FOLDER) => migratePglite(db as never, { migrationsFolder: folder }),
       close: async () => {
         await client.close();
         release();
@@ -54,12 +54,12 @@ export async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
+    migrate: async (folder = MIGRATIONS_FOLDER) => {
       // Several instances may start together against one server; one migrates at a time.
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock(727001)');
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
       } finally {
         await client.query('select pg_advisory_unlock(727001)').catch(() => {});
         client.release();

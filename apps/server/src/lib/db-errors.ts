@@ -1,5 +1,5 @@
 /** PostgreSQL error codes, whether the error comes from pg, PGlite, or wrapped by drizzle. */
-function pgCode(error: unknown): string | undefined {
+export function pgCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
     const code = (current as { code?: unknown }).code;

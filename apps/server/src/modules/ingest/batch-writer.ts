@@ -1,6 +1,8 @@
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
 import { DEFAULT_LEAK_CODE } from '@ullage/domain/alarm-codes';
+import { monthsOf } from '@ullage/domain/reading-months';
 import type { Db } from '../../db/client';
+import { ensureMonths, isMissingPartition } from '../../db/partitions';
 import { clearAlarm, insertDeviceEvent, openAlarm, upsertDeviceDelivery, upsertSensors, type StationKeys } from './device-state-repo';
 import type { IngestStation } from './device-stations';
 import { joinReadings, type PreparedParts, type PreparedReadings } from './prepare';
@@ -110,7 +112,21 @@ export class BatchWriter {
     }
   }
 
-  private transaction(batches: PreparedBatch[]): Promise<WriteOutcome[]> {
+  /**
+   * A month without its partition yet (readings buffered for months, or the upkeep job not run
+   * since the month began) fails the write; its months are made and the write is tried once more.
+   */
+  private async transaction(batches: PreparedBatch[]): Promise<WriteOutcome[]> {
+    try {
+      return await this.transactionOnce(batches);
+    } catch (error) {
+      if (!isMissingPartition(error)) throw error;
+      await ensureMonths(this.db, monthsOf(batches.flatMap((b) => [...b.readings.tsMs])));
+      return this.transactionOnce(batches);
+    }
+  }
+
+  private transactionOnce(batches: PreparedBatch[]): Promise<WriteOutcome[]> {
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const byKey = sharesTank(batches);

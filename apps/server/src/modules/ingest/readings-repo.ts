@@ -41,6 +41,43 @@ const READING_COLUMNS = sql.raw(
   'tank_id, ts, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, density_kg_m3',
 );
 
+const CHARTED = ['product_height_mm', 'water_height_mm', 'temperature_c', 'volume_l'] as const;
+
+/**
+ * Merges the readings this statement inserted (`ins`, so a resent reading counts once) into a
+ * per-tank summary table (migration 0020): counts and sums add, minima and maxima widen, first
+ * and last move only when a new reading is older or newer than the ones summarised. That is
+ * the same as summarising the raw rows again, in any arrival order, so late readings need no
+ * second pass. Buckets are UTC hours and days (date_bin: no session time zone involved).
+ */
+function mergeSummaries(table: 'tank_hourly' | 'tank_daily', bucket: 'hour' | 'day', width: '1 hour' | '1 day') {
+  const c = CHARTED;
+  const aggregates = [
+    ...c.map((m) => `sum(${m})`),
+    ...c.flatMap((m) => [`min(${m})`, `max(${m})`]),
+    ...c.flatMap((m) => [`(array_agg(${m} order by ts))[1]`, `(array_agg(${m} order by ts desc))[1]`]),
+  ];
+  const columns = [...c.map((m) => `sum_${m}`), ...c.flatMap((m) => [`min_${m}`, `max_${m}`]), ...c.flatMap((m) => [`first_${m}`, `last_${m}`])];
+  const merged = [
+    `n = s.n + excluded.n`,
+    `first_ts = least(s.first_ts, excluded.first_ts)`,
+    `last_ts = greatest(s.last_ts, excluded.last_ts)`,
+    ...c.map((m) => `sum_${m} = s.sum_${m} + excluded.sum_${m}`),
+    ...c.flatMap((m) => [`min_${m} = least(s.min_${m}, excluded.min_${m})`, `max_${m} = greatest(s.max_${m}, excluded.max_${m})`]),
+    ...c.flatMap((m) => [
+      `first_${m} = case when excluded.first_ts < s.first_ts then excluded.first_${m} else s.first_${m} end`,
+      `last_${m} = case when excluded.last_ts > s.last_ts then excluded.last_${m} else s.last_${m} end`,
+    ]),
+  ];
+  return sql.raw(`insert into ${table} as s (tank_id, ${bucket}, n, first_ts, last_ts, ${columns.join(', ')})
+          select tank_id, date_bin(interval '${width}', ts, timestamptz '2000-01-01T00:00:00Z'), count(*), min(ts), max(ts), ${aggregates.join(', ')}
+          from ins group by 1, 2
+          on conflict (tank_id, ${bucket}) do update set ${merged.join(', ')}`);
+}
+
+const MERGE_HOURLY = mergeSummaries('tank_hourly', 'hour', '1 hour');
+const MERGE_DAILY = mergeSummaries('tank_daily', 'day', '1 day');
+
 /** What one write stored of a tank: the evaluators look at these readings only. */
 export interface FreshReadings {
   /** How many readings were new (not already stored). */
@@ -64,8 +101,8 @@ export interface WrittenReadings {
 }
 
 /**
- * Stores the readings and moves each tank's latest state forward to its newest one, in one
- * statement. Readings already stored (same tank and time — a resent batch) are skipped; a
+ * Stores the readings, merges them into the hourly and daily summaries and moves each tank's
+ * latest state forward to its newest one, in one statement. Readings already stored (same tank and time — a resent batch) are skipped; a
  * late, older reading never overwrites a newer latest state. Counting new readings per tank
  * is enough to answer each device, unless two batches of one write share a tank (`byKey`).
  */
@@ -81,7 +118,9 @@ export async function writeReadings(db: Db, readings: PreparedReadings, byKey: b
         ins as (
           insert into tank_readings (${READING_COLUMNS})
           select ${STORED} from ${unnestOf(readings.columns)} as r(${UNNESTED})
-          on conflict do nothing returning tank_id, ts),
+          on conflict do nothing returning tank_id, ts, product_height_mm, water_height_mm, temperature_c, volume_l),
+        hourly as (${MERGE_HOURLY}),
+        daily as (${MERGE_DAILY}),
         latest as (
           insert into tank_latest (${READING_COLUMNS}, ullage_l, fill_pct)
           select ${STORED}, ullage_l, fill_pct

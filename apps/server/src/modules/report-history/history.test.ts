@@ -3,7 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_TYPES } from '@ullage/contracts/device';
 import { LITRES_PER_US_GALLON } from '@ullage/domain/units';
+import { monthsOf } from '@ullage/domain/reading-months';
+import { ensureMonths } from '../../db/partitions';
 import { rawRows } from '../../lib/raw-sql';
+import { rebuildSummaries } from '../../test/summaries';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
 import { wallDate } from '../../test/xlsx-cells';
 import { addSecondOrganisation } from '../../test/second-organisation';
@@ -60,6 +63,23 @@ interface Series {
   volumeL: number[];
 }
 const series = async (who: string, query: string, language = 'en') => (await get(who, `/api/report/history/series?${query}`, language)).json() as Answer<Series>;
+const trend = async (who: string, query: string, language = 'en') => (await get(who, `/api/report/history/trend?${query}`, language)).json() as Answer<Series>;
+
+/** The means of tank 2's raw readings over clock-aligned buckets, rounded as the series are: what any source of the series must give. */
+async function rawMeans(from: number, to: number, bucketSeconds: number) {
+  const rows = await rawRows<{ ts: Date | string; h: number; c: number; v: number; n: number }>(
+    ctx.db,
+    sql`select date_bin(${bucketSeconds} * interval '1 second', ts, timestamptz '2000-01-01T00:00:00Z') as ts, avg(product_height_mm) as h, avg(temperature_c) as c, avg(volume_l) as v, count(*)::int as n
+        from tank_readings where tank_id = ${tanks['NWP-SH01/2']!.tankId} and ts >= ${new Date(from).toISOString()}::timestamptz and ts < ${new Date(to).toISOString()}::timestamptz group by 1 order by 1`,
+  );
+  return {
+    readings: rows.reduce((a, r) => a + r.n, 0),
+    ts: rows.map((r) => new Date(r.ts).getTime()),
+    productHeightMm: rows.map((r) => Math.round(Number(r.h) * 10) / 10),
+    temperatureC: rows.map((r) => Math.round(Number(r.c) * 100) / 100),
+    volumeL: rows.map((r) => Math.round(Number(r.v) * 10) / 10),
+  };
+}
 
 beforeAll(async () => {
   ctx = await startTestApp();
@@ -81,11 +101,14 @@ beforeAll(async () => {
   expect(gallons.json().data.refused).toEqual([]);
   // Tank 2: 11 days and 12 hours of one reading a minute from BIG0, height = minute index mod 1,000.
   const tank2 = tanks['NWP-SH01/2']!;
+  // Straight into the table: its months' partitions first (ingest makes them on demand), the summaries after.
+  await ensureMonths(ctx.db, monthsOf([BIG0, BIG0 + 12 * DAY]));
   await ctx.db.execute(sql`
     insert into tank_readings (tank_id, ts, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l)
     select ${tank2.tankId}, ${new Date(BIG0).toISOString()}::timestamptz + g * interval '1 minute', ${tank2.stationId}, 2,
       g % 1000, 5, 10 + (g % 60) / 10.0, 5000 + g % 1000, 4990 + g % 1000, 50
     from generate_series(0, 11 * 1440 + 719) g`);
+  await rebuildSummaries(ctx.db, tank2.tankId);
 });
 afterAll(() => ctx.close());
 
@@ -225,6 +248,53 @@ describe('trend series', () => {
     expect([data.ts[1], data.productHeightMm[1], data.temperatureC[1]]).toEqual([BIG0 + 10 * MIN, 14.5, 11.45]);
     const inRange = data.ts.every((t) => t >= BIG0 && t < from + 11 * DAY);
     expect(inRange).toBe(true);
+  });
+});
+
+describe('trend series from the summaries (issue 21)', () => {
+  const pick = (d: Series) => ({ readings: d.readings, ts: d.ts, productHeightMm: d.productHeightMm, temperatureC: d.temperatureC, volumeL: d.volumeL });
+
+  it('buckets of whole hours give the raw readings’ means, the minutes at either end included', async () => {
+    // 11 days from 5 minutes past a half hour, at most 100 points: 3-hour buckets (950,400 s / 99 → 10,800).
+    const from = BIG0 + 35 * MIN;
+    const to = from + 11 * DAY;
+    const { code, data } = await series('admin', ask('NWP-SH01/2', { from: new Date(from).toISOString(), to: new Date(to).toISOString(), maxPoints: 100 }));
+    expect(code).toBe(1000);
+    expect(data.bucketSeconds).toBe(10_800);
+    expect(pick(data)).toEqual(await rawMeans(from, to, 10_800));
+    expect(data.ts.length).toBeGreaterThan(80);
+  });
+
+  it('the long-term trend spans more than 11 days, in buckets of at least an hour, equal to the raw means', async () => {
+    // Tank 2's whole 11.5 days and a day either side: 13.5 days, past the table's 11.
+    const from = BIG0 - DAY;
+    const to = BIG0 + 12 * DAY + 12 * 60 * MIN + DAY;
+    const { code, data } = await trend('admin', ask('NWP-SH01/2', { from: new Date(from).toISOString(), to: new Date(to).toISOString() }));
+    expect(code).toBe(1000);
+    expect(data.bucketSeconds).toBe(3600);
+    expect(data.readings).toBe(11 * 1440 + 720);
+    expect(pick(data)).toEqual(await rawMeans(from, to, 3600));
+    // One point per clock hour that holds readings: 276 hours of them, 277 touched when they start on a half hour.
+    const hour = 60 * MIN;
+    expect(data.ts).toHaveLength(Math.floor((BIG0 + (11 * 1440 + 719) * MIN) / hour) - Math.floor(BIG0 / hour) + 1);
+    // The readings table still refuses the same range.
+    expect((await series('admin', ask('NWP-SH01/2', { from: new Date(from).toISOString(), to: new Date(to).toISOString() }))).msg).toBe('Time range: Time cannot exceed 11 days');
+  });
+
+  it('three years is the trend’s longest range, refused past it naming the limit', async () => {
+    const to = T0;
+    const longest = await trend('admin', ask('NWP-SH01/2', { from: new Date(to - 1098 * DAY).toISOString(), to: new Date(to).toISOString() }));
+    expect(longest.code).toBe(1000);
+    // 1,098 days at most 2,000 points: 16-hour means would do, the next readable width is a day.
+    expect(longest.data.bucketSeconds).toBe(86_400);
+    expect(longest.data.readings).toBe(11 * 1440 + 720);
+    const over = ask('NWP-SH01/2', { from: new Date(to - 1098 * DAY - MIN).toISOString(), to: new Date(to).toISOString() });
+    expect([(await trend('admin', over)).code, (await trend('admin', over)).msg]).toEqual([91011, 'Time range: Time cannot exceed 1098 days']);
+    expect((await trend('admin', over, 'zh_CN')).msg).toBe('时间范围：时间不能超过 1098 天');
+  });
+
+  it('another organisation’s tank is not found through the trend either', async () => {
+    expect((await trend('pampa-company', ask('NWP-SH01/2', { from: new Date(BIG0).toISOString(), to: new Date(BIG0 + 20 * DAY).toISOString() }))).code).toBe(80001);
   });
 });
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { RECORD_TYPES } from '@ullage/contracts/device';
 import type { HistoryReading, HistoryTank } from '@ullage/contracts/history';
 import { tankRoom } from '@ullage/domain/history-range';
+import { summaryPlan, type Span } from '@ullage/domain/summary-plan';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../lib/raw-sql';
 import { scopeOn, type Scope } from '../scope/scope';
@@ -153,6 +154,56 @@ export async function bucketedSeries(db: Db, tankId: number, range: Range, bucke
     sql`select date_bin(${bucketSeconds} * interval '1 second', ts, timestamptz '2000-01-01T00:00:00Z') as ts,
           avg(product_height_mm) as h, avg(water_height_mm) as w, avg(temperature_c) as c, avg(volume_l) as v
         from tank_readings where ${inRange(tankId, range)}
+        group by 1 order by 1`,
+  );
+  return columnsOf(rows);
+}
+
+const ORIGIN = sql`timestamptz '2000-01-01T00:00:00Z'`;
+
+/** `column` within any of the spans (false for none). */
+function inSpans(column: string, spans: readonly Span[]): SQL {
+  if (spans.length === 0) return sql`false`;
+  const c = sql.raw(column);
+  return sql.join(
+    spans.map(([a, b]) => sql`(${c} >= ${new Date(a).toISOString()}::timestamptz and ${c} < ${new Date(b).toISOString()}::timestamptz)`),
+    sql` or `,
+  );
+}
+
+/**
+ * The readings of a range as (time, count, sums) rows: raw readings for the minutes at either
+ * end, the hourly and daily summaries for the whole hours and days between (domain summaryPlan),
+ * so that every reading is counted once and a long range is a few hundred rows, not a million.
+ */
+function summedRows(tankId: number, range: Range, bucketSeconds: number): SQL {
+  const plan = summaryPlan(Date.parse(range.from), Date.parse(range.to), bucketSeconds);
+  return sql`select ts as t, 1 as n, product_height_mm as h, water_height_mm as w, temperature_c as c, volume_l as v
+               from tank_readings where tank_id = ${tankId} and (${inSpans('ts', plan.raw)})
+             union all
+             select hour, n, sum_product_height_mm, sum_water_height_mm, sum_temperature_c, sum_volume_l
+               from tank_hourly where tank_id = ${tankId} and (${inSpans('hour', plan.hourly)})
+             union all
+             select day, n, sum_product_height_mm, sum_water_height_mm, sum_temperature_c, sum_volume_l
+               from tank_daily where tank_id = ${tankId} and (${inSpans('day', plan.daily)})`;
+}
+
+/** How many readings the tank has in the range, counted from the summaries where whole hours and days allow. */
+export async function countReadingsSummarised(db: Db, tankId: number, range: Range): Promise<number> {
+  const [row] = await rawRows<{ n: number }>(db, sql`select coalesce(sum(n), 0)::int as n from (${summedRows(tankId, range, 86_400)}) s`);
+  return row?.n ?? 0;
+}
+
+/**
+ * The same means as bucketedSeries, for buckets of whole hours, read from the summaries: the
+ * mean of a bucket is its readings' sum over their count, whichever rows hold them.
+ */
+export async function summarisedSeries(db: Db, tankId: number, range: Range, bucketSeconds: number): Promise<SeriesColumns> {
+  const rows = await rawRows<{ ts: Date | string; h: number; w: number; c: number; v: number }>(
+    db,
+    sql`select date_bin(${bucketSeconds} * interval '1 second', t, ${ORIGIN}) as ts,
+          sum(h) / sum(n) as h, sum(w) / sum(n) as w, sum(c) / sum(n) as c, sum(v) / sum(n) as v
+        from (${summedRows(tankId, range, bucketSeconds)}) s
         group by 1 order by 1`,
   );
   return columnsOf(rows);

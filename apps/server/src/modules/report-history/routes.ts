@@ -6,7 +6,7 @@ import { EXPORT_MAX_ROWS, sendXlsx } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { historyWorkbook } from './export';
-import { allHistory, findHistory, historySeries as seriesOf } from './service';
+import { allHistory, findHistory, historySeries as seriesOf, historyTrend } from './service';
 
 const tags = ['reports'];
 const config = { fieldLabels: { from: 'history.field.range', to: 'history.field.range', tankId: 'field.tank' } } as const;
@@ -22,6 +22,15 @@ export const historyRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => Date }>
     '/report/history/series',
     { config, schema: { tags, summary: 'The trend of one tank over at most 11 days: at most 2,000 points per series, bucket means beyond that', querystring: historySeriesQuery, response: { 200: envelopeOf(historySeries) } } },
     async (request) => ok(request, await seriesOf(db, userOf(request), request.query)),
+  );
+
+  app.get(
+    '/report/history/trend',
+    {
+      config,
+      schema: { tags, summary: 'The long-term trend of one tank over at most three years: bucket means of an hour or more, from the hourly and daily summaries', querystring: historySeriesQuery, response: { 200: envelopeOf(historySeries) } },
+    },
+    async (request) => ok(request, await historyTrend(db, userOf(request), request.query)),
   );
 
   app.get('/report/history/export', { config, schema: { tags, summary: 'The range’s readings as xlsx, in the caller’s language and the company’s units', querystring: historyQuery } }, async (request, reply) => {

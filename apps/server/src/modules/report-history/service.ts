@@ -1,11 +1,19 @@
 import type { HistoryQuery, HistorySeries, HistorySeriesQuery } from '@ullage/contracts/history';
-import { HISTORY_RANGE_MAX_DAYS, HISTORY_SERIES_MAX_POINTS, historyProblems, seriesBucketSeconds, type HistoryProblem } from '@ullage/domain/history-range';
+import {
+  HISTORY_RANGE_MAX_DAYS,
+  HISTORY_SERIES_MAX_POINTS,
+  HISTORY_TREND_MAX_DAYS,
+  HISTORY_TREND_MIN_BUCKET_S,
+  historyProblems,
+  seriesBucketSeconds,
+  type HistoryProblem,
+} from '@ullage/domain/history-range';
 import type { Db } from '../../db/client';
 import { pageOf } from '../../lib/list';
 import { assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
 import { scopeOf } from '../scope/scope';
-import { bucketedSeries, countReadings, findTank, listReadings, rawSeries, type Range } from './repo';
+import { bucketedSeries, countReadings, countReadingsSummarised, findTank, listReadings, rawSeries, summarisedSeries, type Range } from './repo';
 
 type Ask = Pick<HistorySeriesQuery, 'stationId' | 'tankId' | 'from' | 'to'>;
 
@@ -13,7 +21,7 @@ type Ask = Pick<HistorySeriesQuery, 'stationId' | 'tankId' | 'from' | 'to'>;
  * Each rule of spec §5 as the field it names and the spec §8 sentence: "Time range: Time
  * cannot exceed 11 days", "Tank: Must select gas station and tank".
  */
-function fieldRuleOf(problem: HistoryProblem, ask: Ask): FieldRule {
+function fieldRuleOf(problem: HistoryProblem, ask: Ask, maxDays: number): FieldRule {
   switch (problem) {
     case 'stationAndTank':
       return ask.stationId === undefined ? { field: 'stationId', rule: 'history.rule.stationAndTank' } : { field: 'tankId', rule: 'history.rule.stationAndTank', labelKey: 'field.tank' };
@@ -22,7 +30,7 @@ function fieldRuleOf(problem: HistoryProblem, ask: Ask): FieldRule {
     case 'startBeforeEnd':
       return { field: 'from', rule: 'history.rule.startBeforeEnd', labelKey: 'history.field.range' };
     case 'maxDays':
-      return { field: 'to', rule: 'history.rule.maxDays', params: { days: HISTORY_RANGE_MAX_DAYS }, labelKey: 'history.field.range' };
+      return { field: 'to', rule: 'history.rule.maxDays', params: { days: maxDays }, labelKey: 'history.field.range' };
   }
 }
 
@@ -31,9 +39,9 @@ function fieldRuleOf(problem: HistoryProblem, ask: Ask): FieldRule {
  * caller may see (another organisation's is not found, as if it did not exist), and one of
  * the station chosen.
  */
-async function resolve(db: Db, user: AuthUser, ask: Ask) {
-  const problems = historyProblems({ stationId: ask.stationId, tankId: ask.tankId, fromMs: ask.from ? Date.parse(ask.from) : undefined, toMs: ask.to ? Date.parse(ask.to) : undefined });
-  assertValid(problems.map((p) => fieldRuleOf(p, ask)));
+async function resolve(db: Db, user: AuthUser, ask: Ask, maxDays = HISTORY_RANGE_MAX_DAYS) {
+  const problems = historyProblems({ stationId: ask.stationId, tankId: ask.tankId, fromMs: ask.from ? Date.parse(ask.from) : undefined, toMs: ask.to ? Date.parse(ask.to) : undefined }, maxDays);
+  assertValid(problems.map((p) => fieldRuleOf(p, ask, maxDays)));
   const tank = await findTank(db, scopeOf(user), ask.tankId!);
   if (!tank) throw notFound();
   assertValid(tank.stationId === ask.stationId ? [] : [{ field: 'tankId', rule: 'history.rule.tankOfStation', labelKey: 'field.tank' }]);
@@ -67,5 +75,20 @@ export async function historySeries(db: Db, user: AuthUser, query: HistorySeries
   const readings = await countReadings(db, tank.tankId, range);
   if (readings <= maxPoints) return { tank, readings, bucketSeconds: 0, ...(await rawSeries(db, tank.tankId, range)) };
   const bucketSeconds = seriesBucketSeconds(Date.parse(range.to) - Date.parse(range.from), maxPoints);
-  return { tank, readings, bucketSeconds, ...(await bucketedSeries(db, tank.tankId, range, bucketSeconds)) };
+  // Buckets of whole hours are read from the summaries: the same means at a 60th of the rows.
+  const series = bucketSeconds % HISTORY_TREND_MIN_BUCKET_S === 0 ? summarisedSeries : bucketedSeries;
+  return { tank, readings, bucketSeconds, ...(await series(db, tank.tankId, range, bucketSeconds)) };
+}
+
+/**
+ * The long-term trend (the chart zoomed out past 11 days, up to three years): bucket means of at
+ * least an hour, read from the hourly and daily summaries (and the raw minutes at either end),
+ * so two years cost about what 11 days do.
+ */
+export async function historyTrend(db: Db, user: AuthUser, query: HistorySeriesQuery): Promise<HistorySeries> {
+  const { tank, range } = await resolve(db, user, query, HISTORY_TREND_MAX_DAYS);
+  const spanMs = Date.parse(range.to) - Date.parse(range.from);
+  const bucketSeconds = Math.max(HISTORY_TREND_MIN_BUCKET_S, seriesBucketSeconds(spanMs, query.maxPoints ?? HISTORY_SERIES_MAX_POINTS));
+  const [readings, series] = await Promise.all([countReadingsSummarised(db, tank.tankId, range), summarisedSeries(db, tank.tankId, range, bucketSeconds)]);
+  return { tank, readings, bucketSeconds, ...series };
 }
