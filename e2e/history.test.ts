@@ -175,6 +175,23 @@ describe('historical inventory page (history_can_save)', () => {
       expect(asked.some((u) => u.includes('/series?'))).toBe(true);
       expect(await page.locator('.ant-pagination-total-text').textContent()).toMatch(/^4,?320 in total$/);
       expect(await page.locator('[data-testid="history-bucket-note"]').textContent()).toContain('each is the mean of 10 minutes');
+
+      // The chart zoomed out to 90 days up to the range's end (issue 21): 2-hour means from the
+      // summaries, over the three days there are; the table keeps the asked range.
+      await page.locator('[data-testid="history-span"] label', { hasText: '90 days' }).click();
+      const wide = page.locator('[data-testid="history-chart"][data-rendered="true"][data-bucket-seconds="7200"]');
+      await wide.waitFor({ timeout: 20_000 });
+      expect(asked.some((u) => u.includes('/trend?'))).toBe(true);
+      const widePoints = Number(await wide.getAttribute('data-points'));
+      expect(widePoints).toBeGreaterThanOrEqual(36);
+      expect(widePoints).toBeLessThanOrEqual(38);
+      expect(await page.locator('[data-testid="history-bucket-note"]').textContent()).toContain('4,320 readings drawn as');
+      expect(await page.locator('[data-testid="history-bucket-note"]').textContent()).toContain('each is the mean of 2 hours');
+      expect(await page.locator('[data-testid="history-span-note"]').textContent()).toContain('90 days up to the end of the chosen range');
+      expect(await page.locator('.ant-pagination-total-text').textContent()).toMatch(/^4,?320 in total$/);
+      await page.screenshot({ path: '/tmp/history-span-en.png', fullPage: true });
+      await page.locator('[data-testid="history-span"] label', { hasText: 'The chosen range' }).click();
+      await page.locator('[data-testid="history-chart"][data-rendered="true"][data-bucket-seconds="600"]').waitFor();
       // Start = end: the other rule, also in the form.
       await typeTime(page, 'history-from', NOW + MIN);
       await page.locator('[data-testid="history-submit"]').click();

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
+import Radio from 'antd/es/radio';
 import Table from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
@@ -12,7 +13,8 @@ import type { ListParams } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
 import { stationDateTime } from '../../../lib/station-time';
 import { useMonitorFormat } from '../../monitor/use-monitor-format';
-import { exportHistory, historyKeys, listHistory, useHistorySeries } from '../api/history';
+import { exportHistory, historyKeys, listHistory, TREND_SPANS, useHistorySeries, useHistoryTrend, type TrendSpan } from '../api/history';
+import { bucketNote } from '../bucket-note';
 import { historyColumns } from '../components/history-columns';
 import { HistoryFormBar, HistoryProblems } from '../components/history-form';
 import { checkHistoryForm, initialHistoryForm, type FormCheck, type HistoryAsk, type HistoryForm } from '../history-form-state';
@@ -40,7 +42,11 @@ function ChartPlaceholder() {
   );
 }
 
-/** history_can_save (spec §2 /Data): one tank's readings over at most 11 days, as a trend chart and a table; export, print. */
+/**
+ * history_can_save (spec §2 /Data): one tank's readings over at most 11 days, as a trend chart
+ * and a table; export, print. The chart can also span 90 days to 2 years up to the range's end
+ * (issue 21: read from the summaries).
+ */
 export function Page() {
   const { t } = useTranslation();
   const format = useMonitorFormat();
@@ -54,9 +60,13 @@ export function Page() {
     sortFields: HISTORY_SORT_FIELDS,
     showTotal: (total) => t('list.total', { total }),
   });
-  const series = useHistorySeries(ask);
+  const [span, setSpan] = useState<TrendSpan>(0);
+  const asked = useHistorySeries(ask);
+  const trend = useHistoryTrend(ask, span);
+  // The chart draws the asked range, or a longer span ending with it; the table keeps the asked range.
+  const series = span === 0 ? asked : trend;
   const [exporting, setExporting] = useState(false);
-  const tank = (list.query.data as HistoryList | undefined)?.tank ?? series.data?.tank;
+  const tank = (list.query.data as HistoryList | undefined)?.tank ?? asked.data?.tank;
   const columns = useMemo(
     () => historyColumns({ t, format, tank, sortOrderOf: list.sortOrderOf }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sortOrderOf follows list.state
@@ -69,7 +79,8 @@ export function Page() {
     if (!next.ask) return;
     // Asking the same again is asking for what has come in since.
     if (ask && JSON.stringify(ask) === JSON.stringify(next.ask)) {
-      void series.refetch();
+      void asked.refetch();
+      if (span > 0) void trend.refetch();
       void list.query.refetch();
       return;
     }
@@ -89,7 +100,8 @@ export function Page() {
       .finally(() => setExporting(false));
   };
 
-  const bucketSeconds = series.data?.bucketSeconds ?? 0;
+  const note = series.data ? bucketNote(series.data.bucketSeconds) : null;
+  const spanLabel = (days: TrendSpan) => (days === 0 ? t('history.chart.spanAsked') : t(`history.chart.span${days}`));
   return (
     <ListPage
       title={t('route.title.history_can_save')}
@@ -117,18 +129,31 @@ export function Page() {
       ) : null}
       {ask ? (
         <section className="history-trend" aria-label={t('history.chart.title')}>
+          <div className="history-trend__span">
+            <span id="history-span-label">{t('history.chart.span')}</span>
+            <Radio.Group
+              optionType="button"
+              size="small"
+              value={span}
+              onChange={(event) => setSpan(event.target.value as TrendSpan)}
+              aria-labelledby="history-span-label"
+              data-testid="history-span"
+              options={TREND_SPANS.map((days) => ({ value: days, label: spanLabel(days) }))}
+            />
+          </div>
+          {span > 0 ? (
+            <p className="history-trend__note" data-testid="history-span-note">
+              {t('history.chart.spanNote', { span: spanLabel(span) })}
+            </p>
+          ) : null}
           {series.data && series.data.ts.length > 0 ? (
             <>
               <Suspense fallback={<ChartPlaceholder />}>
                 <TrendChart series={series.data} format={format} />
               </Suspense>
-              {bucketSeconds > 0 ? (
+              {note ? (
                 <p className="history-trend__note" data-testid="history-bucket-note">
-                  {t(bucketSeconds % 60 === 0 ? 'history.chart.bucketMinutes' : 'history.chart.bucketSeconds', {
-                    readings: format.count(series.data.readings),
-                    points: format.count(series.data.ts.length),
-                    size: format.count(bucketSeconds % 60 === 0 ? bucketSeconds / 60 : bucketSeconds),
-                  })}
+                  {t(note.key, { readings: format.count(series.data.readings), points: format.count(series.data.ts.length), size: format.count(note.size) })}
                 </p>
               ) : null}
             </>
