@@ -7,7 +7,12 @@ const HEARTBEAT_MS = 20_000;
 
 export interface EventStream {
   send(id: number, data: string): void;
+  /** A frame made once for many streams (eventFrame): no string is built per stream. */
+  sendFrame(frame: Buffer): void;
 }
+
+/** One server-sent event, `id:` and `data:`, as bytes to write to any number of streams. */
+export const eventFrame = (id: number, data: string): Buffer => Buffer.from(`id: ${id}\ndata: ${data}\n\n`);
 
 /**
  * Server-sent event streams of one feed: the response headers, the reconnect delay, the
@@ -53,7 +58,7 @@ export class EventStreams {
     this.ends.add(end);
     if (this.sessions && request.sessionTokenHash) unwatch = this.sessions.watch(request.sessionTokenHash, end);
     request.raw.on('close', close);
-    return { send: (id, data) => res.write(`id: ${id}\ndata: ${data}\n\n`) };
+    return { send: (id, data) => res.write(eventFrame(id, data)), sendFrame: (frame) => res.write(frame) };
   }
 
   endAll(): void {

@@ -29,6 +29,12 @@ export function createMetrics() {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers: [registry],
     }),
+    alarmFanout: new Histogram({
+      name: 'ullage_alarm_fanout_seconds',
+      help: 'Time from an alarm being looked up to its frame written to the last open alarm feed of this instance',
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
     sseClients: new Gauge({ name: 'ullage_sse_clients', help: 'Open live-push feeds', registers: [registry] }),
     liveBusConnected: new Gauge({
       name: 'ullage_live_bus_connected',

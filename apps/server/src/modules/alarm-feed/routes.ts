@@ -4,7 +4,7 @@ import { CODES } from '@ullage/contracts/codes';
 import { LANGUAGES, type Language } from '@ullage/domain/languages';
 import type { Db } from '../../db/client';
 import { translator } from '../../i18n/translate';
-import { EventStreams } from '../../live/event-streams';
+import { eventFrame, EventStreams, type EventStream } from '../../live/event-streams';
 import type { LiveBus } from '../../live/bus';
 import type { LiveHub } from '../../live/hub';
 import type { Metrics } from '../../observability/metrics';
@@ -26,8 +26,11 @@ interface Feed {
   language: Language;
   /** `type:code` of the alarms this user wants as in-app alerts (userNoticeCfg byAlert). */
   alerts: Set<string>;
-  send(id: number, data: string): void;
+  stream: EventStream;
 }
+
+/** Feeds written between two turns of the event loop: other requests are served in between. */
+const FANOUT_SLICE = 500;
 
 const alertKey = (item: FeedAlarm) => `${item.alarm.kind === 'level' ? 1 : 2}:${item.alarm.code}`;
 
@@ -39,17 +42,27 @@ const alertKey = (item: FeedAlarm) => `${item.alarm.kind === 'level' ? 1 : 2}:${
  */
 export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus; hub: LiveHub; metrics: Metrics; clock: () => Date }> = async (app, { db, bus, hub, metrics, clock }) => {
   const feeds = new Set<Feed>();
-  const broadcast = (item: FeedAlarm) => {
-    const phrased = new Map<Language, string>();
-    for (const feed of feeds) {
-      if (!scopeAdmits(feed.scope, item.origin) || !feed.alerts.has(alertKey(item))) continue;
-      let data = phrased.get(feed.language);
-      if (!data) {
-        data = JSON.stringify(liveAlarmMessage(translator(feed.language), item.alarm, item, item.sensorType));
-        phrased.set(feed.language, data);
+  /**
+   * One alarm to every feed that wants it: phrased and framed once per language, the same bytes
+   * written to each socket, FANOUT_SLICE feeds per turn of the event loop so 10,000 feeds do not
+   * hold up ingest and other requests (DESIGN §8).
+   */
+  const broadcast = async (item: FeedAlarm) => {
+    const started = performance.now();
+    const frames = new Map<Language, Buffer>();
+    let written = 0;
+    for (const feed of [...feeds]) {
+      // A feed that closed while an earlier slice was written is skipped.
+      if (!feeds.has(feed) || !scopeAdmits(feed.scope, item.origin) || !feed.alerts.has(alertKey(item))) continue;
+      let frame = frames.get(feed.language);
+      if (!frame) {
+        frame = eventFrame(item.alarm.id, JSON.stringify(liveAlarmMessage(translator(feed.language), item.alarm, item, item.sensorType)));
+        frames.set(feed.language, frame);
       }
-      feed.send(item.alarm.id, data);
+      feed.stream.sendFrame(frame);
+      if (++written % FANOUT_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     }
+    if (written > 0) metrics.alarmFanout.observe((performance.now() - started) / 1000);
   };
   // Lookups run side by side, but alarms go out in the order they were raised: a client that
   // reconnects asks for what came after the last id it saw, so a later id must not overtake
@@ -60,8 +73,8 @@ export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus; hub:
     const lookup = feedAlarm(db, event.alarm.id);
     sent = sent.then(() =>
       lookup.then(
-        (item) => {
-          if (item) broadcast(item);
+        async (item) => {
+          if (item) await broadcast(item);
         },
         (error: unknown) => app.log.warn({ err: error }, 'alarm feed lookup failed'),
       ),
@@ -103,12 +116,12 @@ export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus; hub:
         closed = true;
         feeds.delete(feed);
       });
-      const feed: Feed = { userId: user.id, scope, language, alerts, send: (id, data) => stream.send(id, data) };
+      const feed: Feed = { userId: user.id, scope, language, alerts, stream };
       const lastId = Number(request.headers['last-event-id']);
       if (Number.isInteger(lastId) && lastId > 0) {
         const missed = await missedAlarms(db, scope, lastId, new Date(clock().getTime() - REPLAY_WINDOW_MS), REPLAY_LIMIT);
         const t = translator(language);
-        for (const item of missed.filter((m) => alerts.has(alertKey(m)))) feed.send(item.alarm.id, JSON.stringify(liveAlarmMessage(t, item.alarm, item, item.sensorType)));
+        for (const item of missed.filter((m) => alerts.has(alertKey(m)))) feed.stream.send(item.alarm.id, JSON.stringify(liveAlarmMessage(t, item.alarm, item, item.sensorType)));
       }
       // A client gone during the replay is not listened for.
       if (!closed) feeds.add(feed);
