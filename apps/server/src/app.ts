@@ -53,6 +53,8 @@ import { casRoutes } from './modules/cas/routes';
 import { MailDigests } from './modules/mail-digest/digests';
 import { AtgPoller } from './modules/atg/poller';
 import { PeriodicJobs } from './jobs/periodic-jobs';
+import { TankDayBookJob } from './modules/report-inventory/book-job';
+import { tankDayBookMarks } from './modules/report-inventory/books-evaluator';
 import { deleteExpiredSessions } from './modules/auth/session-repo';
 import { atgRoutes } from './modules/atg/routes';
 import { createMailTransport } from './modules/mail-digest/transport';
@@ -111,6 +113,8 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   app.addHook('onClose', async () => bus.close());
   const live = new LiveHub(bus);
   const ingest = new Ingest({ db, bus, hub: live, clock, metrics, logger: app.log, prepareWorkers });
+  // Readings landing in a day that is over mark its tank-day book stale (issue 21).
+  ingest.addEvaluator(tankDayBookMarks());
   app.decorate('ingest', ingest);
   app.decorate('live', live);
   app.addHook('onClose', async () => ingest.close());
@@ -128,6 +132,8 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   jobs.add({ name: 'offline-sweep', everyMs: 30_000, run: () => ingest.sweepOffline() }); // stations silent for 15 minutes go offline
   jobs.add({ name: 'mail-digests', everyMs: config.mailDigestIntervalMs, run: () => mailDigests.runOnce() });
   jobs.add({ name: 'device-command-timeouts', everyMs: 30_000, run: () => deviceCommands.sweep() });
+  const tankDayBooks = new TankDayBookJob({ db, clock, logger: app.log });
+  jobs.add({ name: 'tank-day-books', everyMs: 60_000, run: () => tankDayBooks.runOnce() }); // books of days that are over, so reports need not reread their readings
   app.decorate('jobs', jobs);
   // Before the mail transport and the database go: a round in progress finishes first.
   app.addHook('preClose', async () => jobs.stop());
