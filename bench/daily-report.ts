@@ -2,7 +2,7 @@
  * Daily inventory report budget of DESIGN.md §8: the report for 1,000 tanks for one day in
  * under a second, through the API, on PostgreSQL.
  *
- *   node --import tsx bench/daily-report.ts [--stations 100 --tanks 10 --runs 10 --explain]
+ *   node --import tsx bench/daily-report.ts [--stations 100 --tanks 10 --runs 10 --explain --live]
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ullage_bench_inventory;
  * the database is dropped and created). The bench stations are made through the settings API,
@@ -16,6 +16,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startServer } from '../e2e/server';
 import { E2E_ADMIN_PASSWORD } from '../e2e/server';
+import { openPostgres } from '../apps/server/src/db/client';
+import { TankDayBookJob } from '../apps/server/src/modules/report-inventory/book-job';
 import { createFleet, fmt, recreateDatabase } from './setup';
 
 const { values: args } = parseArgs({
@@ -25,6 +27,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '10' },
     /** Print the plans of the report's statements for the bench day. */
     explain: { type: 'boolean', default: false },
+    /** Also time the report before any book is written (figured from the readings). */
+    live: { type: 'boolean', default: false },
   },
 });
 const STATIONS = Number(args.stations);
@@ -34,6 +38,8 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const ZONES = ['UTC', 'Asia/Shanghai', 'America/Chicago', 'Europe/Madrid'];
 /** Three days ago (UTC calendar): a day over in every zone, and no DST change in these zones in late November. */
 const DAY = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+/** DESIGN.md §8: 1,000 tanks p95 < 200 ms, 5,000 tanks p95 < 1 s (from kept tank-day books). */
+const BUDGET_MS = STATIONS * TANKS <= 1000 ? 200 : 1000;
 
 async function seed(pool: pg.Pool) {
   // Spread the bench stations over four zones: each tank's day is its own station's.
@@ -87,7 +93,7 @@ async function seed(pool: pg.Pool) {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function time(label: string, runs: number, once: () => Promise<string>, budgeted = true) {
+async function time(label: string, runs: number, once: () => Promise<string>, budgeted = true, budgetMs = BUDGET_MS) {
   await once(); // warm: plans, caches
   const ms: number[] = [];
   let note = '';
@@ -98,7 +104,7 @@ async function time(label: string, runs: number, once: () => Promise<string>, bu
   }
   ms.sort((a, b) => a - b);
   const p95 = percentile(ms, 95);
-  console.log(`  ${label.padEnd(34)} p50 ${Math.round(percentile(ms, 50))} ms   p95 ${Math.round(p95)} ms   max ${Math.round(ms[ms.length - 1]!)} ms   (${runs} runs; ${note})${budgeted ? `   budget < 1,000 ms: ${ms[ms.length - 1]! < 1000 ? 'met' : p95 < 1000 ? 'met at p95' : 'NOT met'}` : '   (no budget: for reference)'}`);
+  console.log(`  ${label.padEnd(34)} p50 ${Math.round(percentile(ms, 50))} ms   p95 ${Math.round(p95)} ms   max ${Math.round(ms[ms.length - 1]!)} ms   (${runs} runs; ${note})${budgeted ? `   budget p95 < ${fmt(budgetMs)} ms: ${ms[ms.length - 1]! < budgetMs ? 'met' : p95 < budgetMs ? 'met at p95' : 'NOT met'}` : '   (no budget: for reference)'}`);
 }
 
 async function explain(pool: pg.Pool) {
@@ -144,8 +150,7 @@ async function main() {
     const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const query = `fromDay=${DAY}&toDay=${DAY}&q=DAY-`;
-    console.log(`Daily inventory report, ${fmt(STATIONS * TANKS)} tanks, one day (${DAY}), PostgreSQL, through the API (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores):`);
-    await time('list (first page of 50, sorted)', RUNS, async () => {
+    const list = async () => {
       const res = await fetch(`${server.baseUrl}/api/report/inventory/daily/list?${query}&pageSize=50&sortField=salesL&sortOrder=descend`, { headers: { cookie } });
       const body = (await res.json()) as { code: number; msg: string; data: { total: number; abnormalCount: number } };
       if (body.code !== 1000) throw new Error(`daily list: ${body.code} ${body.msg}`);
@@ -153,7 +158,29 @@ async function main() {
       // Every tank with a gap, a late start or an early end, and no other.
       if (body.data.abnormalCount !== expected.abnormal) throw new Error(`expected ${expected.abnormal} abnormal tank days, got ${body.data.abnormalCount}`);
       return `${fmt(body.data.total)} tank days, ${fmt(body.data.abnormalCount)} abnormal`;
-    });
+    };
+    const freshBooks = async () => Number((await pool.query<{ n: string }>(`select count(*) as n from tank_day_books where not stale and day = $1::date`, [DAY])).rows[0]!.n);
+    const header = (how: string) =>
+      console.log(`Daily inventory report, ${fmt(STATIONS * TANKS)} tanks, one day (${DAY}), PostgreSQL, through the API, ${how} (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores):`);
+    if (args.live) {
+      header(`no books (${fmt(await freshBooks())} for the day): every tank day figured from the readings`);
+      await time('list, no books (live)', RUNS, list, true, 1000);
+      // The server's own book job first runs a minute after it starts: say if it wrote books meanwhile.
+      const during = await freshBooks();
+      if (during > 0) console.log(`  (the server's book job wrote ${fmt(during)} books for the day while this was timed)`);
+    }
+    const database = await openPostgres(PG_URL);
+    try {
+      const t0 = performance.now();
+      const round = await new TankDayBookJob({ db: database.db, clock: () => new Date() }, { roundMs: Number.POSITIVE_INFINITY, batch: 500 }).runOnce();
+      console.log(
+        `book job run to completion: ${fmt(round.written)} tank-day books written in ${fmt(Math.round(performance.now() - t0))} ms (${round.pending ? 'work LEFT' : 'none left'}); ${fmt(await freshBooks())} fresh books for ${DAY}`,
+      );
+    } finally {
+      await database.close();
+    }
+    header('from tank-day books');
+    await time('list (first page of 50, sorted)', RUNS, list);
     await time('export (every row, xlsx)', Math.max(3, Math.round(RUNS / 2)), async () => {
       const res = await fetch(`${server.baseUrl}/api/report/inventory/daily/export?${query}`, { headers: { cookie } });
       if (!(res.headers.get('content-type') ?? '').includes('spreadsheetml')) throw new Error(`export: ${await res.text()}`);

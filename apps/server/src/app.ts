@@ -54,6 +54,8 @@ import { MailDigests } from './modules/mail-digest/digests';
 import { AtgPoller } from './modules/atg/poller';
 import { upkeepPartitions } from './db/partitions';
 import { PeriodicJobs } from './jobs/periodic-jobs';
+import { TankDayBookJob } from './modules/report-inventory/book-job';
+import { tankDayBookMarks } from './modules/report-inventory/books-evaluator';
 import { deleteExpiredSessions } from './modules/auth/session-repo';
 import { atgRoutes } from './modules/atg/routes';
 import { createMailTransport } from './modules/mail-digest/transport';
@@ -112,6 +114,8 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   app.addHook('onClose', async () => bus.close());
   const live = new LiveHub(bus);
   const ingest = new Ingest({ db, bus, hub: live, clock, metrics, logger: app.log, prepareWorkers });
+  // Readings landing in a day that is over mark its tank-day book stale (issue 21).
+  ingest.addEvaluator(tankDayBookMarks());
   app.decorate('ingest', ingest);
   app.decorate('live', live);
   app.addHook('onClose', async () => ingest.close());
@@ -131,6 +135,8 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   jobs.add({ name: 'device-command-timeouts', everyMs: 30_000, run: () => deviceCommands.sweep() });
   // Months of readings made ahead and, with READINGS_RETENTION_MONTHS, old ones dropped whole (db/partitions.ts).
   jobs.add({ name: 'partition-upkeep', everyMs: 60 * 60_000, run: () => upkeepPartitions(db, Date.now(), config.readingsRetentionMonths).then((r) => r.dropped.length > 0 && app.log.info(r, 'reading partitions dropped by retention')) });
+  const tankDayBooks = new TankDayBookJob({ db, clock, logger: app.log });
+  jobs.add({ name: 'tank-day-books', everyMs: 60_000, run: () => tankDayBooks.runOnce() }); // books of days that are over, so reports need not reread their readings
   app.decorate('jobs', jobs);
   // Before the mail transport and the database go: a round in progress finishes first.
   app.addHook('preClose', async () => jobs.stop());

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -717,4 +718,38 @@ export const liveBusPayloads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('live_bus_payloads_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * Tank-day books (issue 21, migration 0021; domain tank-day-books.ts): what one tank's readings
+ * give for one station day — first and last reading, gaps — for the daily and monthly reports.
+ * The day's bounds are those it was figured for: a station whose zone changed gets its books
+ * figured again. Stale rows (and rows the ingest inserted as bare marks) are figured live.
+ */
+export const tankDayBooks = pgTable(
+  'tank_day_books',
+  {
+    tankId: integer('tank_id')
+      .notNull()
+      .references(() => tanks.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    stale: boolean('stale').notNull(),
+    version: integer('version').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    firstTs: timestamp('first_ts', { withTimezone: true }),
+    firstVolumeL: doublePrecision('first_volume_l'),
+    firstHeightMm: doublePrecision('first_height_mm'),
+    firstWaterMm: doublePrecision('first_water_mm'),
+    firstTemperatureC: doublePrecision('first_temperature_c'),
+    lastTs: timestamp('last_ts', { withTimezone: true }),
+    lastVolumeL: doublePrecision('last_volume_l'),
+    lastHeightMm: doublePrecision('last_height_mm'),
+    lastWaterMm: doublePrecision('last_water_mm'),
+    lastTemperatureC: doublePrecision('last_temperature_c'),
+    /** Every gap of the day, [fromMs, toMs] (daily-inventory.ts gapsOfDay). */
+    gaps: jsonb('gaps').$type<[number, number][]>(),
+    bookedAt: timestamp('booked_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.tankId, t.day], name: 'tank_day_books_pkey' }), index('tank_day_books_stale_idx').on(t.endsAt).where(sql`${t.stale}`)],
 );

@@ -1,7 +1,9 @@
 import type { DailyInventoryRow, InventoryReading } from '@ullage/contracts/inventory-report';
-import { dailyInventory, DAY_GAP_MS, type DailyInventory, type Gap } from '@ullage/domain/daily-inventory';
+import { dailyInventory, DAY_GAP_MS, gapsOfDay, type DailyInventory, type Gap } from '@ullage/domain/daily-inventory';
+import { bookIsFinal } from '@ullage/domain/tank-day-books';
 import { dayOf, dayWindow, type DayWindow } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
+import { freshBooks, type Book, type DayReadings } from './books-repo';
 import { dayEdges, deliveriesOf, readingGaps, type DeliveryRaw, type EdgeReading, type ReportTank, type TankSpan } from './repo';
 
 /** One tank and one of its station days. */
@@ -31,13 +33,54 @@ export function tankDaysOf(tanks: readonly ReportTank[], days: readonly string[]
 
 export type TankDayFigures = TankDay & { figures: DailyInventory<EdgeReading>; first: EdgeReading | null; last: EdgeReading | null };
 
+/** One tank's station day, as the readings are asked for it. */
+export interface DayOfTank {
+  tank: { tankId: number };
+  window: DayWindow;
+}
+
 /**
- * The daily figures of every tank day: first and last readings by key probes, gaps by one
- * range scan per tank over its days back to back, deliveries by the deliveries' key; the
- * domain decides starts, ends, sales and flags (daily-inventory.ts).
+ * What the readings give for each tank day, in the order of `days`: first and last readings by
+ * key probes, gaps by one range scan per run of consecutive days of a tank. The one part of
+ * the report that reads raw readings: the book job keeps its answers for days that are over
+ * (tank-day-books.ts), and the report asks it only for the days without a fresh book.
  */
-export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs: number): Promise<TankDayFigures[]> {
+export async function readTankDays(db: Db, days: readonly DayOfTank[]): Promise<DayReadings[]> {
+  if (days.length === 0) return [];
+  const spans: TankSpan[] = [];
+  const lastSpan = new Map<number, TankSpan>();
+  for (const { tank, window } of days) {
+    const span = lastSpan.get(tank.tankId);
+    // A tank's days back to back make one span; a day apart from the others (its neighbours booked) its own.
+    if (span && span.toMs === window.startMs) span.toMs = window.endMs;
+    else if (span && span.fromMs === window.endMs) span.fromMs = window.startMs;
+    else {
+      const next = { tankId: tank.tankId, fromMs: window.startMs, toMs: window.endMs };
+      spans.push(next);
+      lastSpan.set(tank.tankId, next);
+    }
+  }
+  const [edges, gaps] = await Promise.all([
+    dayEdges(db, days.map((d) => ({ tankId: d.tank.tankId, startMs: d.window.startMs, endMs: d.window.endMs }))),
+    readingGaps(db, spans, DAY_GAP_MS),
+  ]);
+  const gapsOf = groupBy(gaps, (g) => g.tankId);
+  return days.map(({ tank, window }, i) => ({ ...edges[i]!, gaps: gapsOfDay(gapsOf.get(tank.tankId) ?? NONE, window) }));
+}
+
+/**
+ * The daily figures of every tank day: what the readings give — from the tank-day book when a
+ * fresh one was figured for the same bounds and the day is final (tank-day-books.ts), from the
+ * readings otherwise (readTankDays) — and the deliveries by the deliveries' key, always asked
+ * (they change apart from the readings); the domain decides starts, ends, sales and flags
+ * (daily-inventory.ts). A book holds exactly what readTankDays answered for its day, so the
+ * figures are the same either way.
+ */
+export async function figureTankDays<D extends TankDay>(db: Db, tankDays: readonly D[], nowMs: number, options: { books?: boolean } = {}): Promise<(D & TankDayFigures)[]> {
+  if (tankDays.length === 0) return [];
   const spans = new Map<number, TankSpan>();
+  let fromDay = tankDays[0]!.window.day;
+  let toDay = fromDay;
   for (const { tank, window } of tankDays) {
     const span = spans.get(tank.tankId);
     if (!span) spans.set(tank.tankId, { tankId: tank.tankId, fromMs: window.startMs, toMs: window.endMs });
@@ -45,22 +88,31 @@ export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs
       span.fromMs = Math.min(span.fromMs, window.startMs);
       span.toMs = Math.max(span.toMs, window.endMs);
     }
+    if (window.day < fromDay) fromDay = window.day;
+    if (window.day > toDay) toDay = window.day;
   }
   const spanList = [...spans.values()];
-  const [edges, gaps, deliveries] = await Promise.all([
-    dayEdges(db, tankDays.map((d) => ({ tankId: d.tank.tankId, startMs: d.window.startMs, endMs: d.window.endMs }))),
-    readingGaps(db, spanList, DAY_GAP_MS),
-    deliveriesOf(db, spanList),
-  ]);
-  const gapsOf = groupBy(gaps, (g) => g.tankId);
+  const deliveriesAsked = deliveriesOf(db, spanList);
+  const booked = new Map<string, Book>();
+  if (options.books !== false) {
+    for (const b of await freshBooks(db, [...spans.keys()], fromDay, toDay)) booked.set(`${b.tankId}:${b.day}`, b);
+  }
+  const bookOf = ({ tank, window }: TankDay): DayReadings | null => {
+    const b = booked.get(`${tank.tankId}:${window.day}`);
+    return b && b.startMs === window.startMs && b.endMs === window.endMs && bookIsFinal(window, nowMs) ? b : null;
+  };
+  const fromBooks = tankDays.map(bookOf);
+  const unbooked = tankDays.filter((_, i) => fromBooks[i] === null);
+  const [read, deliveries] = await Promise.all([readTankDays(db, unbooked), deliveriesAsked]);
   const deliveriesByTank = groupBy(deliveries, (d) => d.tankId);
+  let r = 0;
   return tankDays.map((tankDay, i) => {
-    const { first, last } = edges[i]!;
+    const { first, last, gaps } = fromBooks[i] ?? read[r++]!;
     const figures = dailyInventory<EdgeReading>({
       window: tankDay.window,
       first,
       last,
-      gaps: gapsOf.get(tankDay.tank.tankId) ?? NONE,
+      gaps,
       deliveries: deliveriesByTank.get(tankDay.tank.tankId) ?? NO_DELIVERIES,
       nowMs,
     });

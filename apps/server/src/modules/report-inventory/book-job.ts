@@ -1,0 +1,107 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { BOOK_BACKFILL_DAYS, BOOK_SETTLE_MS, bookIsFinal, latestFinalDay, previousDay } from '@ullage/domain/tank-day-books';
+import { dayOf, dayWindow } from '@ullage/domain/station-day';
+import type { Db } from '../../db/client';
+import { booksPresent, staleBooks, tanksToBook, writeBooks, type BookTask } from './books-repo';
+import { readTankDays } from './tank-days';
+
+export interface BookRound {
+  /** Books written this round. */
+  written: number;
+  /** Whether work was left when the round's time ran out. */
+  pending: boolean;
+}
+
+/**
+ * Keeps the tank-day books (domain tank-day-books.ts): each round figures, in batches, first
+ * the stale books of final days (readings landed in them after they were written), then the
+ * missing ones, newest day first, back BOOK_BACKFILL_DAYS — on a database that had no books,
+ * they fill gradually while the reports figure the missing days live. A periodic job: leased,
+ * on one instance (app.ts). Figuring is readTankDays, the report's own reading of the readings.
+ */
+export class TankDayBookJob {
+  /** How far back the backfill has found every book present, for the final days it was found at. */
+  private cursor: { anchor: string; back: number } | null = null;
+
+  constructor(
+    private readonly deps: { db: Db; clock: () => Date; logger?: FastifyBaseLogger },
+    private readonly options: { batch?: number; roundMs?: number } = {},
+  ) {}
+
+  /** One round: batches until no work is left or the round's time (default 20 s) is spent. */
+  async runOnce(): Promise<BookRound> {
+    const started = Date.now();
+    const roundMs = this.options.roundMs ?? 20_000;
+    let written = 0;
+    while (Date.now() - started < roundMs) {
+      const batch = await this.batch();
+      if (batch === null) return { written, pending: false };
+      written += batch;
+      // Every book of the batch lost to a newer mark: try again next round rather than spin.
+      if (batch === 0) return { written, pending: true };
+    }
+    this.deps.logger?.info({ written }, 'tank-day books: round ended with work left');
+    return { written, pending: true };
+  }
+
+  /** Figures and writes one batch; null when there was nothing to do. */
+  private async batch(): Promise<number | null> {
+    const limit = this.options.batch ?? 200;
+    const nowMs = this.deps.clock().getTime();
+    const tasks = await staleBooks(this.deps.db, nowMs - BOOK_SETTLE_MS, limit);
+    const zones = new Map((await tanksToBook(this.deps.db, tasks.map((t) => t.tankId))).map((t) => [t.tankId, t.timezone]));
+    if (tasks.length < limit) {
+      for (const m of await this.missing(nowMs, limit - tasks.length)) {
+        tasks.push(m.task);
+        zones.set(m.task.tankId, m.timezone);
+      }
+    }
+    const work = tasks.flatMap((task) => {
+      const timezone = zones.get(task.tankId);
+      if (timezone === undefined) return [];
+      const window = dayWindow(task.day, timezone);
+      return bookIsFinal(window, nowMs) ? [{ task, tank: { tankId: task.tankId }, window }] : [];
+    });
+    if (work.length === 0) return null;
+    const read = await readTankDays(this.deps.db, work);
+    return writeBooks(this.deps.db, work.map((w, i) => ({ task: w.task, window: w.window, ...read[i]! })), nowMs);
+  }
+
+  /**
+   * Up to `limit` tank days with no book row, newest first: day by day back from each zone's
+   * latest final day, every tank that existed on it. Where every book was found the cursor
+   * stays, so a settled fleet costs no more than a look at the newest final day — until a new
+   * day becomes final, which starts the walk back again.
+   */
+  private async missing(nowMs: number, limit: number): Promise<{ task: BookTask; timezone: string }[]> {
+    const tanks = await tanksToBook(this.deps.db);
+    const zones = [...new Set(tanks.map((t) => t.timezone))].sort();
+    let zoneDays = new Map(zones.map((z) => [z, latestFinalDay(z, nowMs)]));
+    const anchor = zones.map((z) => `${z}=${zoneDays.get(z)}`).join(',');
+    if (this.cursor?.anchor !== anchor) this.cursor = { anchor, back: 0 };
+    const cursor = this.cursor;
+    if (cursor.back >= BOOK_BACKFILL_DAYS) return [];
+    for (let i = 0; i < cursor.back; i++) zoneDays = new Map([...zoneDays].map(([z, d]) => [z, previousDay(d)]));
+    const sinceDays = tanks.map((t) => dayOf(t.sinceMs, t.timezone));
+    const out: { task: BookTask; timezone: string }[] = [];
+    while (out.length < limit && cursor.back < BOOK_BACKFILL_DAYS) {
+      const days = tanks.flatMap((t, i) => {
+        const day = zoneDays.get(t.timezone)!;
+        return day >= sinceDays[i]! ? [{ tankId: t.tankId, day, timezone: t.timezone }] : [];
+      });
+      // No tank existed then: none did earlier either.
+      if (days.length === 0) {
+        cursor.back = BOOK_BACKFILL_DAYS;
+        break;
+      }
+      const present = await booksPresent(this.deps.db, days);
+      const absent = days.filter((d) => !present.has(`${d.tankId}:${d.day}`));
+      const taken = absent.slice(0, limit - out.length);
+      for (const d of taken) out.push({ task: { tankId: d.tankId, day: d.day, version: 0 }, timezone: d.timezone });
+      if (taken.length < absent.length) break;
+      cursor.back++;
+      zoneDays = new Map([...zoneDays].map(([z, d]) => [z, previousDay(d)]));
+    }
+    return out;
+  }
+}

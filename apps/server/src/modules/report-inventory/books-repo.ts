@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import type { Gap } from '@ullage/domain/daily-inventory';
+import type { DayWindow } from '@ullage/domain/station-day';
+import type { Db } from '../../db/client';
+import { pgArray, rawRows } from '../../lib/raw-sql';
+import type { EdgeReading } from './repo';
+
+/** What one tank's readings give for one station day (daily-inventory.ts DayAggregates). */
+export interface DayReadings {
+  first: EdgeReading | null;
+  last: EdgeReading | null;
+  /** The day's own gaps (gapsOfDay), all of them, in time order. */
+  gaps: Gap[];
+}
+
+/** A fresh book: the bounds it was figured for and what it holds. */
+export interface Book extends DayReadings {
+  tankId: number;
+  day: string;
+  startMs: number;
+  endMs: number;
+}
+
+interface BookRaw {
+  tank_id: number;
+  day: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  first_ts: Date | string | null;
+  first_volume_l: number | null;
+  first_height_mm: number | null;
+  first_water_mm: number | null;
+  first_temperature_c: number | null;
+  last_ts: Date | string | null;
+  last_volume_l: number | null;
+  last_height_mm: number | null;
+  last_water_mm: number | null;
+  last_temperature_c: number | null;
+  gaps: [number, number][] | string | null;
+}
+
+const ms = (v: Date | string) => new Date(v).getTime();
+const iso = (v: number) => new Date(v).toISOString();
+const edgeOf = (ts: Date | string | null, volumeL: number | null, heightMm: number | null, waterHeightMm: number | null, temperatureC: number | null): EdgeReading | null =>
+  ts === null ? null : { tsMs: ms(ts), volumeL: Number(volumeL), heightMm: Number(heightMm), waterHeightMm: Number(waterHeightMm), temperatureC: Number(temperatureC) };
+
+/** The fresh books of these tanks from `fromDay` to `toDay`: a range of the (tank_id, day) key per tank. */
+export async function freshBooks(db: Db, tankIds: readonly number[], fromDay: string, toDay: string): Promise<Book[]> {
+  if (tankIds.length === 0) return [];
+  const rows = await rawRows<BookRaw>(
+    db,
+    sql`select b.tank_id, b.day::text as day, b.starts_at, b.ends_at,
+          b.first_ts, b.first_volume_l, b.first_height_mm, b.first_water_mm, b.first_temperature_c,
+          b.last_ts, b.last_volume_l, b.last_height_mm, b.last_water_mm, b.last_temperature_c, b.gaps
+        from tank_day_books b
+        where b.tank_id = any(${pgArray(tankIds)}::int[]) and b.day >= ${fromDay}::date and b.day <= ${toDay}::date and not b.stale`,
+  );
+  return rows.map((r) => {
+    const gaps = typeof r.gaps === 'string' ? (JSON.parse(r.gaps) as [number, number][]) : (r.gaps ?? []);
+    return {
+      tankId: r.tank_id,
+      day: r.day,
+      startMs: ms(r.starts_at),
+      endMs: ms(r.ends_at),
+      first: edgeOf(r.first_ts, r.first_volume_l, r.first_height_mm, r.first_water_mm, r.first_temperature_c),
+      last: edgeOf(r.last_ts, r.last_volume_l, r.last_height_mm, r.last_water_mm, r.last_temperature_c),
+      gaps: gaps.map(([fromMs, toMs]) => ({ fromMs, toMs })),
+    };
+  });
+}
+
+/** One tank day to mark stale, with the bounds it has now. */
+export interface TankDayMark {
+  tankId: number;
+  window: DayWindow;
+}
+
+/**
+ * Marks these tank days' books stale, inserting a bare stale row where there was none (a book
+ * job figuring that day right now must not write a book without the new readings: the version
+ * it read no longer matches). In key order, so two writers marking the same rows cannot deadlock.
+ */
+export async function markBooksStale(db: Db, marks: readonly TankDayMark[]): Promise<void> {
+  if (marks.length === 0) return;
+  const seen = new Set<string>();
+  const list = [...marks]
+    .sort((a, b) => a.tankId - b.tankId || (a.window.day < b.window.day ? -1 : a.window.day > b.window.day ? 1 : 0))
+    .filter((m) => {
+      const key = `${m.tankId}:${m.window.day}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  await db.execute(
+    sql`insert into tank_day_books (tank_id, day, stale, version, starts_at, ends_at)
+        select m.tank_id, m.day, true, 1, m.starts_at, m.ends_at
+        from unnest(${pgArray(list.map((m) => m.tankId))}::int[], ${pgArray(list.map((m) => m.window.day))}::date[],
+          ${pgArray(list.map((m) => iso(m.window.startMs)))}::timestamptz[], ${pgArray(list.map((m) => iso(m.window.endMs)))}::timestamptz[]) as m(tank_id, day, starts_at, ends_at)
+        where exists (select 1 from tanks t where t.id = m.tank_id)
+        on conflict (tank_id, day) do update set stale = true, version = tank_day_books.version + 1`,
+  );
+}
+
+/** A book to figure, and the version it had when read (0: no row). */
+export interface BookTask {
+  tankId: number;
+  day: string;
+  version: number;
+}
+
+/** Stale books of days that ended by `endedBy`, newest day first. */
+export async function staleBooks(db: Db, endedByMs: number, limit: number): Promise<BookTask[]> {
+  const rows = await rawRows<{ tank_id: number; day: string; version: number }>(
+    db,
+    sql`select b.tank_id, b.day::text as day, b.version from tank_day_books b
+        where b.stale and b.ends_at <= ${iso(endedByMs)}::timestamptz
+        order by b.day desc, b.tank_id limit ${limit}`,
+  );
+  return rows.map((r) => ({ tankId: r.tank_id, day: r.day, version: Number(r.version) }));
+}
+
+/** Which of these tank days have a row (fresh or stale). */
+export async function booksPresent(db: Db, days: readonly { tankId: number; day: string }[]): Promise<Set<string>> {
+  if (days.length === 0) return new Set();
+  const rows = await rawRows<{ tank_id: number; day: string }>(
+    db,
+    sql`select b.tank_id, b.day::text as day
+        from unnest(${pgArray(days.map((d) => d.tankId))}::int[], ${pgArray(days.map((d) => d.day))}::date[]) as w(tank_id, day)
+        join tank_day_books b on b.tank_id = w.tank_id and b.day = w.day`,
+  );
+  return new Set(rows.map((r) => `${r.tank_id}:${r.day}`));
+}
+
+/** Every tank's zone and the earlier of its creation and first reading (no book before that day). */
+export async function tanksToBook(db: Db, tankIds?: readonly number[]): Promise<{ tankId: number; timezone: string; sinceMs: number }[]> {
+  const rows = await rawRows<{ id: number; timezone: string; since: Date | string }>(
+    db,
+    sql`select t.id, s.timezone, least(t.created_at, (select r.ts from tank_readings r where r.tank_id = t.id order by r.ts limit 1)) as since
+        from tanks t join stations s on s.id = t.station_id
+        ${tankIds ? sql`where t.id = any(${pgArray(tankIds)}::int[])` : sql``}`,
+  );
+  return rows.map((r) => ({ tankId: r.id, timezone: r.timezone, sinceMs: ms(r.since) }));
+}
+
+/** A book figured: the task it answers, the bounds it was figured for, what the readings gave. */
+export interface BookWrite extends DayReadings {
+  task: BookTask;
+  window: DayWindow;
+}
+
+const col = <T>(items: readonly BookWrite[], f: (b: BookWrite) => T) => items.map(f);
+
+/**
+ * Writes figured books, each only if its row's version is still the one read before figuring
+ * (or it still has no row): a mark that came in between wins, and the book is figured again.
+ * Answers how many were written.
+ */
+export async function writeBooks(db: Db, books: readonly BookWrite[], nowMs: number): Promise<number> {
+  if (books.length === 0) return 0;
+  const edge = (r: EdgeReading | null, f: (r: EdgeReading) => number | string) => (r === null ? null : f(r));
+  const rows = await rawRows<{ tank_id: number }>(
+    db,
+    sql`insert into tank_day_books as b (tank_id, day, stale, version, starts_at, ends_at,
+          first_ts, first_volume_l, first_height_mm, first_water_mm, first_temperature_c,
+          last_ts, last_volume_l, last_height_mm, last_water_mm, last_temperature_c, gaps, booked_at)
+        select w.tank_id, w.day, false, w.version, w.starts_at, w.ends_at,
+          w.first_ts, w.first_volume_l, w.first_height_mm, w.first_water_mm, w.first_temperature_c,
+          w.last_ts, w.last_volume_l, w.last_height_mm, w.last_water_mm, w.last_temperature_c, w.gaps::jsonb, ${iso(nowMs)}::timestamptz
+        from unnest(
+          ${pgArray(col(books, (b) => b.task.tankId))}::int[], ${pgArray(col(books, (b) => b.task.day))}::date[], ${pgArray(col(books, (b) => b.task.version))}::int[],
+          ${pgArray(col(books, (b) => iso(b.window.startMs)))}::timestamptz[], ${pgArray(col(books, (b) => iso(b.window.endMs)))}::timestamptz[],
+          ${pgArray(col(books, (b) => edge(b.first, (r) => iso(r.tsMs))))}::timestamptz[], ${pgArray(col(books, (b) => edge(b.first, (r) => r.volumeL)))}::float8[],
+          ${pgArray(col(books, (b) => edge(b.first, (r) => r.heightMm)))}::float8[], ${pgArray(col(books, (b) => edge(b.first, (r) => r.waterHeightMm)))}::float8[],
+          ${pgArray(col(books, (b) => edge(b.first, (r) => r.temperatureC)))}::float8[],
+          ${pgArray(col(books, (b) => edge(b.last, (r) => iso(r.tsMs))))}::timestamptz[], ${pgArray(col(books, (b) => edge(b.last, (r) => r.volumeL)))}::float8[],
+          ${pgArray(col(books, (b) => edge(b.last, (r) => r.heightMm)))}::float8[], ${pgArray(col(books, (b) => edge(b.last, (r) => r.waterHeightMm)))}::float8[],
+          ${pgArray(col(books, (b) => edge(b.last, (r) => r.temperatureC)))}::float8[],
+          ${pgArray(col(books, (b) => JSON.stringify(b.gaps.map((g) => [g.fromMs, g.toMs]))))}::text[]
+        ) as w(tank_id, day, version, starts_at, ends_at, first_ts, first_volume_l, first_height_mm, first_water_mm, first_temperature_c,
+          last_ts, last_volume_l, last_height_mm, last_water_mm, last_temperature_c, gaps)
+        where exists (select 1 from tanks t where t.id = w.tank_id)
+        on conflict (tank_id, day) do update set stale = false, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
+          first_ts = excluded.first_ts, first_volume_l = excluded.first_volume_l, first_height_mm = excluded.first_height_mm,
+          first_water_mm = excluded.first_water_mm, first_temperature_c = excluded.first_temperature_c,
+          last_ts = excluded.last_ts, last_volume_l = excluded.last_volume_l, last_height_mm = excluded.last_height_mm,
+          last_water_mm = excluded.last_water_mm, last_temperature_c = excluded.last_temperature_c,
+          gaps = excluded.gaps, booked_at = excluded.booked_at
+        where b.version = excluded.version
+        returning b.tank_id`,
+  );
+  return rows.length;
+}
