@@ -1,0 +1,122 @@
+/**
+ * One instance against two behind the load balancer (issue 21, DESIGN §7 and §8), on one
+ * PostgreSQL database with Redis for live events, haproxy configured by deploy/haproxy.cfg as
+ * shipped. Two phases of equal length, the same load of device reports through haproxy:
+ *   1. one instance: haproxy's two servers both point at instance A; the alarm feed is opened
+ *      through haproxy (so on A) and the probe reports through haproxy;
+ *   2. two instances: A and B behind haproxy; the alarm feed is opened on B directly and the
+ *      probe reports to A directly, so every probe alarm crosses instances through Redis.
+ * Printed per phase: readings/s and reports/s stored (answered 1000), device report → alarm on
+ * the feed (bench/alarm-probe.ts, p50/p95/p99), and the machine's load average. On two cores
+ * a second instance adds no CPU: what it shows is the cost (or not) of the fan-out, not
+ * scaling; on a machine per instance the ingest rate is what each one's share adds up to.
+ *
+ *   node --import tsx bench/instances.ts [--seconds 30] [--stations 200] [--readings 10] [--concurrency 24]
+ *
+ * PostgreSQL at BENCH_INSTANCES_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ullage_bench_instances;
+ * dropped and recreated), Redis at REDIS_URL (default redis://127.0.0.1:6379), haproxy at /usr/sbin/haproxy.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { makeBatches } from '@ullage/simulator/bench-batches';
+import { E2E_ADMIN_PASSWORD, startServer, type RunningServer } from '../e2e/server';
+import { adminCookie, latencyLine, openAlarmFeed, probeAlarms } from './alarm-probe';
+import { createFleet, fmt, freePort, post, recreateDatabase, type Fleet } from './setup';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '30' },
+    stations: { type: 'string', default: '200' },
+    /** Readings per report: 10 is one per tank, as a collector sends once a minute. */
+    readings: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '24' },
+  },
+});
+const SECONDS = Number(args.seconds);
+const READINGS = Number(args.readings);
+const CONCURRENCY = Number(args.concurrency);
+const PG_URL = process.env.BENCH_INSTANCES_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ullage_bench_instances';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const HAPROXY = '/usr/sbin/haproxy';
+
+async function startHaproxy(a: RunningServer, b: RunningServer): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const proc: ChildProcess = spawn(HAPROXY, ['-f', path.resolve(import.meta.dirname, '../deploy/haproxy.cfg'), '-db'], {
+    env: { ...process.env, ULLAGE_BIND: `127.0.0.1:${port}`, ULLAGE_SERVER_A: new URL(a.baseUrl).host, ULLAGE_SERVER_B: new URL(b.baseUrl).host },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (const until = Date.now() + 10_000; !(await fetch(`${url}/api/ready`).then((r) => r.ok, () => false)); ) {
+    if (Date.now() > until) throw new Error('haproxy did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+    },
+  };
+}
+
+/** Device reports through `lb` for SECONDS from CONCURRENCY loops, each over its own stations; the probe alarms beside them. */
+async function phase(name: string, lb: string, load: Fleet, startTs: number, feedOn: string, probeTo: string, probe: Fleet['stations'][number]) {
+  const feed = await openAlarmFeed(feedOn, await adminCookie(feedOn, E2E_ADMIN_PASSWORD));
+  const loads: number[] = [loadavg()[0]!];
+  const sampler = setInterval(() => loads.push(loadavg()[0]!), 5000);
+  const deadline = performance.now() + SECONDS * 1000;
+  let reports = 0;
+  let refusedOrFailed = 0;
+  const workers = Array.from({ length: CONCURRENCY }, async (_, w) => {
+    const mine = load.stations.filter((_, i) => i % CONCURRENCY === w);
+    const keys = new Map(mine.map((s) => [s.code, s.key]));
+    const gen = makeBatches({ stations: mine, batchSize: READINGS, startTs, stepMs: 60_000 });
+    let readings = 0;
+    while (performance.now() < deadline) {
+      const { stationCode, report } = gen.next().value!;
+      const answer = JSON.parse(await post(`${lb}/api/device/v1/stations/${stationCode}/report`, keys.get(stationCode)!, JSON.stringify(report))) as { code: number; data?: { accepted: number } };
+      if (answer.code === 1000) {
+        readings += answer.data!.accepted;
+        reports++;
+      } else refusedOrFailed++;
+    }
+    return readings;
+  });
+  const sent = probeAlarms(probeTo, probe, feed, deadline);
+  const readings = (await Promise.all(workers)).reduce((a, b) => a + b, 0);
+  const probes = await sent;
+  clearInterval(sampler);
+  await new Promise((r) => setTimeout(r, 1000));
+  await feed.close();
+  console.log(`\n${name}`);
+  console.log(`  ingest through haproxy: ${fmt(Math.round(readings / SECONDS))} readings/s, ${fmt(Math.round(reports / SECONDS))} reports/s of ${READINGS} readings (${CONCURRENCY} in flight; ${refusedOrFailed} not stored)`);
+  console.log(`  device report → alarm on the feed: ${probes} sent; ${latencyLine(feed.latencies, 250)}`);
+  console.log(`  machine load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on 2 cores`);
+}
+
+await recreateDatabase(PG_URL);
+const env = { DATABASE_URL: PG_URL, REDIS_URL, MQTT_PORT: '0', LOG_LEVEL: 'warn' };
+// A first: it migrates and seeds; B starts on the database A made.
+const a = await startServer(env, { requireWeb: false });
+const b = await startServer(env, { requireWeb: false });
+const stopping: (() => Promise<void>)[] = [() => a.stop(), () => b.stop()];
+try {
+  const load = await createFleet(a, 'LOAD-', Number(args.stations), 10);
+  const [probe] = (await createFleet(a, 'PROBE-', 1, 10)).stations;
+  console.log(`${fmt(load.stations.length)} stations × 10 tanks on ${PG_URL.replace(/^.*@/, '')}, live events through Redis (${REDIS_URL}); ${SECONDS} s per phase`);
+
+  const one = await startHaproxy(a, a);
+  stopping.unshift(() => one.stop());
+  await phase('one instance (A twice behind haproxy; feed and probe through haproxy)', one.url, load, Date.parse('2020-01-01T00:00:00Z'), one.url, one.url, probe!);
+  await one.stop();
+  stopping.shift();
+
+  const two = await startHaproxy(a, b);
+  stopping.unshift(() => two.stop());
+  // Later readings than phase 1's, so none is a duplicate.
+  await phase('two instances (A and B behind haproxy; feed on B, probe to A: every alarm crosses instances)', two.url, load, Date.parse('2021-01-01T00:00:00Z'), b.baseUrl, a.baseUrl, probe!);
+} finally {
+  for (const stop of stopping) await stop().catch(() => undefined);
+}
