@@ -28,6 +28,21 @@ export function nextDay(day: string): string {
 
 /** [local midnight of `day`, local midnight of the next day) in `timeZone`, as instants. */
 export function dayWindow(day: string, timeZone: string): DayWindow {
+  // Reports and ingest ask for the same few days of the same few zones thousands of times, and
+  // each answer costs several Intl lookups: kept (frozen, as they are shared) up to a bound.
+  const key = `${timeZone}\n${day}`;
+  const known = windows.get(key);
+  if (known) return known;
+  const window = Object.freeze(computeDayWindow(day, timeZone));
+  if (windows.size >= MAX_KEPT_WINDOWS) windows.clear();
+  windows.set(key, window);
+  return window;
+}
+
+const MAX_KEPT_WINDOWS = 20_000;
+const windows = new Map<string, DayWindow>();
+
+function computeDayWindow(day: string, timeZone: string): DayWindow {
   if (!isDay(day)) throw new RangeError(`Not a day: ${day}`);
   const wall = (d: string) => {
     const [year, month, dayOfMonth] = d.split('-').map(Number) as [number, number, number];
@@ -45,6 +60,14 @@ export function daysBetween(first: string, last: string): string[] {
 
 /** The station-local day an instant falls on. */
 export function dayOf(instantMs: number, timeZone: string): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instantMs));
+  // Making an Intl.DateTimeFormat costs ~100 times using one (ingest asks once a reading of a past day).
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(instantMs));
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
