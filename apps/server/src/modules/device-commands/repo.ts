@@ -227,6 +227,12 @@ export async function issuingOfStation(db: Db, stationId: number): Promise<Store
   return db.select().from(deviceCommands).where(and(eq(deviceCommands.stationId, stationId), eq(deviceCommands.state, 'issuing'))).orderBy(asc(deviceCommands.id));
 }
 
+/** The issuing commands of these stations, oldest first. */
+export async function issuingOfStations(db: Db, stationIds: number[]): Promise<StoredCommand[]> {
+  if (stationIds.length === 0) return [];
+  return db.select().from(deviceCommands).where(and(inArray(deviceCommands.stationId, stationIds), eq(deviceCommands.state, 'issuing'))).orderBy(asc(deviceCommands.id));
+}
+
 /**
  * Ends an issuing command, once: the update only matches while it is issuing, so two answers
  * (or an answer racing a cancel) cannot both end it. Answers the ended row, or undefined.

@@ -28,6 +28,7 @@ import type { DeviceStations, IngestStation } from '../ingest/device-stations';
 import { assertCanManageStations } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import type { LiveBus } from '../../live/bus';
+import { TickBatcher } from '../../lib/tick-batcher';
 import { stationChanged } from '../station/changes';
 import { FirmwareStore } from './firmware-store';
 import * as repo from './repo';
@@ -267,11 +268,26 @@ export class DeviceCommands {
     return rows.map((r) => this.messageOf(r, station.code, now));
   }
 
-  /** For the answer to an HTTP report (modules/ingest/routes.ts): the station is already authenticated. */
+  /**
+   * For the answer to an HTTP report (modules/ingest/routes.ts): the station is already
+   * authenticated. Reports answered in one turn of the event loop (one group commit) share one
+   * query; nearly always nothing waits, and then nothing more is asked.
+   */
   async forReport(stationCode: string): Promise<DeviceCommand[]> {
     const station = await this.deps.stations.byCode(stationCode);
-    return station ? this.pendingFor(station) : [];
+    if (!station) return [];
+    const rows = await this.issuing.load(station.id);
+    if (rows.length === 0) return [];
+    const now = this.deps.clock();
+    await repo.markDelivered(this.deps.db, rows.map((r) => r.id), now);
+    return rows.map((r) => this.messageOf(r, station.code, now));
   }
+
+  private readonly issuing = new TickBatcher<number, repo.StoredCommand[]>(async (stationIds) => {
+    const byStation = new Map<number, repo.StoredCommand[]>();
+    for (const row of await repo.issuingOfStations(this.deps.db, stationIds)) byStation.set(row.stationId, [...(byStation.get(row.stationId) ?? []), row]);
+    return byStation;
+  }, []);
 
   async authenticate(stationCode: string, deviceKey: string | undefined): Promise<IngestStation> {
     const station = await this.deps.stations.authenticate(stationCode, deviceKey);
