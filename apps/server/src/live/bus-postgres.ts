@@ -42,16 +42,49 @@ export class PostgresTransport implements BusTransport {
     void this.connect();
   }
 
-  async send(text: string): Promise<void> {
-    const client = this.client;
-    if (!client) throw new Error('the live bus is not connected to PostgreSQL');
+  /**
+   * Sends in order. Messages that queue while a statement runs go out together in the next one
+   * (every report of a busy fleet publishes; one round trip each would cap the bus at the
+   * connection's round-trip rate and hold alarms behind inventory). PostgreSQL delivers one
+   * statement's notifications in order and folds identical payloads of one transaction into one.
+   */
+  send(text: string): Promise<void> {
+    if (!this.client) return Promise.reject(new Error('the live bus is not connected to PostgreSQL'));
     const inline = `m${text}`;
-    if (Buffer.byteLength(inline) <= NOTIFY_MAX_BYTES) {
-      await this.serially(() => client.query('select pg_notify($1, $2)', [CHANNEL, inline]));
-      return;
+    return new Promise((resolve, reject) => {
+      this.outbox.push({ text, inline: Buffer.byteLength(inline) <= NOTIFY_MAX_BYTES ? inline : null, resolve, reject });
+      if (!this.sending) {
+        this.sending = true;
+        void this.serially(() => this.sendQueued());
+      }
+    });
+  }
+
+  private readonly outbox: { text: string; inline: string | null; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  /** A sendQueued is scheduled or running. */
+  private sending = false;
+
+  /** Sends the inline messages at the head of the outbox in one statement, or the stored one there; then what queued meanwhile. */
+  private async sendQueued(): Promise<void> {
+    const client = this.client;
+    const head = this.outbox[0]!;
+    const stored = head.inline === null;
+    const firstStored = this.outbox.findIndex((m) => m.inline === null);
+    const taken = this.outbox.splice(0, stored ? 1 : firstStored < 0 ? this.outbox.length : firstStored);
+    try {
+      if (!client) throw new Error('the live bus is not connected to PostgreSQL');
+      if (stored) {
+        // One statement: the row is committed when the notification goes out, and stays in order.
+        await client.query(`with stored as (insert into live_bus_payloads (payload) values ($1) returning id) select pg_notify($2, 'r' || id) from stored`, [head.text, CHANNEL]);
+      } else {
+        await client.query('select pg_notify($1, m) from unnest($2::text[]) as m', [CHANNEL, taken.map((m) => m.inline)]);
+      }
+      for (const m of taken) m.resolve();
+    } catch (error) {
+      for (const m of taken) m.reject(error);
     }
-    // One statement: the row is committed when the notification goes out, and stays in order.
-    await this.serially(() => client.query(`with stored as (insert into live_bus_payloads (payload) values ($1) returning id) select pg_notify($2, 'r' || id) from stored`, [text, CHANNEL]));
+    if (this.outbox.length > 0) void this.serially(() => this.sendQueued());
+    else this.sending = false;
   }
 
   async close(): Promise<void> {
