@@ -4,10 +4,10 @@
  * moves its station's clock on by a minute. The levels are made to exercise the rules:
  *
  * - "alarm" tanks go to and fro across one of the level thresholds the fleet's tanks carry
- *   (low alarm 200, low warning 300, high warning 1800, high alarm 1900 mm): a slow leg of 3 mm
- *   a minute (45 L, below the delivery detector's 50 L step) and a quick one of 15 mm, 60 mm in
- *   all, so each pass opens the threshold's alarm and the way back (past 1 % of the 2,000 mm
- *   tank) ends it;
+ *   (low alarm 200, low warning 300, high warning 1800, high alarm 1900 mm) every 12 minutes: a
+ *   slow leg of 3 mm a minute (45 L, below the delivery detector's 50 L step) and a quick one of
+ *   15 mm, 30 mm in all, so each pass opens the threshold's alarm and the way back (past 1 % of
+ *   the 2,000 mm tank, 20 mm) ends it;
  * - "delivery" tanks sell 300 mm over 35 minutes, then take a tanker: 60 mm (900 L) a minute for
  *   5 minutes, 4,500 L, which the server detects as a delivery and closes 10 minutes later; the
  *   first tanker comes in each tank's first 1–4 minutes, so a short run sees them open;
@@ -71,10 +71,11 @@ export function levelMm(kind: TankKind, station: number, tank: number, minute: n
   const m = minute + phase;
   if (kind === 'alarm') {
     const centre = BANDS[(station + tank) % BANDS.length]!;
-    const x = m % 24;
-    // Low thresholds: quick fall (15 mm/min), slow rise (3 mm/min). High ones: slow rise, quick fall.
-    if (centre < 1000) return x <= 4 ? centre + 30 - 15 * x : centre - 30 + 3 * (x - 4);
-    return x < 20 ? centre - 30 + 3 * x : centre + 30 - 15 * (x - 20);
+    const x = m % 12;
+    // A low threshold: from 25 mm above it down to 5 mm below in 2 minutes (opens), back up 3 mm a
+    // minute (ends at 20 mm above). A high one the other way round: slow up, quick down.
+    if (centre < 1000) return x <= 2 ? centre + 25 - 15 * x : centre - 5 + 3 * (x - 2);
+    return x < 10 ? centre - 25 + 3 * x : centre + 5 - 15 * (x - 10);
   }
   if (kind === 'delivery') {
     // Each delivery tank's first tanker comes within its first few minutes (a run gives a station only a few reports).
