@@ -8,9 +8,10 @@
  *   slow leg of 3 mm a minute (45 L, below the delivery detector's 50 L step) and a quick one of
  *   15 mm, 30 mm in all, so each pass opens the threshold's alarm and the way back (past 1 % of
  *   the 2,000 mm tank, 20 mm) ends it;
- * - "delivery" tanks sell 300 mm over 35 minutes, then take a tanker: 60 mm (900 L) a minute for
- *   5 minutes, 4,500 L, which the server detects as a delivery and closes 10 minutes later; the
- *   first tanker comes in each tank's first 1–4 minutes, so a short run sees them open;
+ * - "delivery" tanks sell 300 mm over 35 minutes, down below the low warning (300 mm), then take
+ *   a tanker: 60 mm (900 L) a minute for 5 minutes, 4,500 L, which ends the low warning and which
+ *   the server detects as a delivery, closed 10 minutes after the last rise; the first tanker
+ *   comes in each tank's first 1–4 minutes, so a short run sees them open;
  * - the others drift 1 mm a minute between 600 and 1,400 mm and raise nothing;
  * - a share of stations send a leak sensor going into alarm and back, and a device-reported
  *   level alarm (code 51, battery low) going active and cleared.
@@ -80,7 +81,7 @@ export function levelMm(kind: TankKind, station: number, tank: number, minute: n
   if (kind === 'delivery') {
     // Each delivery tank's first tanker comes within its first few minutes (a run gives a station only a few reports).
     const x = (minute + 38 + (phase % 4)) % 40;
-    return Math.round((x <= 5 ? 900 + 60 * x : 1200 - (300 / 35) * (x - 5)) * 10) / 10;
+    return Math.round((x <= 5 ? 285 + 60 * x : 585 - (300 / 35) * (x - 5)) * 10) / 10;
   }
   const x = m % 1600;
   return x < 800 ? 1400 - x : 600 + (x - 800);
@@ -127,9 +128,9 @@ export function* deviceReports(stations: readonly ReportStation[], plan: ReportP
     const nth = cur.reports++;
     if (unit(station.index, -1) < plan.deviceItemShare) {
       const ts = readings[0]!.ts;
-      // Every 5th report a sensor change, alternately into alarm and back; between them, a device alarm on or off.
-      if (nth % 5 === 0) report.sensors = [{ sensorNo: 'S1', type: 'leak', ts, state: (nth / 5) % 2 === 0 ? 'alarm' : 'normal' }];
-      if (nth % 5 === 2) report.alarms = [{ kind: 'level', tank: station.tanks[0]!.code, code: 51, ts, state: Math.floor(nth / 5) % 2 === 0 ? 'active' : 'cleared' }];
+      // Even reports: the leak sensor, alternately into alarm and back; odd ones: a device alarm, alternately on and off.
+      if (nth % 2 === 0) report.sensors = [{ sensorNo: 'S1', type: 'leak', ts, state: nth % 4 === 0 ? 'alarm' : 'normal' }];
+      else report.alarms = [{ kind: 'level', tank: station.tanks[0]!.code, code: 51, ts, state: nth % 4 === 1 ? 'active' : 'cleared' }];
     }
     yield report;
   }
