@@ -207,7 +207,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(orgRoutes, { db });
       await api.register(distributorRoutes, { db });
       await api.register(companyRoutes, { db });
-      await api.register(productRoutes, { db });
+      await api.register(productRoutes, { db, bus });
       await api.register(tagRoutes, { db });
       await api.register(accountRoutes, { db, bus });
       await api.register(areaRoutes, { db });

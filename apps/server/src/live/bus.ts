@@ -77,6 +77,16 @@ export class LiveBus {
     return this.state === 'up';
   }
 
+  /**
+   * When the bus last came up (epoch ms), or null while it is down: whatever was cached after
+   * this has heard every change since, so caches invalidated through the bus may keep it long.
+   */
+  get upSince(): number | null {
+    return this.state === 'up' ? this.upAt : null;
+  }
+
+  private upAt = Date.now();
+
   publish<C extends LiveChannel>(channel: C, payload: LiveChannels[C]): void {
     this.deliver(channel, payload);
     if (!this.transport || this.closed) return;
@@ -139,6 +149,7 @@ export class LiveBus {
     if (next === this.state) return;
     const previous = this.state;
     this.state = next;
+    if (connected) this.upAt = Date.now();
     this.setGauge();
     const log = this.deps.logger;
     if (connected) {

@@ -28,7 +28,14 @@ export interface IngestStation {
   tanks: Map<string, IngestTank>;
 }
 
+/** While the live bus is down, a change made on another instance is not heard: entries last this long. */
 const TTL_MS = 5_000;
+/**
+ * While it is up, every change is heard and drops its entry, so entries loaded since it came up
+ * last this long: a collector reports once a minute, and a 5-second entry had it load its station
+ * and tanks again on every report. The bound is a safety net, not a freshness rule.
+ */
+const HEARD_TTL_MS = 10 * 60_000;
 /**
  * Entries kept at most: every code a request names is cached, known or not, so without a bound
  * a client naming codes at random would grow the cache for as long as the process runs.
@@ -36,9 +43,9 @@ const TTL_MS = 5_000;
 export const DEVICE_STATIONS_MAX_ENTRIES = 10_000;
 
 /**
- * Station lookups for devices, cached for a few seconds: a busy station sends several
- * batches a second and its tanks rarely change. A change made on any instance drops the
- * entry at once (station/changes.ts, through the live bus); while the bus is down, within TTL_MS.
+ * Station lookups for devices, cached: stations and their tanks rarely change. A change made on
+ * any instance drops the entry at once (station/changes.ts, through the live bus); entries loaded
+ * while the bus is up last HEARD_TTL_MS, others (the bus down, or down since they were loaded) TTL_MS.
  */
 export class DeviceStations {
   private readonly cache = new Map<string, { station: IngestStation | null; at: number }>();
@@ -46,7 +53,7 @@ export class DeviceStations {
 
   constructor(
     private readonly db: Db,
-    bus: LiveBus,
+    private readonly bus: LiveBus,
     private readonly maxEntries = DEVICE_STATIONS_MAX_ENTRIES,
   ) {
     this.unsubscribe = onStationChanged(bus, (id) => {
@@ -67,7 +74,11 @@ export class DeviceStations {
   async byCode(code: string): Promise<IngestStation | null> {
     const now = Date.now();
     const hit = this.cache.get(code);
-    if (hit && now - hit.at < TTL_MS) return hit.station;
+    if (hit) {
+      const upSince = this.bus.upSince;
+      const heard = upSince !== null && hit.at >= upSince;
+      if (now - hit.at < (heard ? HEARD_TTL_MS : TTL_MS)) return hit.station;
+    }
     const station = await loadStation(this.db, code);
     // Re-inserted so the map's order is the order of loading: the first entries are the oldest.
     this.cache.delete(code);

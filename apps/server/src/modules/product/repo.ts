@@ -137,3 +137,9 @@ export async function productTankCount(db: Db, id: number): Promise<number> {
 export async function deleteProduct(db: Db, id: number) {
   await db.delete(products).where(eq(products.id, id));
 }
+
+/** The stations with a tank of this product. */
+export async function stationsWithProduct(db: Db, productId: number): Promise<number[]> {
+  const rows = await db.selectDistinct({ stationId: tanks.stationId }).from(tanks).where(eq(tanks.productId, productId));
+  return rows.map((r) => r.stationId);
+}

@@ -4,6 +4,7 @@ import { idParams } from '@ullage/contracts/settings-org';
 import { envelopeOf, infoEnvelopeOf, resultInfo } from '@ullage/contracts/envelope';
 import { listResultOf } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
+import type { LiveBus } from '../../live/bus';
 import { EXPORT_MAX_ROWS, sendXlsx, xlsxOf, viewerZoneOf } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok, okInfo } from '../../plugins/envelope';
@@ -15,7 +16,7 @@ import * as service from './service';
 const config = { fieldLabels: { code: 'field.entityCode' } } as const;
 const tags = ['settings: product'];
 
-export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const productRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus }> = async (app, { db, bus }) => {
   app.get('/product/list', { schema: { tags, summary: 'Products in the caller’s scope', querystring: productListQuery, response: { 200: envelopeOf(listResultOf(productRow)) } } }, async (request) => {
     const { list, total } = await listProducts(db, scopeOf(userOf(request)), request.query);
     return ok(request, { list, total, page: request.query.page, pageSize: request.query.pageSize });
@@ -37,7 +38,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   }));
 
   app.put('/product/:id', { config, schema: { tags, summary: 'Edit a product', params: idParams, body: productInput, response: { 200: envelopeOf(productRow) } } }, async (request) => ({
-    ...ok(request, await service.updateProduct(db, userOf(request), request.params.id, request.body)),
+    ...ok(request, await service.updateProduct(db, userOf(request), request.params.id, request.body, bus)),
     msg: request.t('common.settingSaved'),
   }));
 

@@ -1,6 +1,8 @@
 import { CODES } from '@ullage/contracts/codes';
 import type { ProductInput } from '@ullage/contracts/settings-more';
 import type { Db } from '../../db/client';
+import type { LiveBus } from '../../live/bus';
+import { stationChanged } from '../station/changes';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import { diff, recordAudit } from '../audit/repo';
@@ -54,7 +56,7 @@ export async function createProduct(db: Db, user: AuthUser, input: ProductInput)
   }
 }
 
-export async function updateProduct(db: Db, user: AuthUser, id: number, input: ProductInput) {
+export async function updateProduct(db: Db, user: AuthUser, id: number, input: ProductInput, bus: LiveBus) {
   const before = await visible(db, user, id);
   assertCanManageProducts(user, before.distributorId);
   // Moving a product to another distributor needs rights over that one too.
@@ -71,6 +73,8 @@ export async function updateProduct(db: Db, user: AuthUser, id: number, input: P
     if (isUniqueViolation(error)) throw codeExists();
     throw error;
   }
+  // A product's type decides its tanks' thermal expansion: ingest's cached stations of those tanks are stale now.
+  for (const stationId of await repo.stationsWithProduct(db, id)) stationChanged(bus, stationId);
   return visible(db, user, id);
 }
 
