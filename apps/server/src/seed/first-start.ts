@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import { isStrongPassword } from '@ullage/domain/password';
 import { cylinderStrappingTable, horizontalCylinderVolume } from '@ullage/domain/strapping';
@@ -24,6 +25,9 @@ export async function firstStart(db: Db, config: Config): Promise<FirstStartResu
   if ((await countUsers(db)) > 0) return { created: false };
   return db.transaction(async (tx) => {
     const trx = tx as unknown as Db;
+    // Instances started together on an empty database: one seeds, the others wait here, then find its users.
+    await trx.execute(sql`select pg_advisory_xact_lock(727003)`);
+    if ((await countUsers(trx)) > 0) return { created: false };
     const admin = config.adminPassword ?? generatePassword();
     await insertUser(trx, {
       username: 'admin',
