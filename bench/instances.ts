@@ -2,8 +2,8 @@
  * One instance against two behind the load balancer (issue 21, DESIGN §7 and §8), on one
  * PostgreSQL database with Redis for live events, haproxy configured by deploy/haproxy.cfg as
  * shipped. Two phases of equal length, the same load of device reports through haproxy:
- *   1. one instance: haproxy's two servers both point at instance A; the alarm feed is opened
- *      through haproxy (so on A) and the probe reports through haproxy;
+ *   1. one instance: haproxy's two servers both point at instance A; the alarm feed is opened on
+ *      A and the probe reports to A, directly;
  *   2. two instances: A and B behind haproxy; the alarm feed is opened on B directly and the
  *      probe reports to A directly, so every probe alarm crosses instances through Redis.
  * Printed per phase: readings/s and reports/s stored (answered 1000), device report → alarm on
@@ -109,7 +109,7 @@ try {
 
   const one = await startHaproxy(a, a);
   stopping.unshift(() => one.stop());
-  await phase('one instance (A twice behind haproxy; feed and probe through haproxy)', one.url, load, Date.parse('2020-01-01T00:00:00Z'), one.url, one.url, probe!);
+  await phase('one instance (A twice behind haproxy; feed on A, probe to A)', one.url, load, Date.parse('2020-01-01T00:00:00Z'), a.baseUrl, a.baseUrl, probe!);
   await one.stop();
   stopping.shift();
 
