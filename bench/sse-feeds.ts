@@ -174,7 +174,8 @@ async function run() {
     await recreateDatabase(PG_URL);
   }
   // The demo organisation is on (the default): its accounts are the feeds' users, and its first
-  // station (NWP-SH01, derived device key) is in all their scopes, so every feed should get the alarm.
+  // station (NWP-SH01) is in all their scopes, so every feed should get the alarm. The seed gives
+  // it a key nobody knows: the bench rotates it through the API, as an operator would.
   const server = await startServer({ DATABASE_URL: args.embedded ? '' : PG_URL, MQTT_PORT: '0', LOG_LEVEL: 'warn' }, { requireWeb: false });
   const feeds: Feed[] = [];
   try {
@@ -185,6 +186,10 @@ async function run() {
       await signIn(server, 'demo-company', E2E_DEMO_PASSWORD),
       await signIn(server, 'demo-station', E2E_DEMO_PASSWORD),
     ];
+    const stationList = (await (await fetch(`${server.baseUrl}/api/station/list?pageSize=50`, { headers: { cookie: users[0]!.cookie } })).json()) as { data: { list: { id: number; code: string }[] } };
+    const probeStationId = stationList.data.list.find((s) => s.code === 'NWP-SH01')!.id;
+    const rotated = (await (await fetch(`${server.baseUrl}/api/station/${probeStationId}/device-key`, { method: 'POST', headers: { cookie: users[0]!.cookie } })).json()) as { data: { deviceKey: string } };
+    const probeStation = { code: 'NWP-SH01', key: rotated.data.deviceKey };
     // One feed first, so the route's code is loaded and warm before the idle figure.
     const warm = await openFeed(server, users[0]!);
     warm.req.destroy();
@@ -230,7 +235,7 @@ async function run() {
       const code = 2;
       const name = LEVEL_ALARM_CODES[code];
       probe.key = `1|${name[0]!.toUpperCase()}${name.slice(1)}`;
-      const station = { code: 'NWP-SH01', key: 'demo-device-key:NWP-SH01' };
+      const station = probeStation;
       const ts = new Date(Date.now() - 1000).toISOString();
       probe.sentAt = performance.now();
       const answer = await post(`${server.baseUrl}/api/device/v1/stations/${station.code}/report`, station.key, JSON.stringify({ alarms: [{ kind: 'level', tank: '1', code, ts }] }));
