@@ -2,7 +2,11 @@
  * Daily inventory report budget of DESIGN.md §8: the report for 1,000 tanks for one day in
  * under a second, through the API, on PostgreSQL.
  *
- *   node --import tsx bench/daily-report.ts [--stations 100 --tanks 10 --runs 10 --explain --live]
+ *   node --import tsx bench/daily-report.ts [--stations 100 --tanks 10 --runs 10 --days 1 --explain --live]
+ *
+ * With `--days N` the N days ending on the bench day are seeded (the abnormal patterns on the
+ * bench day only), and the monthly report of the bench day's month is timed too (DESIGN §8 via
+ * issue 21: 1,000 tanks < 1 s), from books.
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ullage_bench_inventory;
  * the database is dropped and created). The bench stations are made through the settings API,
@@ -27,6 +31,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '10' },
     /** Print the plans of the report's statements for the bench day. */
     explain: { type: 'boolean', default: false },
+    /** Days of readings seeded, ending on the bench day; more than 1 also times the monthly report. */
+    days: { type: 'string', default: '1' },
     /** Also time the report before any book is written (figured from the readings). */
     live: { type: 'boolean', default: false },
   },
@@ -34,6 +40,7 @@ const { values: args } = parseArgs({
 const STATIONS = Number(args.stations);
 const TANKS = Number(args.tanks);
 const RUNS = Number(args.runs);
+const DAYS = Number(args.days);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ullage_bench_inventory';
 const ZONES = ['UTC', 'Asia/Shanghai', 'America/Chicago', 'Europe/Madrid'];
 /** Three days ago (UTC calendar): a day over in every zone, and no DST change in these zones in late November. */
@@ -49,24 +56,27 @@ async function seed(pool: pg.Pool) {
     [`{${ZONES.join(',')}}`],
   );
   const started = performance.now();
-  // One reading a minute through the station day, the level falling 2 L a minute.
+  // Partitions of the earlier days' months, if any: ingest would have made them.
+  await pool.query(`select ullage_ensure_month_partitions(p, $1::date - $2::int, $1::date) from unnest(array['tank_readings', 'tank_hourly']) p`, [DAY, DAYS]);
+  // One reading a minute through each station day, the level falling 2 L a minute.
   const inserted = await pool.query(
     `insert into tank_readings (tank_id, ts, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l)
      select t.id, g.ts, t.station_id, 4, 1800 - m.i * 0.1, 12, 18 + (t.id % 5), 25000 - m.i * 2, 24900 - m.i * 2, 40
      from tanks t
      join stations s on s.id = t.station_id
-     cross join lateral (select ($1::date::timestamp at time zone s.timezone) as day_start) d
+     cross join generate_series(0, $2::int - 1) as back(n)
+     cross join lateral (select (($1::date - back.n)::timestamp at time zone s.timezone) as day_start) d
      cross join lateral generate_series(0, 1439) as m(i)
      cross join lateral (select d.day_start + m.i * interval '1 minute' as ts) g
      where s.code like 'DAY-%'`,
-    [DAY],
+    [DAY, DAYS],
   );
   // Abnormal days: every 10th tank silent 10:00–10:40 (a gap), every 25th without its first
   // 20 minutes (a late start), every 40th without its last 30 (an early end).
   const local = (at: string) => `($1::date::timestamp at time zone s.timezone) + interval '${at}'`;
   const tanksWhere = (mod: number) => `r.tank_id = t.id and t.station_id = s.id and s.code like 'DAY-%' and t.id % ${mod} = 0`;
   const gaps = await pool.query(`delete from tank_readings r using tanks t, stations s where ${tanksWhere(10)} and r.ts > ${local('10 hours')} and r.ts < ${local('10 hours 40 minutes')}`, [DAY]);
-  const late = await pool.query(`delete from tank_readings r using tanks t, stations s where ${tanksWhere(25)} and r.ts < ${local('20 minutes')}`, [DAY]);
+  const late = await pool.query(`delete from tank_readings r using tanks t, stations s where ${tanksWhere(25)} and r.ts >= ${local('0 minutes')} and r.ts < ${local('20 minutes')}`, [DAY]);
   const early = await pool.query(`delete from tank_readings r using tanks t, stations s where ${tanksWhere(40)} and r.ts >= ${local('23 hours 30 minutes')}`, [DAY]);
   // Deliveries on every 5th tank: 8,000 L at 14:00, as a gauge would report them.
   const deliveries = await pool.query(
@@ -85,7 +95,7 @@ async function seed(pool: pg.Pool) {
     `select count(*) as n from tanks t join stations s on s.id = t.station_id where s.code like 'DAY-%' and (t.id % 10 = 0 or t.id % 25 = 0 or t.id % 40 = 0)`,
   );
   console.log(
-    `seeded ${DAY}: ${fmt(inserted.rowCount ?? 0)} readings written, ${fmt(gaps.rowCount ?? 0)} + ${fmt(late.rowCount ?? 0)} + ${fmt(early.rowCount ?? 0)} removed for gaps, late starts, early ends; ` +
+    `seeded ${DAYS > 1 ? `${DAYS} days to ` : ''}${DAY}: ${fmt(inserted.rowCount ?? 0)} readings written, ${fmt(gaps.rowCount ?? 0)} + ${fmt(late.rowCount ?? 0)} + ${fmt(early.rowCount ?? 0)} removed for gaps, late starts, early ends; ` +
       `${fmt(deliveries.rowCount ?? 0)} deliveries; ${fmt(Number(rows[0]!.n))} rows in tank_readings (${Math.round(performance.now() - started)} ms)`,
   );
   return { abnormal: Number(abnormal[0]!.n) };
@@ -186,6 +196,17 @@ async function main() {
       if (!(res.headers.get('content-type') ?? '').includes('spreadsheetml')) throw new Error(`export: ${await res.text()}`);
       return `${fmt((await res.arrayBuffer()).byteLength)} bytes`;
     }, false);
+    if (DAYS > 1) {
+      const month = DAY.slice(0, 7);
+      console.log(`Monthly inventory report, ${fmt(STATIONS * TANKS)} tanks, ${month} (${DAYS} seeded days, ${DAY.slice(8)} of them in the month at most), from tank-day books (load average ${os.loadavg()[0]!.toFixed(1)}):`);
+      await time('monthly list (first page of 50)', RUNS, async () => {
+        const res = await fetch(`${server.baseUrl}/api/report/inventory/monthly/list?fromMonth=${month}&q=DAY-&pageSize=50`, { headers: { cookie } });
+        const body = (await res.json()) as { code: number; msg: string; data: { total: number } };
+        if (body.code !== 1000) throw new Error(`monthly list: ${body.code} ${body.msg}`);
+        if (body.data.total !== STATIONS * TANKS) throw new Error(`expected ${STATIONS * TANKS} tank months, got ${body.data.total}`);
+        return `${fmt(body.data.total)} tank months`;
+      }, true, 1000);
+    }
   } finally {
     await pool.end();
     await server.stop();
