@@ -1,4 +1,5 @@
 import { LEVEL_ALARM_CODES } from '@ullage/domain/alarm-codes';
+import { readSseFrames } from '../apps/server/src/test/sse-frames';
 import { post } from './setup';
 
 /**
@@ -21,33 +22,15 @@ export async function openAlarmFeed(baseUrl: string, cookie: string): Promise<Al
   const latencies: number[] = [];
   const controller = new AbortController();
   const feed = await fetch(`${baseUrl}/api/sse-msg/connect?userId=${userId}&lang=en`, { headers: { cookie }, signal: controller.signal });
-  const reading = (async () => {
-    const reader = feed.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const data = buffer.slice(0, end).split('\n').find((l) => l.startsWith('data: '));
-          buffer = buffer.slice(end + 2);
-          if (!data) continue;
-          const message = JSON.parse(data.slice(6)) as { tankCode: string; alarmTypeDesc: string };
-          const key = `${message.tankCode}|${message.alarmTypeDesc}`;
-          const start = sentAt.get(key);
-          if (start !== undefined) {
-            latencies.push(performance.now() - start);
-            sentAt.delete(key);
-          }
-        }
-      }
-    } catch {
-      // aborted at the end
+  const reading = readSseFrames(feed.body!, (_id, data) => {
+    const message = JSON.parse(data) as { tankCode: string; alarmTypeDesc: string };
+    const key = `${message.tankCode}|${message.alarmTypeDesc}`;
+    const start = sentAt.get(key);
+    if (start !== undefined) {
+      latencies.push(performance.now() - start);
+      sentAt.delete(key);
     }
-  })();
+  });
   return {
     latencies,
     expect: (key) => sentAt.set(key, performance.now()),

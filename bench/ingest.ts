@@ -31,9 +31,8 @@ import mqtt from 'mqtt';
 import pg from 'pg';
 import { mqttReportTopic } from '@ullage/contracts/device';
 import { startServer } from '../e2e/server';
-import { fmt, freePort, recreateDatabase } from './setup';
+import { createFleet, fmt, freePort, recreateDatabase } from './setup';
 import { cpuWindow, type CpuFigures } from './ingest-cpu';
-import { createStations } from './ingest-fleet';
 import { bodyOf, deviceReports, type DeviceReport, type ReportPlan, type ReportStation } from './ingest-reports';
 
 const { values: args } = parseArgs({
@@ -261,7 +260,7 @@ async function postgresRun() {
   const mqttClients = new Map<string, mqtt.MqttClient>();
   try {
     const t0 = performance.now();
-    const stations = await createStations(server, 'B', STATIONS, TANKS);
+    const stations = (await createFleet(server, 'B', STATIONS, TANKS)).stations;
     console.log(`${fmt(STATIONS)} stations × ${TANKS} tanks created through the API in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     for (const table of ['bench_minimal_readings', 'bench_batched_readings']) {
       // Same columns, types and primary key (tank_id, ts) INCLUDE (…) as tank_readings; a plain table, not partitioned.
@@ -352,7 +351,7 @@ async function embeddedRun() {
   const server = await startServer({ MQTT_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '' }, { requireWeb: false });
   try {
     const count = Math.min(STATIONS, 200);
-    const stations = await createStations(server, 'E', count, TANKS);
+    const stations = (await createFleet(server, 'E', count, TANKS)).stations;
     const gens = streams(stations, Math.min(CONCURRENCY, count));
     const step = httpStep(server.baseUrl, gens, 'the embedded server');
     await drive(WARMUP, gens.length, step);

@@ -6,7 +6,7 @@ import type { BenchStation } from '@ullage/simulator/bench-batches';
 import { E2E_ADMIN_PASSWORD, type RunningServer } from '../e2e/server';
 
 export interface Fleet {
-  stations: (BenchStation & { key: string })[];
+  stations: (BenchStation & { key: string; index: number })[];
 }
 
 /** The bench database, dropped and created afresh: every run starts from the same empty state. */
@@ -38,24 +38,33 @@ export async function api(server: RunningServer, cookie: string, method: string,
   return json.data as Record<string, unknown>;
 }
 
-/** Bench stations created through the settings API, as an operator would; answers their device keys. */
-export async function createFleet(server: RunningServer, prefix: string, stationCount: number, tankCount: number): Promise<Fleet> {
+/** Thresholds of every bench tank (2,000 mm high, 15 L/mm): set, so every reading is evaluated for alarms (DESIGN.md §8: "alarms evaluated"). */
+export const BENCH_THRESHOLDS = { lowOilAlarmMm: 200, lowOilWarnMm: 300, highOilWarnMm: 1800, highOilAlarmMm: 1900, highWaterAlarmMm: 100 };
+
+/**
+ * Bench stations created through the settings API, as an operator would, `parallel` at a time;
+ * answers their device keys, in the order of their codes (`index` is the position).
+ */
+export async function createFleet(server: RunningServer, prefix: string, stationCount: number, tankCount: number, parallel = 6): Promise<Fleet> {
   const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   const companies = (await api(server, cookie, 'GET', '/api/company/list?pageSize=50')).list as { id: number; code: string }[];
   const products = (await api(server, cookie, 'GET', '/api/product/list?pageSize=50')).list as { id: number }[];
   const companyId = companies.find((c) => c.code === 'NWP')!.id;
   const productId = products[0]!.id;
-  const strapping = Array.from({ length: 41 }, (_, i) => ({ heightMm: i * 50, volumeL: Math.round(i * 50 * 15 * 10) / 10 }));
-  const stations: Fleet['stations'] = [];
-  for (let s = 0; s < stationCount; s++) {
-    const code = `${prefix}${String(s + 1).padStart(4, '0')}`;
-    // Thresholds set, so every reading is evaluated for alarms (DESIGN.md §8: "alarms evaluated").
-    const thresholds = { lowOilAlarmMm: 200, lowOilWarnMm: 300, highOilWarnMm: 1800, highOilAlarmMm: 1900, highWaterAlarmMm: 100 };
-    const tanks = Array.from({ length: tankCount }, (_, t) => ({ code: String(t + 1), productId, heightMm: 2000, volumeL: 30_000, strapping, ...thresholds }));
-    const saved = await api(server, cookie, 'POST', '/api/station', { name: `Bench ${code}`, code, taxNumber: code, companyId, timezone: 'UTC', deviceType: 'ullage-collector', tanks });
-    stations.push({ code, key: saved.deviceKey as string, tanks: tanks.map((t) => ({ code: t.code })) });
-  }
+  const strapping = Array.from({ length: 41 }, (_, i) => ({ heightMm: i * 50, volumeL: i * 50 * 15 }));
+  const tanks = Array.from({ length: tankCount }, (_, t) => ({ code: String(t + 1), productId, heightMm: 2000, volumeL: 30_000, strapping, ...BENCH_THRESHOLDS }));
+  const stations: Fleet['stations'] = new Array(stationCount);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, stationCount) }, async () => {
+      for (let s = next++; s < stationCount; s = next++) {
+        const code = `${prefix}${String(s + 1).padStart(stationCount > 9999 ? 5 : 4, '0')}`;
+        const saved = await api(server, cookie, 'POST', '/api/station', { name: `Bench ${code}`, code, taxNumber: code, companyId, timezone: 'UTC', deviceType: 'ullage-collector', tanks });
+        stations[s] = { code, key: saved.deviceKey as string, index: s, tanks: tanks.map((t) => ({ code: t.code })) };
+      }
+    }),
+  );
   return { stations };
 }
 

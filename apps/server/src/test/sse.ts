@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { readSseFrames } from './sse-frames';
 
 export interface SseMessage<T> {
   id: string | undefined;
@@ -36,27 +37,7 @@ export async function openSse<T>(url: string, headers: Record<string, string>): 
   const res = await fetch(url, { headers, signal: controller.signal });
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const messages: SseMessage<T>[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const ended = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end).split('\n');
-          buffer = buffer.slice(end + 2);
-          const data = frame.find((l) => l.startsWith('data: '));
-          if (data) messages.push({ id: frame.find((l) => l.startsWith('id: '))?.slice(4), data: JSON.parse(data.slice(6)) as T });
-        }
-      }
-    } catch {
-      // closed by the test
-    }
-  })();
+  const ended = readSseFrames(res.body!, (id, data) => messages.push({ id, data: JSON.parse(data) as T }));
   // Let the server register the stream before anything happens.
   await new Promise((r) => setTimeout(r, 150));
   return { messages, ended, close: () => controller.abort() };

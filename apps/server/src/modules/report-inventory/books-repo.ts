@@ -3,7 +3,7 @@ import type { Gap } from '@ullage/domain/daily-inventory';
 import type { DayWindow } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
-import type { EdgeReading } from './repo';
+import { edgesOf, type EdgeColumns, type EdgeReading } from './repo';
 
 /** What one tank's readings give for one station day (daily-inventory.ts DayAggregates). */
 export interface DayReadings {
@@ -21,28 +21,16 @@ export interface Book extends DayReadings {
   endMs: number;
 }
 
-interface BookRaw {
+interface BookRaw extends EdgeColumns {
   tank_id: number;
   day: string;
   starts_at: Date | string;
   ends_at: Date | string;
-  first_ts: Date | string | null;
-  first_volume_l: number | null;
-  first_height_mm: number | null;
-  first_water_mm: number | null;
-  first_temperature_c: number | null;
-  last_ts: Date | string | null;
-  last_volume_l: number | null;
-  last_height_mm: number | null;
-  last_water_mm: number | null;
-  last_temperature_c: number | null;
   gaps: [number, number][] | string | null;
 }
 
 const ms = (v: Date | string) => new Date(v).getTime();
 const iso = (v: number) => new Date(v).toISOString();
-const edgeOf = (ts: Date | string | null, volumeL: number | null, heightMm: number | null, waterHeightMm: number | null, temperatureC: number | null): EdgeReading | null =>
-  ts === null ? null : { tsMs: ms(ts), volumeL: Number(volumeL), heightMm: Number(heightMm), waterHeightMm: Number(waterHeightMm), temperatureC: Number(temperatureC) };
 
 /** The fresh books of these tanks from `fromDay` to `toDay`: a range of the (tank_id, day) key per tank. */
 export async function freshBooks(db: Db, tankIds: readonly number[], fromDay: string, toDay: string): Promise<Book[]> {
@@ -62,8 +50,7 @@ export async function freshBooks(db: Db, tankIds: readonly number[], fromDay: st
       day: r.day,
       startMs: ms(r.starts_at),
       endMs: ms(r.ends_at),
-      first: edgeOf(r.first_ts, r.first_volume_l, r.first_height_mm, r.first_water_mm, r.first_temperature_c),
-      last: edgeOf(r.last_ts, r.last_volume_l, r.last_height_mm, r.last_water_mm, r.last_temperature_c),
+      ...edgesOf(r),
       gaps: gaps.map(([fromMs, toMs]) => ({ fromMs, toMs })),
     };
   });

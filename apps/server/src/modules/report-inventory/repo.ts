@@ -64,8 +64,8 @@ export interface EdgeReading {
   temperatureC: number;
 }
 
-interface EdgeRaw {
-  k: number;
+/** A tank day's first and last reading as columns (the edge probes here, and the stored books of books-repo.ts). */
+export interface EdgeColumns {
   first_ts: Date | string | null;
   first_volume_l: number | null;
   first_height_mm: number | null;
@@ -78,8 +78,18 @@ interface EdgeRaw {
   last_temperature_c: number | null;
 }
 
+interface EdgeRaw extends EdgeColumns {
+  k: number;
+}
+
 const edgeOf = (ts: Date | string | null, volumeL: number | null, heightMm: number | null, waterHeightMm: number | null, temperatureC: number | null): EdgeReading | null =>
   ts === null ? null : { tsMs: ms(ts), volumeL: Number(volumeL), heightMm: Number(heightMm), waterHeightMm: Number(waterHeightMm), temperatureC: Number(temperatureC) };
+
+/** The first and last reading of a row of EdgeColumns. */
+export const edgesOf = (r: EdgeColumns): { first: EdgeReading | null; last: EdgeReading | null } => ({
+  first: edgeOf(r.first_ts, r.first_volume_l, r.first_height_mm, r.first_water_mm, r.first_temperature_c),
+  last: edgeOf(r.last_ts, r.last_volume_l, r.last_height_mm, r.last_water_mm, r.last_temperature_c),
+});
 
 /**
  * The first and the last reading of each tank day, in the order of `days`: two probes of the
@@ -107,12 +117,7 @@ export async function dayEdges(db: Db, days: readonly TankDayWindow[]): Promise<
           where r.tank_id = w.tank_id and r.ts >= w.starts_at and r.ts < w.ends_at order by r.ts desc limit 1
         ) l on true`,
   );
-  for (const r of rows) {
-    out[r.k - 1] = {
-      first: edgeOf(r.first_ts, r.first_volume_l, r.first_height_mm, r.first_water_mm, r.first_temperature_c),
-      last: edgeOf(r.last_ts, r.last_volume_l, r.last_height_mm, r.last_water_mm, r.last_temperature_c),
-    };
-  }
+  for (const r of rows) out[r.k - 1] = edgesOf(r);
   return out;
 }
 
