@@ -293,6 +293,18 @@ describe('trend series from the summaries (issue 21)', () => {
     expect((await trend('admin', over, 'zh_CN')).msg).toBe('时间范围：时间不能超过 1098 天');
   });
 
+  it('the trend refuses what the series refuses, naming the field, never a 500', async () => {
+    const refused = async (extra: Record<string, string | undefined>) => {
+      const res = await get('admin', `/api/report/history/trend?${ask('NWP-SH01/2', extra)}`);
+      return [res.statusCode < 500, res.json().code, res.json().msg];
+    };
+    expect(await refused({ from: at(20), to: at(10) })).toEqual([true, 91011, 'Time range: Start time must be before end time']);
+    expect(await refused({ to: undefined })).toEqual([true, 91011, 'Time range: is required']);
+    expect(await refused({ tankId: undefined })).toEqual([true, 91011, 'Tank: Must select gas station and tank']);
+    expect((await refused({ from: 'last year' })).slice(0, 2)).toEqual([true, 91011]);
+    expect((await get('admin', `/api/report/history/trend?${ask('NWP-SH01/2', { maxPoints: 5 })}`)).json().code).toBe(91011);
+  });
+
   it('another organisation’s tank is not found through the trend either', async () => {
     expect((await trend('pampa-company', ask('NWP-SH01/2', { from: new Date(BIG0).toISOString(), to: new Date(BIG0 + 20 * DAY).toISOString() }))).code).toBe(80001);
   });
