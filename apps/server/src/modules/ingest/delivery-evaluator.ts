@@ -31,6 +31,7 @@ export async function evaluateDeliveries({ db, readings }: EvaluationContext): P
   const openOf = new Map(open.map((o) => [o.tank_id, { startedAtMs: msOf(o.started_at), startVolumeL: o.start_volume_l, lastRiseAtMs: msOf(o.last_rise_at), endVolumeL: o.end_volume_l }]));
 
   let finishedCount = 0;
+  const saves: Save[] = [];
   for (const [tankId, { station, points, late, fresh }] of byTank) {
     if (late) {
       finishedCount += await redetect(db, station, tankId, prevOf.get(tankId)?.tsMs ?? fresh.firstMs);
@@ -43,10 +44,12 @@ export async function evaluateDeliveries({ db, readings }: EvaluationContext): P
     if (wasOpen && !finished.some((f) => f.startedAtMs === wasOpen.startedAtMs) && stillOpen?.startedAtMs !== wasOpen.startedAtMs) {
       await db.execute(sql`delete from deliveries where tank_id = ${tankId} and ended_at is null`);
     }
-    for (const track of finished) await save(db, station, tankId, track, true);
-    if (stillOpen) await save(db, station, tankId, stillOpen, false);
+    for (const track of finished) saves.push({ station, tankId, track, finished: true });
+    if (stillOpen) saves.push({ station, tankId, track: stillOpen, finished: false });
     finishedCount += finished.length;
   }
+  // After the loop's deletes: each tank's own delete, if any, came before its saves.
+  await save(db, saves);
   return finishedCount;
 }
 
@@ -70,21 +73,36 @@ async function redetect(db: Db, station: StationKeys, tankId: number, prevMs: nu
   await db.execute(sql`
     delete from deliveries where tank_id = ${tankId} and source = 'detected' and started_at >= ${isoOf(fromMs)}::timestamptz
       and started_at <> all(${pgArray(found.map((t) => isoOf(t.startedAtMs)))}::timestamptz[])`);
-  for (const track of finished) await save(db, station, tankId, track, true);
-  if (open) await save(db, station, tankId, open, false);
+  await save(db, [...finished.map((track) => ({ station, tankId, track, finished: true })), ...(open ? [{ station, tankId, track: open, finished: false }] : [])]);
   return finished.length;
 }
 
-/** A rise the device already reported as a delivery (console delivery report) is not recorded twice. */
-async function save(db: Db, station: StationKeys, tankId: number, track: DeliveryTrack, finished: boolean) {
-  const startedAt = isoOf(track.startedAtMs);
-  const lastRiseAt = isoOf(track.lastRiseAtMs);
+interface Save {
+  station: StationKeys;
+  tankId: number;
+  track: DeliveryTrack;
+  finished: boolean;
+}
+
+/**
+ * Records detected deliveries, all of a group in one statement: a tank with a delivery under way
+ * saves it on every report, and one statement per tank was most of the group's statements.
+ * (tank, start) is unique among them: a tank has one open delivery and distinct finished ones.
+ * A rise the device already reported as a delivery (console delivery report) is not recorded twice.
+ */
+async function save(db: Db, saves: readonly Save[]) {
+  if (saves.length === 0) return;
+  const col = (f: (s: Save) => string | number | null) => pgArray(saves.map(f));
   await db.execute(sql`
     insert into deliveries (distributor_id, company_id, station_id, tank_id, started_at, start_volume_l, last_rise_at, end_volume_l, ended_at)
-    select ${station.distributorId}::int, ${station.companyId}::int, ${station.id}::int, ${tankId}::int, ${startedAt}::timestamptz, ${track.startVolumeL}::float8,
-           ${lastRiseAt}::timestamptz, ${track.endVolumeL}::float8, ${finished ? lastRiseAt : null}::timestamptz
+    select d.distributor_id, d.company_id, d.station_id, d.tank_id, d.started_at, d.start_volume_l, d.last_rise_at, d.end_volume_l, d.ended_at
+    from unnest(${col((s) => s.station.distributorId)}::int[], ${col((s) => s.station.companyId)}::int[], ${col((s) => s.station.id)}::int[],
+      ${col((s) => s.tankId)}::int[], ${col((s) => isoOf(s.track.startedAtMs))}::timestamptz[], ${col((s) => s.track.startVolumeL)}::float8[],
+      ${col((s) => isoOf(s.track.lastRiseAtMs))}::timestamptz[], ${col((s) => s.track.endVolumeL)}::float8[],
+      ${col((s) => (s.finished ? isoOf(s.track.lastRiseAtMs) : null))}::timestamptz[])
+      as d(distributor_id, company_id, station_id, tank_id, started_at, start_volume_l, last_rise_at, end_volume_l, ended_at)
     where not exists (
-      select 1 from deliveries where tank_id = ${tankId} and source = 'device' and started_at <= ${lastRiseAt}::timestamptz and ended_at >= ${startedAt}::timestamptz)
+      select 1 from deliveries x where x.tank_id = d.tank_id and x.source = 'device' and x.started_at <= d.last_rise_at and x.ended_at >= d.started_at)
     on conflict (tank_id, started_at) do update set
       last_rise_at = excluded.last_rise_at, end_volume_l = excluded.end_volume_l, ended_at = excluded.ended_at`);
 }

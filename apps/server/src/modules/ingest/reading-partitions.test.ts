@@ -89,6 +89,23 @@ describe('partition upkeep', () => {
     expect((await upkeepPartitions(ctx.db, Date.parse('2027-02-10T00:00:00Z'), null)).made).toBe(0);
   });
 
+  it('leaves room on the summaries’ pages and keeps their keys narrow, so that ingest updates them in place (HOT)', async () => {
+    // Migration 0022: a key that INCLUDEs a column ingest changes, or full pages, make every
+    // summary update write index entries as well; the ingest bench counts n_tup_hot_upd.
+    const options = await rawRows<{ relname: string; reloptions: string[] | null }>(
+      ctx.db,
+      sql`select relname, reloptions from pg_class where relname in ('tank_daily', 'tank_latest', 'tank_hourly_p202704', 'tank_readings_p202704') order by relname`,
+    );
+    expect(options.map((o) => [o.relname, o.reloptions])).toEqual([
+      ['tank_daily', ['fillfactor=50']],
+      ['tank_hourly_p202704', ['fillfactor=50']],
+      ['tank_latest', ['fillfactor=50']],
+      ['tank_readings_p202704', null],
+    ]);
+    const keys = await rawRows<{ indexdef: string }>(ctx.db, sql`select indexdef from pg_indexes where indexname in ('tank_daily_pk', 'tank_hourly_pk') order by indexname`);
+    expect(keys.map((k) => k.indexdef.replace(/^.* USING /, ''))).toEqual(['btree (tank_id, day)', 'btree (tank_id, hour)']);
+  });
+
   it('drops only whole months older than the retention, readings and hourly summaries, and keeps the daily ones', async () => {
     const tank = await tankId('1');
     const dailyBefore = await storedSummaries(ctx.db, tank, 'day');

@@ -6,6 +6,7 @@ import { startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 let tankId = 0;
+let tank2Id = 0;
 const T0 = Date.now() - 60 * 60_000;
 const at = (minute: number) => new Date(T0 + minute * 60_000).toISOString();
 
@@ -18,6 +19,12 @@ beforeAll(async () => {
     .where(and(eq(tanks.stationId, s!.id), eq(tanks.code, '1')))
     .returning({ id: tanks.id });
   tankId = t!.id;
+  const [t2] = await ctx.db
+    .update(tanks)
+    .set({ heightMm: 2000, highOilAlarmMm: 1900, highOilWarnMm: 1800, lowOilWarnMm: 300, lowOilAlarmMm: 200, highWaterAlarmMm: 100 })
+    .where(and(eq(tanks.stationId, s!.id), eq(tanks.code, '2')))
+    .returning({ id: tanks.id });
+  tank2Id = t2!.id;
 });
 afterAll(() => ctx.close());
 
@@ -28,10 +35,10 @@ const send = (levels: [number, number, number][]) =>
     payload: { readings: levels.map(([minute, productHeightMm, waterHeightMm]) => ({ tank: '1', ts: at(minute), productHeightMm, waterHeightMm, temperatureC: 20 })) },
     headers: { authorization: 'Bearer demo-device-key:LSF-DA02' },
   });
-const alarms = () =>
+const alarms = (id = tankId) =>
   rawRows<{ code: number; source: string; started_at: string; ended_at: string | null }>(
     ctx.db,
-    sql`select code, source, started_at, ended_at from alarms where tank_id = ${tankId} order by started_at, code`,
+    sql`select code, source, started_at, ended_at from alarms where tank_id = ${id} order by started_at, code`,
   );
 const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -65,5 +72,39 @@ describe('server-evaluated threshold alarms on ingest', () => {
   it('a resent batch raises nothing twice', async () => {
     await send([[6, 1950, 120]]);
     expect((await alarms()).filter((a) => a.ended_at === null)).toHaveLength(3);
+  });
+
+  it('one batch: a level that crosses back and forth opens and ends each alarm in order, beside another tank whose alarm opens once', async () => {
+    // Tank 1 comes down (10, 11 and 14 end), rises past the warning again and comes back down:
+    // the warning (11) changes three times in one batch. Tank 2 crosses its warning once.
+    const payload = {
+      readings: [
+        ...[[7, 1700, 0], [8, 1805, 0], [9, 1700, 0]].map(([minute, productHeightMm, waterHeightMm]) => ({ tank: '1', ts: at(minute!), productHeightMm, waterHeightMm, temperatureC: 20 })),
+        { tank: '2', ts: at(7), productHeightMm: 1850, waterHeightMm: 0, temperatureC: 20 },
+        { tank: '2', ts: at(8), productHeightMm: 1860, waterHeightMm: 0, temperatureC: 20 },
+      ],
+    };
+    const answer = await ctx.app.inject({ method: 'POST', url: '/api/device/v1/stations/LSF-DA02/report', payload, headers: { authorization: 'Bearer demo-device-key:LSF-DA02' } });
+    expect(answer.json().data.accepted).toBe(5);
+    expect((await alarms()).map((a) => [a.code, iso(a.started_at), iso(a.ended_at)])).toEqual([
+      [11, at(2), at(5)],
+      [10, at(6), at(7)],
+      [11, at(6), at(7)],
+      [14, at(6), at(7)],
+      [11, at(8), at(9)],
+    ]);
+    expect((await alarms(tank2Id)).map((a) => [a.code, a.source, iso(a.started_at), iso(a.ended_at)])).toEqual([[11, 'server', at(7), null]]);
+  });
+
+  it('one batch ends one tank\'s alarm while it opens another\'s', async () => {
+    const payload = {
+      readings: [
+        { tank: '1', ts: at(10), productHeightMm: 1810, waterHeightMm: 0, temperatureC: 20 },
+        { tank: '2', ts: at(10), productHeightMm: 1700, waterHeightMm: 0, temperatureC: 20 },
+      ],
+    };
+    await ctx.app.inject({ method: 'POST', url: '/api/device/v1/stations/LSF-DA02/report', payload, headers: { authorization: 'Bearer demo-device-key:LSF-DA02' } });
+    expect((await alarms()).filter((a) => a.ended_at === null).map((a) => [a.code, iso(a.started_at)])).toEqual([[11, at(10)]]);
+    expect((await alarms(tank2Id)).map((a) => [a.code, iso(a.started_at), iso(a.ended_at)])).toEqual([[11, at(7), at(10)]]);
   });
 });

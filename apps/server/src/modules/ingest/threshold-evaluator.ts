@@ -44,6 +44,8 @@ export async function evaluateThresholds({ db, batches, fresh, raise }: Evaluati
   const activeOf = new Map<number, Set<number>>();
   for (const a of active) activeOf.set(a.tank_id, (activeOf.get(a.tank_id) ?? new Set()).add(a.code));
 
+  // Each tank's changes in time order; a change is one code opening or ending at one reading.
+  const changes: Change[] = [];
   for (const [tankId, { tank, batch, order }] of work) {
     const r = batch.readings;
     order.sort((a, b) => r.tsMs[a]! - r.tsMs[b]!);
@@ -53,17 +55,75 @@ export async function evaluateThresholds({ db, batches, fresh, raise }: Evaluati
       if (now.size === 0 && !reachesAnyThreshold(tank.thresholds, point)) continue;
       const next = activeThresholdAlarms(tank.thresholds, now, point);
       const ts = new Date(r.tsMs[i]!).toISOString();
-      for (const code of next) {
-        if (now.has(code)) continue;
-        const id = await openAlarm(db, batch.station, { kind: 'level', tankId, sensorNo: null, code }, ts, 'server');
-        if (id !== null) {
-          raise(batch.station.id, { id, stationId: batch.station.id, stationName: batch.station.name, timezone: batch.station.timezone, kind: 'level', code, tankCode: tank.code, sensorNo: null, startedAt: ts, endedAt: null });
-        }
-      }
-      for (const code of now) {
-        if (!(next as Set<number>).has(code)) await clearAlarm(db, batch.station.id, { kind: 'level', tankId, sensorNo: null, code }, ts, 'server');
-      }
+      for (const code of next) if (!now.has(code)) changes.push({ tank, batch, code, ts, opens: true });
+      for (const code of now) if (!(next as Set<number>).has(code)) changes.push({ tank, batch, code, ts, opens: false });
       now = next;
     }
   }
+  if (changes.length === 0) return;
+
+  // A code that changes twice in the group (a level crossing back and forth within a backlog)
+  // is written change by change, in order; the rest — one change per tank and code, nearly
+  // always — in two statements for the whole group, the ends before the openings.
+  const perCode = new Map<string, number>();
+  for (const c of changes) perCode.set(`${c.tank.id}:${c.code}`, (perCode.get(`${c.tank.id}:${c.code}`) ?? 0) + 1);
+  const stepwise = new Set(changes.filter((c) => perCode.get(`${c.tank.id}:${c.code}`)! > 1).map((c) => c.tank.id));
+  const together = changes.filter((c) => !stepwise.has(c.tank.id));
+  await endAll(db, together.filter((c) => !c.opens));
+  const ids = await openAll(db, together.filter((c) => c.opens));
+  const raiseOf = (c: Change, id: number) =>
+    raise(c.batch.station.id, { id, stationId: c.batch.station.id, stationName: c.batch.station.name, timezone: c.batch.station.timezone, kind: 'level', code: c.code, tankCode: c.tank.code, sensorNo: null, startedAt: c.ts, endedAt: null });
+  for (const c of together) {
+    const id = c.opens ? ids.get(`${c.tank.id}:${c.code}`) : undefined;
+    if (id !== undefined) raiseOf(c, id);
+  }
+  for (const c of changes) {
+    if (!stepwise.has(c.tank.id)) continue;
+    if (!c.opens) {
+      await clearAlarm(db, c.batch.station.id, { kind: 'level', tankId: c.tank.id, sensorNo: null, code: c.code }, c.ts, 'server');
+      continue;
+    }
+    const id = await openAlarm(db, c.batch.station, { kind: 'level', tankId: c.tank.id, sensorNo: null, code: c.code }, c.ts, 'server');
+    if (id !== null) raiseOf(c, id);
+  }
+}
+
+interface Change {
+  tank: IngestTank;
+  batch: EvaluationContext['batches'][number];
+  code: number;
+  /** The reading's time (ISO 8601): the alarm starts or ends then. */
+  ts: string;
+  opens: boolean;
+}
+
+/** Ends these server level alarms (one per tank and code) in one statement; as clearAlarm does, never before they started. */
+async function endAll(db: EvaluationContext['db'], ends: readonly Change[]): Promise<void> {
+  if (ends.length === 0) return;
+  await db.execute(sql`
+    update alarms a set ended_at = greatest(a.started_at, e.ended_at)
+    from unnest(${pgArray(ends.map((c) => c.batch.station.id))}::int[], ${pgArray(ends.map((c) => c.tank.id))}::int[],
+      ${pgArray(ends.map((c) => c.code))}::smallint[], ${pgArray(ends.map((c) => c.ts))}::timestamptz[]) as e(station_id, tank_id, code, ended_at)
+    where a.station_id = e.station_id and a.kind = 'level' and coalesce(a.tank_id, 0) = e.tank_id and coalesce(a.sensor_no, '') = ''
+      and a.code = e.code and a.ended_at is null and a.source = 'server'`);
+}
+
+/**
+ * Opens these server level alarms (one per tank and code) in one statement, each unless the
+ * same one is active already (the partial unique index, as openAlarm). Answers the new ids by
+ * `tankId:code`.
+ */
+async function openAll(db: EvaluationContext['db'], opens: readonly Change[]): Promise<Map<string, number>> {
+  if (opens.length === 0) return new Map();
+  const rows = await rawRows<{ id: string | number; tank_id: number; code: number }>(
+    db,
+    sql`insert into alarms (distributor_id, company_id, station_id, kind, tank_id, sensor_no, code, source, started_at)
+        select o.distributor_id, o.company_id, o.station_id, 'level', o.tank_id, null, o.code, 'server', o.started_at
+        from unnest(${pgArray(opens.map((c) => c.batch.station.distributorId))}::int[], ${pgArray(opens.map((c) => c.batch.station.companyId))}::int[],
+          ${pgArray(opens.map((c) => c.batch.station.id))}::int[], ${pgArray(opens.map((c) => c.tank.id))}::int[],
+          ${pgArray(opens.map((c) => c.code))}::smallint[], ${pgArray(opens.map((c) => c.ts))}::timestamptz[])
+          as o(distributor_id, company_id, station_id, tank_id, code, started_at)
+        on conflict do nothing returning id, tank_id, code`,
+  );
+  return new Map(rows.map((r) => [`${r.tank_id}:${r.code}`, Number(r.id)]));
 }
