@@ -196,6 +196,7 @@ async function main() {
       if (!(res.headers.get('content-type') ?? '').includes('spreadsheetml')) throw new Error(`export: ${await res.text()}`);
       return `${fmt((await res.arrayBuffer()).byteLength)} bytes`;
     }, false);
+    await timeShiftReport(server.baseUrl, cookie, pool);
     if (DAYS > 1) {
       const month = DAY.slice(0, 7);
       console.log(`Monthly inventory report, ${fmt(STATIONS * TANKS)} tanks, ${month} (${DAYS} seeded days, ${DAY.slice(8)} of them in the month at most), from tank-day books (load average ${os.loadavg()[0]!.toFixed(1)}):`);
@@ -210,6 +211,45 @@ async function main() {
   } finally {
     await pool.end();
     await server.stop();
+  }
+}
+
+/**
+ * The shift sales report over the same tanks: first with no shifts set (one all-day shift a
+ * station day), then with three shifts a station, for the bench day and, with --days, for every
+ * seeded day. Each tank shift reads two readings by the (tank, ts) key: the first of its start
+ * search and the last of its end search (report-shifts/repo.ts tankFigures).
+ */
+async function timeShiftReport(baseUrl: string, cookie: string, pool: pg.Pool) {
+  const shiftList = (fromDay: string, expected: number) => async () => {
+    const res = await fetch(`${baseUrl}/api/report/shift-sales/list?fromDay=${fromDay}&toDay=${DAY}&q=DAY-&pageSize=50`, { headers: { cookie } });
+    const body = (await res.json()) as { code: number; msg: string; data: { total: number; list: { tanks: unknown[] }[] } };
+    if (body.code !== 1000) throw new Error(`shift list: ${body.code} ${body.msg}`);
+    if (body.data.total !== expected) throw new Error(`expected ${expected} station shifts, got ${body.data.total}`);
+    return `${fmt(body.data.total)} station shifts, ${fmt(body.data.total * TANKS)} tank shifts`;
+  };
+  console.log(`Shift sales report, ${fmt(STATIONS * TANKS)} tanks (load average ${os.loadavg()[0]!.toFixed(1)}):`);
+  await time('shifts: one day, all-day shift', RUNS, shiftList(DAY, STATIONS));
+  const ids = (await pool.query<{ id: number }>(`select id from stations where code like 'DAY-%' order by id`)).rows.map((r) => r.id);
+  for (const id of ids) {
+    const res = await fetch(`${baseUrl}/api/station/${id}/shifts`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ shifts: [{ name: 'Early', start: '06:00' }, { name: 'Late', start: '14:00' }, { name: 'Night', start: '22:00' }] }),
+    });
+    if (res.status !== 200) throw new Error(`shifts of station ${id}: ${await res.text()}`);
+  }
+  // Three shifts a day from 06:00: the bench day holds the night shift begun the day before, and its own three.
+  await time('shifts: one day, three shifts', RUNS, async () => shiftList(DAY, (await dayShifts(DAY))!)());
+  if (DAYS > 1) {
+    const from = new Date(Date.parse(`${DAY}T00:00:00Z`) - (Math.min(DAYS, 31) - 1) * 86_400_000).toISOString().slice(0, 10);
+    await time(`shifts: ${Math.min(DAYS, 31)} days, three shifts`, Math.max(3, Math.round(RUNS / 2)), async () => shiftList(from, (await dayShifts(from))!)(), true, 1000);
+  }
+
+  /** The station shifts the report finds from `fromDay` to the bench day (asked once, then compared on every run). */
+  async function dayShifts(fromDay: string): Promise<number> {
+    const res = await fetch(`${baseUrl}/api/report/shift-sales/list?fromDay=${fromDay}&toDay=${DAY}&q=DAY-&pageSize=1`, { headers: { cookie } });
+    return ((await res.json()) as { data: { total: number } }).data.total;
   }
 }
 
