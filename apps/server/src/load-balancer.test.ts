@@ -161,8 +161,9 @@ describe.skipIf(skipped !== '')(`two instances behind haproxy${skipped ? ` — $
 
     // The client reconnects through the load balancer, as EventSource does, with the last id it saw.
     const back = await openSse<Alarm>(feedUrl, { cookie, 'last-event-id': lastId });
-    const missedRows = await query<{ id: number; station: string; code: number }>(
-      'select a.id, s.code as station, a.code from alarms a join stations s on s.id = a.station_id where a.id > $1 order by a.id',
+    // Event ids are feed places (migration 0023: commit order), so "after the last one seen" is every alarm committed after it.
+    const missedRows = await query<{ id: string; station: string; code: number }>(
+      'select a.feed_seq as id, s.code as station, a.code from alarms a join stations s on s.id = a.station_id where a.feed_seq > $1 order by a.feed_seq',
       [Number(lastId)],
     );
     // Each report raised its alarm once (none lost, none doubled by a retry), in the order sent.

@@ -387,6 +387,8 @@ export const alarms = pgTable(
     processedBy: integer('processed_by'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     note: text('note'),
+    /** Its place in the live feed, in commit order: set at commit by a trigger (migration 0023). */
+    feedSeq: bigint('feed_seq', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('alarms_one_active_key')

@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import type { ActiveAlarm } from '@ullage/contracts/monitor';
+import { sql } from 'drizzle-orm';
+import { rawRows } from '../../lib/raw-sql';
+import { backend } from '../../test/databases';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
 import { zh_CN } from '../../i18n/zh_CN';
 import { collectSse, type SseMessage } from '../../test/sse';
@@ -35,8 +40,10 @@ describe('live alarm feed (spec §7 sse-msg/connect)', () => {
     const startedAt = ts();
     const got = await collect('admin', `?userId=${userId.admin}&lang=zh_CN`, () => send('NWP-SZ02', { sensors: [{ sensorNo: 'S7', type: 'leak', ts: startedAt, state: 'alarm', code: 8 }] }), 1);
     expect(got).toHaveLength(1);
+    // The event id is the alarm's place in the feed (feed_seq), the message names the alarm.
+    const [row] = await rawRows<{ id: string }>(ctx.db, sql`select id from alarms where feed_seq = ${Number(got[0]!.id)}`);
     expect(got[0]!.data).toEqual({
-      alarmId: Number(got[0]!.id),
+      alarmId: Number(row!.id),
       stationId: expect.any(Number),
       kind: 'leak',
       startedAt,
@@ -79,6 +86,56 @@ describe('live alarm feed (spec §7 sse-msg/connect)', () => {
     expect(got).toHaveLength(alarms.length);
     const ids = got.map((g) => Number(g.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it.runIf(backend() === 'postgres')('an alarm that commits after a later-numbered one is sent after it, and replayed to a client that saw the later one', async () => {
+    // Two writers (two instances, or the alarm lane and the bulk lane of one): alarm ids are taken
+    // at insert, commits land in the other order. Event ids follow the commits (migration 0023).
+    const url = ctx.config.databaseUrl!;
+    const [early, late] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+    await early.connect();
+    await late.connect();
+    try {
+      const [station] = (await early.query<{ id: number; distributor_id: number; company_id: number }>(`select id, distributor_id, company_id from stations where code = 'LSF-HO01'`)).rows;
+      const origin = { distributorId: station!.distributor_id, companyId: station!.company_id, stationId: station!.id };
+      const insert = async (client: pg.Client, tank: string) =>
+        Number(
+          (
+            await client.query<{ id: string }>(
+              `insert into alarms (distributor_id, company_id, station_id, kind, tank_id, sensor_no, code, source, started_at)
+               select $1, $2, $3, 'level', t.id, null, 6, 'device', now() from tanks t where t.station_id = $3 and t.code = $4 returning id`,
+              [origin.distributorId, origin.companyId, origin.stationId, tank],
+            )
+          ).rows[0]!.id,
+        );
+      // What ingest publishes after its commit: "an alarm was raised".
+      const announce = (id: number) => {
+        const alarm: ActiveAlarm = { id, stationId: origin.stationId, stationName: 'Houston', timezone: 'America/Chicago', kind: 'level', code: 6, tankCode: null, sensorNo: null, startedAt: new Date().toISOString(), endedAt: null };
+        ctx.app.live.publish(origin, { type: 'alarm', stationId: origin.stationId, alarm });
+      };
+      let earlyId = 0;
+      let lateId = 0;
+      const live = await collect('admin', `?userId=${userId.admin}`, async () => {
+        await early.query('begin');
+        earlyId = await insert(early, '1');
+        await late.query('begin');
+        lateId = await insert(late, '2');
+        await late.query('commit');
+        announce(lateId);
+        await new Promise((r) => setTimeout(r, 300));
+        await early.query('commit');
+        announce(earlyId);
+      }, 2);
+      expect(earlyId).toBeLessThan(lateId);
+      expect(live.map((m) => [m.data.alarmId, m.data.tankCode])).toEqual([[lateId, '2'], [earlyId, '1']]);
+      expect(Number(live[1]!.id)).toBe(Number(live[0]!.id) + 1);
+      // A client that saw only the later-numbered alarm and reconnected gets the other one.
+      const replayed = await collect('admin', `?userId=${userId.admin}`, async () => {}, 1, 1500, { 'last-event-id': live[0]!.id! });
+      expect(replayed.map((m) => [m.id, m.data.alarmId])).toEqual([[live[1]!.id, earlyId]]);
+    } finally {
+      await early.end();
+      await late.end();
+    }
   });
 
   it('refuses another user’s id (80003) and a missing session (30001)', async () => {

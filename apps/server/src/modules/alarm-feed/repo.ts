@@ -5,6 +5,8 @@ import { rawRows } from '../../lib/raw-sql';
 import { scopeOn, type Scope } from '../scope/scope';
 
 export interface FeedAlarm {
+  /** Its place in the feed (migration 0023: commit order), sent as the event id. */
+  seq: number;
   alarm: ActiveAlarm;
   origin: { distributorId: number; companyId: number; stationId: number };
   timezone: string;
@@ -12,13 +14,15 @@ export interface FeedAlarm {
 }
 
 /** What an alarm's message needs, from `FEED_FROM` (alarms as `al`). */
-export const FEED_COLUMNS = sql`al.id, al.station_id, al.distributor_id, al.company_id, s.name as station_name, s.timezone, al.kind, al.code,
+export const FEED_COLUMNS = sql`al.id, al.feed_seq, al.station_id, al.distributor_id, al.company_id, s.name as station_name, s.timezone, al.kind, al.code,
   t.code as tank_code, al.sensor_no, sl.type as sensor_type, al.started_at, al.ended_at`;
 export const FEED_FROM = sql`alarms al join stations s on s.id = al.station_id left join tanks t on t.id = al.tank_id
   left join sensor_latest sl on sl.station_id = al.station_id and sl.sensor_no = al.sensor_no`;
 
 export function feedAlarmOf(r: Record<string, unknown>): FeedAlarm {
   return {
+    // Null only for an alarm read inside the transaction that inserts it (it is set at commit).
+    seq: r.feed_seq == null ? 0 : Number(r.feed_seq),
     alarm: {
       id: Number(r.id),
       stationId: r.station_id as number,
@@ -37,17 +41,27 @@ export function feedAlarmOf(r: Record<string, unknown>): FeedAlarm {
   };
 }
 
-/** One alarm with what its message needs (the station's time zone, the sensor's type). */
-export async function feedAlarm(db: Db, id: number): Promise<FeedAlarm | null> {
-  const [row] = await rawRows<Record<string, unknown>>(db, sql`select ${FEED_COLUMNS} from ${FEED_FROM} where al.id = ${id}`);
-  return row ? feedAlarmOf(row) : null;
+/**
+ * Alarms placed in the feed after `afterSeq`, in feed order, every organisation's (each feed
+ * keeps what its scope admits). Every alarm numbered below a visible one is visible too
+ * (migration 0023), so reading on from the last one sent never skips one.
+ */
+export async function feedAlarmsAfter(db: Db, afterSeq: number, limit: number): Promise<FeedAlarm[]> {
+  const rows = await rawRows<Record<string, unknown>>(db, sql`select ${FEED_COLUMNS} from ${FEED_FROM} where al.feed_seq > ${afterSeq} order by al.feed_seq limit ${limit}`);
+  return rows.map(feedAlarmOf);
 }
 
-/** Alarms after `afterId` (a reconnecting client's Last-Event-ID) of the last day, in scope, oldest first. */
-export async function missedAlarms(db: Db, scope: Scope, afterId: number, since: Date, limit: number): Promise<FeedAlarm[]> {
+/** The feed's last place so far: where a feed opened now starts. */
+export async function lastFeedSeq(db: Db): Promise<number> {
+  const [row] = await rawRows<{ n: string | number }>(db, sql`select n from alarm_feed_counter`);
+  return Number(row?.n ?? 0);
+}
+
+/** Alarms after `afterSeq` (a reconnecting client's Last-Event-ID) of the last day, in scope, in feed order. */
+export async function missedAlarms(db: Db, scope: Scope, afterSeq: number, since: Date, limit: number): Promise<FeedAlarm[]> {
   const rows = await rawRows<Record<string, unknown>>(
     db,
-    sql`select ${FEED_COLUMNS} from ${FEED_FROM} where al.id > ${afterId} and al.started_at >= ${since.toISOString()} and ${scopeOn(scope, 'al')} order by al.id limit ${limit}`,
+    sql`select ${FEED_COLUMNS} from ${FEED_FROM} where al.feed_seq > ${afterSeq} and al.started_at >= ${since.toISOString()} and ${scopeOn(scope, 'al')} order by al.feed_seq limit ${limit}`,
   );
   return rows.map(feedAlarmOf);
 }

@@ -6,6 +6,7 @@ import type { FeedAlarm } from '../alarm-feed/repo';
 import { composeDigest } from './compose';
 
 const alarm = (id: number, over: Partial<FeedAlarm['alarm']> = {}): FeedAlarm => ({
+  seq: id,
   alarm: { id, stationId: 1, stationName: 'Cairo <Nasr> City', timezone: 'Africa/Cairo', kind: 'level', code: 10, tankCode: '3', sensorNo: null, startedAt: '2026-11-23T08:00:00.000Z', endedAt: null, ...over },
   origin: { distributorId: 1, companyId: 1, stationId: 1 },
   timezone: 'Africa/Cairo',
