@@ -52,12 +52,15 @@ const CHARTED = ['product_height_mm', 'water_height_mm', 'temperature_c', 'volum
  */
 function mergeSummaries(table: 'tank_hourly' | 'tank_daily', bucket: 'hour' | 'day', width: '1 hour' | '1 day') {
   const c = CHARTED;
-  const aggregates = [
-    ...c.map((m) => `sum(${m})`),
-    ...c.flatMap((m) => [`min(${m})`, `max(${m})`]),
-    ...c.flatMap((m) => [`(array_agg(${m} order by ts))[1]`, `(array_agg(${m} order by ts desc))[1]`]),
-  ];
+  // The first and last reading's values come from the smallest and largest of the arrays
+  // [epoch, …values] (arrays compare element by element, and a tank has one reading a time):
+  // two plain aggregates, where (array_agg(x order by ts))[1] per column sorted every tank's few
+  // rows eight times over, a large share of the statement on device-sized groups.
+  const edge = `array[extract(epoch from ts)::float8, ${c.join(', ')}]`;
+  const aggregates = [...c.map((m) => `sum(${m})`), ...c.flatMap((m) => [`min(${m})`, `max(${m})`]), `min(${edge}) as f`, `max(${edge}) as l`];
+  const picked = [...c.map((m) => `sum_${m}`), ...c.flatMap((m) => [`min_${m}`, `max_${m}`]), ...c.flatMap((_, i) => [`f[${i + 2}]`, `l[${i + 2}]`])];
   const columns = [...c.map((m) => `sum_${m}`), ...c.flatMap((m) => [`min_${m}`, `max_${m}`]), ...c.flatMap((m) => [`first_${m}`, `last_${m}`])];
+  const named = [...c.map((m) => `sum_${m}`), ...c.flatMap((m) => [`min_${m}`, `max_${m}`])];
   const merged = [
     `n = s.n + excluded.n`,
     `first_ts = least(s.first_ts, excluded.first_ts)`,
@@ -70,8 +73,10 @@ function mergeSummaries(table: 'tank_hourly' | 'tank_daily', bucket: 'hour' | 'd
     ]),
   ];
   return sql.raw(`insert into ${table} as s (tank_id, ${bucket}, n, first_ts, last_ts, ${columns.join(', ')})
-          select tank_id, date_bin(interval '${width}', ts, timestamptz '2000-01-01T00:00:00Z'), count(*), min(ts), max(ts), ${aggregates.join(', ')}
-          from ins group by 1, 2
+          select tank_id, b, n, first_ts, last_ts, ${picked.join(', ')}
+          from (select tank_id, date_bin(interval '${width}', ts, timestamptz '2000-01-01T00:00:00Z') as b, count(*) as n, min(ts) as first_ts, max(ts) as last_ts,
+                  ${aggregates.map((a, i) => (i < named.length ? `${a} as ${named[i]}` : a)).join(', ')}
+                from ins group by 1, 2) g
           on conflict (tank_id, ${bucket}) do update set ${merged.join(', ')}`);
 }
 
