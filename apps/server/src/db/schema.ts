@@ -394,6 +394,7 @@ export const alarms = pgTable(
     uniqueIndex('alarms_one_active_key')
       .on(t.stationId, t.kind, sql`coalesce(${t.tankId}, 0)`, sql`coalesce(${t.sensorNo}, '')`, t.code)
       .where(sql`${t.endedAt} is null`),
+    index('alarms_active_tank_idx').on(t.tankId).where(sql`${t.endedAt} is null`),
     index('alarms_station_started_idx').on(t.stationId, t.startedAt),
     index('alarms_company_started_idx').on(t.companyId, t.startedAt),
   ],

@@ -36,10 +36,14 @@ export async function evaluateThresholds({ db, batches, fresh, raise }: Evaluati
   }
   if (work.size === 0) return;
 
+  // Tank by tank through the index of active alarms by tank (migration 0024). Written as one
+  // filter, the planner took the station-led key and walked every active level alarm of the
+  // fleet whenever the table's statistics were young (1.5 ms against 0.3 ms for 200 tanks).
   const active = await rawRows<{ tank_id: number; code: number }>(
     db,
-    sql`select tank_id, code from alarms
-        where ended_at is null and kind = 'level' and tank_id = any(${pgArray([...work.keys()])}::int[]) and code = any(${pgArray(CODES)}::smallint[])`,
+    sql`select t.id as tank_id, x.code from unnest(${pgArray([...work.keys()])}::int[]) as t(id)
+        join lateral (select code from alarms x
+                      where x.tank_id = t.id and x.ended_at is null and x.kind = 'level' and x.code = any(${pgArray(CODES)}::smallint[]) offset 0) x on true`,
   );
   const activeOf = new Map<number, Set<number>>();
   for (const a of active) activeOf.set(a.tank_id, (activeOf.get(a.tank_id) ?? new Set()).add(a.code));
@@ -100,12 +104,19 @@ interface Change {
 /** Ends these server level alarms (one per tank and code) in one statement; as clearAlarm does, never before they started. */
 async function endAll(db: EvaluationContext['db'], ends: readonly Change[]): Promise<void> {
   if (ends.length === 0) return;
+  // Each end finds its alarm through the active-alarm key (the lateral's limit keeps the planner
+  // from turning the join round: it walked every active level alarm of the fleet, 5–12 ms a group
+  // on the ingest bench, whenever the table's statistics were young).
   await db.execute(sql`
-    update alarms a set ended_at = greatest(a.started_at, e.ended_at)
-    from unnest(${pgArray(ends.map((c) => c.batch.station.id))}::int[], ${pgArray(ends.map((c) => c.tank.id))}::int[],
-      ${pgArray(ends.map((c) => c.code))}::smallint[], ${pgArray(ends.map((c) => c.ts))}::timestamptz[]) as e(station_id, tank_id, code, ended_at)
-    where a.station_id = e.station_id and a.kind = 'level' and coalesce(a.tank_id, 0) = e.tank_id and coalesce(a.sensor_no, '') = ''
-      and a.code = e.code and a.ended_at is null and a.source = 'server'`);
+    with targets as (
+      select x.id, e.ended_at
+      from unnest(${pgArray(ends.map((c) => c.batch.station.id))}::int[], ${pgArray(ends.map((c) => c.tank.id))}::int[],
+        ${pgArray(ends.map((c) => c.code))}::smallint[], ${pgArray(ends.map((c) => c.ts))}::timestamptz[]) as e(station_id, tank_id, code, ended_at)
+      join lateral (
+        select id from alarms x
+        where x.station_id = e.station_id and x.kind = 'level' and coalesce(x.tank_id, 0) = e.tank_id and coalesce(x.sensor_no, '') = ''
+          and x.code = e.code and x.ended_at is null and x.source = 'server' limit 1) x on true)
+    update alarms a set ended_at = greatest(a.started_at, t.ended_at) from targets t where a.id = t.id`);
 }
 
 /**
