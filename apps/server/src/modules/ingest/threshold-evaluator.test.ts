@@ -13,18 +13,17 @@ const at = (minute: number) => new Date(T0 + minute * 60_000).toISOString();
 beforeAll(async () => {
   ctx = await startTestApp();
   const [s] = await ctx.db.select({ id: stations.id }).from(stations).where(eq(stations.code, 'LSF-DA02'));
-  const [t] = await ctx.db
-    .update(tanks)
-    .set({ heightMm: 2000, highOilAlarmMm: 1900, highOilWarnMm: 1800, lowOilWarnMm: 300, lowOilAlarmMm: 200, highWaterAlarmMm: 100 })
-    .where(and(eq(tanks.stationId, s!.id), eq(tanks.code, '1')))
-    .returning({ id: tanks.id });
-  tankId = t!.id;
-  const [t2] = await ctx.db
-    .update(tanks)
-    .set({ heightMm: 2000, highOilAlarmMm: 1900, highOilWarnMm: 1800, lowOilWarnMm: 300, lowOilAlarmMm: 200, highWaterAlarmMm: 100 })
-    .where(and(eq(tanks.stationId, s!.id), eq(tanks.code, '2')))
-    .returning({ id: tanks.id });
-  tank2Id = t2!.id;
+  // Tanks 1 and 2 of the station: 2 m high, every threshold set.
+  const withThresholds = async (code: string) => {
+    const [t] = await ctx.db
+      .update(tanks)
+      .set({ heightMm: 2000, highOilAlarmMm: 1900, highOilWarnMm: 1800, lowOilWarnMm: 300, lowOilAlarmMm: 200, highWaterAlarmMm: 100 })
+      .where(and(eq(tanks.stationId, s!.id), eq(tanks.code, code)))
+      .returning({ id: tanks.id });
+    return t!.id;
+  };
+  tankId = await withThresholds('1');
+  tank2Id = await withThresholds('2');
 });
 afterAll(() => ctx.close());
 
