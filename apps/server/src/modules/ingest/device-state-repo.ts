@@ -78,6 +78,53 @@ export async function clearAlarm(
   return rows.length;
 }
 
+/** A server level alarm (one tank, one threshold code) that opens or ends at a reading's time. */
+export interface LevelChange {
+  station: StationKeys;
+  tankId: number;
+  code: number;
+  /** ISO 8601 */
+  ts: string;
+}
+
+/** Ends these server level alarms (one per tank and code) in one statement; as clearAlarm does, never before they started. */
+export async function endServerLevelAlarms(db: Db, ends: readonly LevelChange[]): Promise<void> {
+  if (ends.length === 0) return;
+  // Each end finds its alarm through the active-alarm key (the lateral's limit keeps the planner
+  // from turning the join round: it walked every active level alarm of the fleet, 5–12 ms a group
+  // on the ingest bench, whenever the table's statistics were young).
+  await db.execute(sql`
+    with targets as (
+      select x.id, e.ended_at
+      from unnest(${pgArray(ends.map((c) => c.station.id))}::int[], ${pgArray(ends.map((c) => c.tankId))}::int[],
+        ${pgArray(ends.map((c) => c.code))}::smallint[], ${pgArray(ends.map((c) => c.ts))}::timestamptz[]) as e(station_id, tank_id, code, ended_at)
+      join lateral (
+        select id from alarms x
+        where x.station_id = e.station_id and x.kind = 'level' and coalesce(x.tank_id, 0) = e.tank_id and coalesce(x.sensor_no, '') = ''
+          and x.code = e.code and x.ended_at is null and x.source = 'server' limit 1) x on true)
+    update alarms a set ended_at = greatest(a.started_at, t.ended_at) from targets t where a.id = t.id`);
+}
+
+/**
+ * Opens these server level alarms (one per tank and code) in one statement, each unless the
+ * same one is active already (the partial unique index, as openAlarm). Answers the new ids by
+ * `tankId:code`.
+ */
+export async function openServerLevelAlarms(db: Db, opens: readonly LevelChange[]): Promise<Map<string, number>> {
+  if (opens.length === 0) return new Map();
+  const rows = await rawRows<{ id: string | number; tank_id: number; code: number }>(
+    db,
+    sql`insert into alarms (distributor_id, company_id, station_id, kind, tank_id, sensor_no, code, source, started_at)
+        select o.distributor_id, o.company_id, o.station_id, 'level', o.tank_id, null, o.code, 'server', o.started_at
+        from unnest(${pgArray(opens.map((c) => c.station.distributorId))}::int[], ${pgArray(opens.map((c) => c.station.companyId))}::int[],
+          ${pgArray(opens.map((c) => c.station.id))}::int[], ${pgArray(opens.map((c) => c.tankId))}::int[],
+          ${pgArray(opens.map((c) => c.code))}::smallint[], ${pgArray(opens.map((c) => c.ts))}::timestamptz[])
+          as o(distributor_id, company_id, station_id, tank_id, code, started_at)
+        on conflict do nothing returning id, tank_id, code`,
+  );
+  return new Map(rows.map((r) => [`${r.tank_id}:${r.code}`, Number(r.id)]));
+}
+
 export async function insertDeviceEvent(db: Db, station: StationKeys, type: string, ts: string, inventory: unknown[]): Promise<boolean> {
   const rows = await rawRows<{ id: string | number }>(
     db,

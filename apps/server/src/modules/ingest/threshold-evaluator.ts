@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { activeThresholdAlarms, reachesAnyThreshold, THRESHOLD_CODES } from '@ullage/domain/threshold-alarms';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import type { EvaluationContext } from './batch-writer';
-import { clearAlarm, openAlarm } from './device-state-repo';
+import { clearAlarm, endServerLevelAlarms, openAlarm, openServerLevelAlarms, type LevelChange } from './device-state-repo';
 import type { IngestTank } from './device-stations';
 
 const CODES: readonly number[] = Object.values(THRESHOLD_CODES);
@@ -69,16 +69,17 @@ export async function evaluateThresholds({ db, batches, fresh, raise }: Evaluati
   // A code that changes twice in the group (a level crossing back and forth within a backlog)
   // is written change by change, in order; the rest — one change per tank and code, nearly
   // always — in two statements for the whole group, the ends before the openings.
+  const codeKey = (c: Change) => `${c.tank.id}:${c.code}`;
   const perCode = new Map<string, number>();
-  for (const c of changes) perCode.set(`${c.tank.id}:${c.code}`, (perCode.get(`${c.tank.id}:${c.code}`) ?? 0) + 1);
-  const stepwise = new Set(changes.filter((c) => perCode.get(`${c.tank.id}:${c.code}`)! > 1).map((c) => c.tank.id));
+  for (const c of changes) perCode.set(codeKey(c), (perCode.get(codeKey(c)) ?? 0) + 1);
+  const stepwise = new Set(changes.filter((c) => perCode.get(codeKey(c))! > 1).map((c) => c.tank.id));
   const together = changes.filter((c) => !stepwise.has(c.tank.id));
-  await endAll(db, together.filter((c) => !c.opens));
-  const ids = await openAll(db, together.filter((c) => c.opens));
+  await endServerLevelAlarms(db, together.filter((c) => !c.opens).map(keyOf));
+  const ids = await openServerLevelAlarms(db, together.filter((c) => c.opens).map(keyOf));
   const raiseOf = (c: Change, id: number) =>
     raise(c.batch.station.id, { id, stationId: c.batch.station.id, stationName: c.batch.station.name, timezone: c.batch.station.timezone, kind: 'level', code: c.code, tankCode: c.tank.code, sensorNo: null, startedAt: c.ts, endedAt: null });
   for (const c of together) {
-    const id = c.opens ? ids.get(`${c.tank.id}:${c.code}`) : undefined;
+    const id = c.opens ? ids.get(codeKey(c)) : undefined;
     if (id !== undefined) raiseOf(c, id);
   }
   for (const c of changes) {
@@ -92,6 +93,8 @@ export async function evaluateThresholds({ db, batches, fresh, raise }: Evaluati
   }
 }
 
+const keyOf = (c: Change): LevelChange => ({ station: c.batch.station, tankId: c.tank.id, code: c.code, ts: c.ts });
+
 interface Change {
   tank: IngestTank;
   batch: EvaluationContext['batches'][number];
@@ -99,42 +102,4 @@ interface Change {
   /** The reading's time (ISO 8601): the alarm starts or ends then. */
   ts: string;
   opens: boolean;
-}
-
-/** Ends these server level alarms (one per tank and code) in one statement; as clearAlarm does, never before they started. */
-async function endAll(db: EvaluationContext['db'], ends: readonly Change[]): Promise<void> {
-  if (ends.length === 0) return;
-  // Each end finds its alarm through the active-alarm key (the lateral's limit keeps the planner
-  // from turning the join round: it walked every active level alarm of the fleet, 5–12 ms a group
-  // on the ingest bench, whenever the table's statistics were young).
-  await db.execute(sql`
-    with targets as (
-      select x.id, e.ended_at
-      from unnest(${pgArray(ends.map((c) => c.batch.station.id))}::int[], ${pgArray(ends.map((c) => c.tank.id))}::int[],
-        ${pgArray(ends.map((c) => c.code))}::smallint[], ${pgArray(ends.map((c) => c.ts))}::timestamptz[]) as e(station_id, tank_id, code, ended_at)
-      join lateral (
-        select id from alarms x
-        where x.station_id = e.station_id and x.kind = 'level' and coalesce(x.tank_id, 0) = e.tank_id and coalesce(x.sensor_no, '') = ''
-          and x.code = e.code and x.ended_at is null and x.source = 'server' limit 1) x on true)
-    update alarms a set ended_at = greatest(a.started_at, t.ended_at) from targets t where a.id = t.id`);
-}
-
-/**
- * Opens these server level alarms (one per tank and code) in one statement, each unless the
- * same one is active already (the partial unique index, as openAlarm). Answers the new ids by
- * `tankId:code`.
- */
-async function openAll(db: EvaluationContext['db'], opens: readonly Change[]): Promise<Map<string, number>> {
-  if (opens.length === 0) return new Map();
-  const rows = await rawRows<{ id: string | number; tank_id: number; code: number }>(
-    db,
-    sql`insert into alarms (distributor_id, company_id, station_id, kind, tank_id, sensor_no, code, source, started_at)
-        select o.distributor_id, o.company_id, o.station_id, 'level', o.tank_id, null, o.code, 'server', o.started_at
-        from unnest(${pgArray(opens.map((c) => c.batch.station.distributorId))}::int[], ${pgArray(opens.map((c) => c.batch.station.companyId))}::int[],
-          ${pgArray(opens.map((c) => c.batch.station.id))}::int[], ${pgArray(opens.map((c) => c.tank.id))}::int[],
-          ${pgArray(opens.map((c) => c.code))}::smallint[], ${pgArray(opens.map((c) => c.ts))}::timestamptz[])
-          as o(distributor_id, company_id, station_id, tank_id, code, started_at)
-        on conflict do nothing returning id, tank_id, code`,
-  );
-  return new Map(rows.map((r) => [`${r.tank_id}:${r.code}`, Number(r.id)]));
 }
