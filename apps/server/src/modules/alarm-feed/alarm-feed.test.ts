@@ -80,6 +80,14 @@ describe('live alarm feed (spec §7 sse-msg/connect)', () => {
     expect(replayed.every((r) => Number(r.id) > Number(lastId))).toBe(true);
   });
 
+  it('a Last-Event-ID that is no feed place (text, negative, past 2^53) replays nothing and the feed works', async () => {
+    const codes = [7, 8, 5, 4];
+    for (const [i, bad] of ['abc', '-5', '99999999999999999999', '1.5'].entries()) {
+      const got = await collect('admin', `?userId=${userId.admin}`, () => send('LSF-HO01', { alarms: [{ kind: 'level', tank: '1', code: codes[i], ts: ts() }] }), 1, 3000, { 'last-event-id': bad });
+      expect(got.map((g) => [g.data.tankCode, Number(g.id) > 0])).toEqual([['1', true]]);
+    }
+  });
+
   it('alarms of one report arrive in the order they were raised, so Last-Event-ID never skips one', async () => {
     const alarms = ['1', '2', '3', '4'].flatMap((tank) => [3, 5].map((code) => ({ kind: 'level', tank, code, ts: ts() })));
     const got = await collect('admin', `?userId=${userId.admin}`, () => send('NWP-SZ02', { alarms }), alarms.length);
