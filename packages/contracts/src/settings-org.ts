@@ -62,6 +62,8 @@ export const companyInput = z.object({
   volumeUnit: z.union([z.literal(1), z.literal(2)]),
   contactName: text(50),
   contactPhone: text(30),
+  /** Leak-test threshold, L/h (issue 22): a tank whose estimated loss is at or over it fails. Default 0.76 (0.2 US gal/h). */
+  leakThresholdLph: z.number().positive().max(100).optional(),
 });
 export type CompanyInput = z.infer<typeof companyInput>;
 export const companyRow = z.object({
@@ -80,6 +82,8 @@ export const companyRow = z.object({
   disabled: z.boolean(),
   stationCount: z.number().int(),
   createdAt: z.string(),
+  /** Leak-test threshold, L/h (shown in the company's volume unit per hour). */
+  leakThresholdLph: z.number(),
 });
 export type CompanyRow = z.infer<typeof companyRow>;
 export const companyListQuery = listQuery.extend({

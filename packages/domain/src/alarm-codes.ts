@@ -30,6 +30,8 @@ export const LEVEL_ALARM_CODES = {
   54: 'oil super-high alarm (predicted)',
   55: 'signal interference',
   56: 'receiver lost',
+  /** Not in spec §3: raised by Ullage's own leak test from inventory data (issue 22, leak-detection.ts). */
+  60: 'leak test failed',
   81: 'HD alarm',
   82: 'LD alarm',
   83: 'no density float',

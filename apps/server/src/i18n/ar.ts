@@ -227,6 +227,7 @@ export const ar: Messages = {
   'alarm.code.level.54': "إنذار الارتفاع الشديد للوقود (متوقع)",
   'alarm.code.level.55': "تداخل في الإشارة",
   'alarm.code.level.56': "فقدان جهاز الاستقبال",
+  'alarm.code.level.60': "فشل اختبار التسرب",
   'alarm.code.level.81': "إنذار كثافة مرتفعة",
   'alarm.code.level.82': "إنذار كثافة منخفضة",
   'alarm.code.level.83': "لا يوجد عوّامة كثافة",

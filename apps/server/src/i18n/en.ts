@@ -226,6 +226,7 @@ export const en = {
   'alarm.code.level.54': "Oil super-high alarm (predicted)",
   'alarm.code.level.55': "Signal interference",
   'alarm.code.level.56': "Receiver lost",
+  'alarm.code.level.60': "Leak test failed",
   'alarm.code.level.81': "High density alarm",
   'alarm.code.level.82': "Low density alarm",
   'alarm.code.level.83': "No density float",

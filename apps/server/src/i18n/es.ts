@@ -227,6 +227,7 @@ export const es: Messages = {
   'alarm.code.level.54': "Alarma de nivel muy alto (prevista)",
   'alarm.code.level.55': "Interferencia de señal",
   'alarm.code.level.56': "Receptor perdido",
+  'alarm.code.level.60': "Prueba de fugas fallida",
   'alarm.code.level.81': "Alarma de densidad alta",
   'alarm.code.level.82': "Alarma de densidad baja",
   'alarm.code.level.83': "Sin flotador de densidad",

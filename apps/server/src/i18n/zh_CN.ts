@@ -227,6 +227,7 @@ export const zh_CN: Messages = {
   'alarm.code.level.54': "油位超高报警（预测）",
   'alarm.code.level.55': "信号干扰",
   'alarm.code.level.56': "接收器丢失",
+  'alarm.code.level.60': "泄漏测试未通过",
   'alarm.code.level.81': "高密度报警",
   'alarm.code.level.82': "低密度报警",
   'alarm.code.level.83': "无密度浮子",
