@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fahrenheitToC, gallonsToLitres, inchesToMm, temperatureFromC, volumeFromLitres } from './units';
+import { fahrenheitToC, gallonsToLitres, inchesToMm, temperatureFromC, volumeFromLitres, volumeToLitres } from './units';
 
 describe('display units (spec §9: 1 or unset is °C / litres, otherwise °F / gallons)', () => {
   it.each([
@@ -20,6 +20,16 @@ describe('display units (spec §9: 1 or unset is °C / litres, otherwise °F / g
     [37854.11784, 2, 10000],
   ])('%s L with volumeUnit %s reads %s', (l, unit, expected) => {
     expect(volumeFromLitres(l, unit)).toBeCloseTo(expected, 9);
+  });
+
+  it.each([
+    [0.76, 1, 0.76],
+    [0.76, null, 0.76],
+    [0.2, 2, 0.7570823568],
+    [1, 2, 3.785411784],
+  ])('%s in volumeUnit %s is %s L (volumes and rates per hour alike)', (value, unit, litres) => {
+    expect(volumeToLitres(value, unit)).toBeCloseTo(litres, 9);
+    expect(volumeFromLitres(volumeToLitres(value, unit), unit)).toBeCloseTo(value, 12);
   });
 
   it('converts console units back to SI', () => {

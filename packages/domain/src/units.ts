@@ -24,6 +24,11 @@ export function volumeFromLitres(litres: number, volumeUnit: number | null | und
   return isLitres(volumeUnit) ? litres : litres / LITRES_PER_US_GALLON;
 }
 
+/** The company's volume unit → litres: the inverse of volumeFromLitres (a volume, or a rate per hour). */
+export function volumeToLitres(value: number, volumeUnit: number | null | undefined): number {
+  return isLitres(volumeUnit) ? value : value * LITRES_PER_US_GALLON;
+}
+
 export function fahrenheitToC(f: number): number {
   return ((f - 32) * 5) / 9;
 }

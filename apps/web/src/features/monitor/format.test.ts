@@ -29,6 +29,22 @@ describe('volumes', () => {
   });
 });
 
+describe('rates per hour (leak tests)', () => {
+  it('shows L/h for volumeUnit 1 or unset, gal/h otherwise, two decimals', () => {
+    expect(en.rate(0.76, 1)).toBe('0.76 L/h');
+    expect(en.rate(0.76, null)).toBe('0.76 L/h');
+    expect(en.rate(0.76, 2)).toBe('0.20 gal/h');
+    expect(en.rate(3.785411784, 2)).toBe('1.00 gal/h');
+  });
+
+  it('follows the language, keeps a real gain negative and a rounded one 0', () => {
+    expect(es.rate(1.5, 1)).toBe('1,50 l/h');
+    expect(en.rate(-0.4, 1)).toBe('-0.40 L/h');
+    expect(en.rate(-0.001, 1)).toBe('0.00 L/h');
+    expect(en.rate(null, 1)).toBe('--');
+  });
+});
+
 describe('heights and temperatures', () => {
   it('keeps millimetres with one decimal at most', () => {
     expect(en.height(1234.5)).toBe('1,234.5 mm');

@@ -13,6 +13,8 @@ export interface MonitorFormat {
   locale: string;
   /** Litres → the company's unit, with its unit name. */
   volume(litres: Value, volumeUnit: number | null | undefined): string;
+  /** A rate in litres per hour (a leak rate) → the company's volume unit per hour, two decimals. */
+  rate(litresPerHour: Value, volumeUnit: number | null | undefined): string;
   /** Millimetres, one decimal at most. */
   height(mm: Value): string;
   /** °C → the company's unit, one decimal. */
@@ -98,6 +100,14 @@ export function makeMonitorFormat(locale: string, missing: string): MonitorForma
       const unit = volumeUnit === 1 || volumeUnit == null ? 'liter' : 'gallon';
       return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 0 }).format(
         volumeFromLitres(litres, volumeUnit),
+      );
+    },
+    rate(litresPerHour, volumeUnit) {
+      if (!isNumber(litresPerHour)) return missing;
+      const unit = volumeUnit === 1 || volumeUnit == null ? 'liter-per-hour' : 'gallon-per-hour';
+      // Two decimals always, so a column of rates lines up; a gain rounded to nothing is 0, not −0.
+      return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' }).format(
+        volumeFromLitres(litresPerHour, volumeUnit),
       );
     },
     height(mm) {
