@@ -37,8 +37,11 @@ export function initialMonthlyFilters(now = new Date()): MonthlyFilters {
   return { ...NO_FILTERS, fromMonth: localMonth(now), toMonth: localMonth(now) };
 }
 
-/** A new organisation pick drops the area, and the tank chosen under another station. */
-export function withOrgPick<F extends InventoryFilters>(filters: F, pick: Pick<InventoryFilters, 'distributorId' | 'companyId' | 'stationId'>): F {
+/** The organisation and tank filters a report page shares with the inventory pages. */
+export type OrgTankFilters = Pick<InventoryFilters, 'distributorId' | 'companyId' | 'stationId' | 'tankId'>;
+
+/** A new organisation pick drops the tank chosen under another station. */
+export function withOrgPick<F extends OrgTankFilters>(filters: F, pick: Pick<InventoryFilters, 'distributorId' | 'companyId' | 'stationId'>): F {
   const sameStation = pick.stationId !== undefined && pick.stationId === filters.stationId;
   return { ...filters, ...pick, tankId: sameStation ? filters.tankId : undefined };
 }

@@ -9,6 +9,8 @@ interface PeriodFieldsProps {
   label: string;
   onChange: (first: string, last: string) => void;
   testId: string;
+  /** The most days or months the report takes; the inventory reports' by default. */
+  max?: number;
 }
 
 /**
@@ -16,15 +18,15 @@ interface PeriodFieldsProps {
  * pair is applied once it is valid; until then the fields keep what was typed and say what
  * is wrong, and the list keeps the last valid period.
  */
-export function PeriodFields({ kind, first, last, label, onChange, testId }: PeriodFieldsProps) {
+export function PeriodFields({ kind, first, last, label, onChange, testId, max = PERIOD_MAX[kind] }: PeriodFieldsProps) {
   const { t } = useTranslation();
   // What the user is typing, valid or not, for the period it started from.
   const [draft, setDraft] = useState<{ base: string; first: string; last: string } | null>(null);
   const base = `${first}|${last}`;
   const shown = draft && draft.base === base ? draft : { first, last };
-  const problem = periodProblem(kind, shown.first, shown.last);
+  const problem = periodProblem(kind, shown.first, shown.last, max);
   const edit = (next: { first: string; last: string }) => {
-    if (periodProblem(kind, next.first, next.last) === null) {
+    if (periodProblem(kind, next.first, next.last, max) === null) {
       setDraft(null);
       onChange(next.first, next.last);
     } else setDraft({ base, ...next });
@@ -35,8 +37,8 @@ export function PeriodFields({ kind, first, last, label, onChange, testId }: Per
       ? t('query.range.startBeforeEnd')
       : problem === 'tooLong'
         ? kind === 'day'
-          ? t('query.range.maxDays', { days: PERIOD_MAX.day })
-          : t('mobile.report.maxMonths', { months: PERIOD_MAX.month })
+          ? t('query.range.maxDays', { days: max })
+          : t('mobile.report.maxMonths', { months: max })
         : null;
   return (
     <fieldset className="m-field m-field--dates" data-testid={testId}>

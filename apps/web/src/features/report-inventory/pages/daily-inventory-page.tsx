@@ -4,7 +4,6 @@ import Table from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { DailyInventoryList, DailyInventoryRow } from '@ullage/contracts/inventory-report';
@@ -18,13 +17,11 @@ import { exportDailyInventory, inventoryKeys, listDailyInventory } from '../api/
 import { dailyColumns } from '../components/daily-columns';
 import { DailyDetail } from '../components/daily-detail';
 import { InventoryFiltersBar } from '../components/inventory-filters-bar';
-import { DAILY_MAX_DAYS, dailyFiltersOfSearch, daysApart, initialDailyFilters, withDays, withOrgPick, type DailyFilters } from '../inventory-filters-state';
+import { DAILY_MAX_DAYS, dailyFiltersOfSearch, initialDailyFilters, withDays, withOrgPick, type DailyFilters } from '../inventory-filters-state';
 import { ltr } from '../inventory-format';
 import '../../../components/report-filters/report-filters.css';
 import '../inventory.css';
-import { LazyRangePicker } from '../../../components/lazy-picker/lazy-picker';
-
-const DAY = 'YYYY-MM-DD';
+import { DayRangeFilter } from '../../../components/report-filters/day-range-filter';
 
 /**
  * abnormal_can (spec §2 /Analysis, §9): per tank and station day, the start and end volumes,
@@ -85,16 +82,15 @@ export function Page({ route }: PageProps) {
           onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
           onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
           period={
-            <LazyRangePicker
-              className="report-filter inventory-filter-days"
-              format={DAY}
-              value={[dayjs(fromDay), dayjs(toDay)]}
-              allowClear={false}
-              disabledDate={(current, info) => (info.from ? daysApart(info.from.format(DAY), current.format(DAY)) > DAILY_MAX_DAYS : false)}
-              onChange={(values) => setFilters((current) => withDays(current, values && values[0] && values[1] ? [values[0].format(DAY), values[1].format(DAY)] : null))}
+            <DayRangeFilter
+              className="inventory-filter-days"
+              first={fromDay}
+              last={toDay}
+              maxDays={DAILY_MAX_DAYS}
+              onChange={(range) => setFilters((current) => withDays(current, range))}
               placeholder={[t('inventory.filter.fromDay'), t('inventory.filter.toDay')]}
-              aria-label={t('inventory.filter.days')}
-              data-testid="daily-filter-days"
+              ariaLabel={t('inventory.filter.days')}
+              testId="daily-filter-days"
             />
           }
         />
