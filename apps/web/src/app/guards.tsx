@@ -100,7 +100,13 @@ export function RouteGate({ def }: { def: RouteDef }) {
   if (decision.kind === 'landing') return <LandingRedirect fallback={decision.fallback ?? null} />;
   if (decision.kind === 'redirect') return <Redirect to={decision.to} />;
   const page = <RoutePage def={def} />;
-  return def.requiresSignIn ? <SessionGate>{page}</SessionGate> : page;
+  return def.requiresSignIn ? (
+    <SessionGate>
+      <MenuGate def={def}>{page}</MenuGate>
+    </SessionGate>
+  ) : (
+    page
+  );
 }
 
 /** Decides for a route inside a shell before the shell's code is even fetched. */

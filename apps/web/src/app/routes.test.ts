@@ -10,6 +10,8 @@ const SPEC_ROUTE_NAMES = [
   'home', 'before_single_monitor', 'single_monitor',
   'abnormal_can', 'Monthly', 'alarm_record', 'offline_record',
   'abnormal_can_phone', 'Monthly_phone', 'alarm_record_phone', 'offline_record_phone',
+  // Not in the spec: leak tests from inventory data (issue 22) and a station's monthly record of them.
+  'leak_test', 'leak_test_phone', 'leak_compliance',
   'history_can_save', 'delivery', 'open_close_report',
   'history_can_save_phone', 'delivery_phone', 'open_close_report_phone',
   // Spec §1 data queries name sales per shift and sales details without a route name.
@@ -54,6 +56,8 @@ describe('route table', () => {
     expect(menuKeyOf('alarm_record')).toBe('leak_failure_analysis');
     expect(menuKeyOf('offline_record')).toBe('leak_failure_analysis');
     expect(menuKeyOf('leak_alarm')).toBe('leak_failure_analysis');
+    expect(menuKeyOf('leak_test')).toBe('leak_failure_analysis');
+    expect(menuKeyOf('leak_compliance')).toBe('leak_failure_analysis');
     expect(menuKeyOf('distributor')).toBe('distributor');
     expect(menuKeyOf('company')).toBe('company');
     expect(menuKeyOf('area')).toBe('area');
@@ -63,7 +67,7 @@ describe('route table', () => {
     expect(menuKeyOf('deviceParamManage')).toBe('device_param_manage');
     expect(menuKeyOf('tag')).toBe('tag');
     expect(menuKeyOf('audit')).toBe('audit');
-    const keyed = new Set(['home', 'open_close_report', 'alarm_record', 'offline_record', 'leak_alarm', 'distributor', 'company', 'area', 'station', 'product', 'account', 'deviceParamManage', 'tag', 'audit']);
+    const keyed = new Set(['home', 'open_close_report', 'alarm_record', 'offline_record', 'leak_test', 'leak_compliance', 'leak_alarm', 'distributor', 'company', 'area', 'station', 'product', 'account', 'deviceParamManage', 'tag', 'audit']);
     for (const def of ROUTES) {
       if (!keyed.has(def.name)) expect(def.menuKey, def.name).toBeNull();
       else expect(MENU_KEYS).toContain(def.menuKey);
@@ -72,7 +76,7 @@ describe('route table', () => {
 
   it('groups the desktop routes as spec §2 does', () => {
     const groupOf = (group: string) => ROUTES.filter((r) => r.group === group && !r.hidden).map((r) => r.name);
-    expect(groupOf('Analysis')).toEqual(['abnormal_can', 'Monthly', 'alarm_record', 'offline_record']);
+    expect(groupOf('Analysis')).toEqual(['abnormal_can', 'Monthly', 'alarm_record', 'offline_record', 'leak_test']);
     expect(groupOf('Data')).toEqual(['history_can_save', 'delivery', 'open_close_report', 'pay_for_oil', 'sales_detail']);
     expect(groupOf('Alarm')).toEqual(['alarm_report', 'leak_alarm']);
     expect(groupOf('setting')).toEqual(['distributor', 'company', 'area', 'station', 'product', 'account', 'tag', 'audit', 'deviceParamManage']);
@@ -82,19 +86,21 @@ describe('route table', () => {
   it('hides single_monitor and every phone variant, and links each report to its variant', () => {
     expect(routeByName('single_monitor')?.hidden).toBe(true);
     const phones = ROUTES.filter((r) => r.name.endsWith('_phone'));
-    expect(phones).toHaveLength(9);
+    expect(phones).toHaveLength(10);
     for (const phone of phones) {
       expect(phone.hidden, phone.name).toBe(true);
       expect(phone.mobile, phone.name).toBe(true);
       expect(ROUTES.some((r) => r.phoneVariant === phone.name), phone.name).toBe(true);
     }
     expect(routeByName('leak_alarm')?.phoneVariant).toBe('leak_report_phone');
+    expect(routeByName('leak_test')?.phoneVariant).toBe('leak_test_phone');
   });
 
   it('needs sign-in everywhere except the five public pages', () => {
     const open = ROUTES.filter((r) => !r.requiresSignIn).map((r) => r.name).sort();
     expect(open).toEqual(['404', 'app', 'caslogin', 'login', 'loginMobile']);
     expect(routeByName('screenfull')).toMatchObject({ requiresSignIn: true, layout: 'bare' });
+    expect(routeByName('leak_compliance')).toMatchObject({ requiresSignIn: true, layout: 'bare', hidden: true });
   });
 
   it('keeps report and setting pages alive, not the station monitor', () => {

@@ -94,6 +94,12 @@ export const ROUTES: readonly RouteDef[] = [
   publicRoute('app', '/app', 'route.title.app', () => import('../features/auth/pages/app-download-page'), ['appDownload']),
   // Outside the shell, but the big screen shows company data, so it needs a session.
   route('bare', 'screenfull', '/screenfull', 'route.title.screenfull', { texts: ['monitor'], load: () => import('../features/monitor/pages/big-screen-page') }),
+  // A station's monthly leak-test record, a document of its own to print (opened from leak_test).
+  route('bare', 'leak_compliance', '/leak_compliance', 'route.title.leak_compliance', {
+    menuKey: 'leak_failure_analysis',
+    texts: ['leakTest', 'monitor'],
+    load: () => import('../features/report-leak-test/pages/leak-compliance-page'),
+  }),
 
   // Desktop shell.
   route('desktop', 'home', '/home', 'route.title.home', {
@@ -129,6 +135,11 @@ export const ROUTES: readonly RouteDef[] = [
     desktop: () => import('../features/report-offline/pages/offline-record-page'),
     phone: () => import('../features/mobile-reports/pages/offline-record-phone-page'),
   }, ['report']),
+  // Leak tests from inventory data (issue 22): analysis, so under the menu key station attendants lack (spec §6).
+  ...withPhone('leak_test', 'leak_test_phone', 'Analysis', 'route.title.leak_test', 'leak_failure_analysis', {
+    desktop: () => import('../features/report-leak-test/pages/leak-test-page'),
+    phone: () => import('../features/mobile-reports/pages/leak-test-phone-page'),
+  }, ['leakTest', 'monitor']),
 
   ...withPhone('history_can_save', 'history_can_save_phone', 'Data', 'route.title.history_can_save', undefined, {
     desktop: () => import('../features/report-history/pages/history-page'),

@@ -43,6 +43,12 @@ describe('rates per hour (leak tests)', () => {
     expect(en.rate(-0.001, 1)).toBe('0.00 L/h');
     expect(en.rate(null, 1)).toBe('--');
   });
+
+  it('counts quiet time in hours, one decimal at most', () => {
+    expect(en.hours(12.46)).toBe('12.5 hr');
+    expect(es.hours(3)).toBe('3 h');
+    expect(en.hours(undefined)).toBe('--');
+  });
 });
 
 describe('heights and temperatures', () => {

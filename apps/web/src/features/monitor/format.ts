@@ -15,6 +15,8 @@ export interface MonitorFormat {
   volume(litres: Value, volumeUnit: number | null | undefined): string;
   /** A rate in litres per hour (a leak rate) → the company's volume unit per hour, two decimals. */
   rate(litresPerHour: Value, volumeUnit: number | null | undefined): string;
+  /** A duration in hours, one decimal at most ("12.5 hr"). */
+  hours(h: Value): string;
   /** Millimetres, one decimal at most. */
   height(mm: Value): string;
   /** °C → the company's unit, one decimal. */
@@ -109,6 +111,10 @@ export function makeMonitorFormat(locale: string, missing: string): MonitorForma
       return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' }).format(
         volumeFromLitres(litresPerHour, volumeUnit),
       );
+    },
+    hours(h) {
+      if (!isNumber(h)) return missing;
+      return numberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'short', maximumFractionDigits: 1 }).format(h);
     },
     height(mm) {
       if (!isNumber(mm)) return missing;

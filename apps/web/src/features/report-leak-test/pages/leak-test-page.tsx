@@ -1,0 +1,125 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Button from 'antd/es/button';
+import Table from 'antd/es/table';
+import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
+import FileProtectOutlined from '@ant-design/icons/es/icons/FileProtectOutlined';
+import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
+import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { LeakTestRow } from '@ullage/contracts/leak-test';
+import { LEAK_WINDOW_DAYS } from '@ullage/domain/leak-detection';
+import type { PageProps } from '../../../app/route-types';
+import { ListPage } from '../../../components/list-page/list-page';
+import { exportQuery } from '../../../components/list-page/list-query';
+import { useServerList } from '../../../components/list-page/use-server-list';
+import { ltr } from '../../report-inventory/inventory-format';
+import { withOrgPick } from '../../report-inventory/inventory-filters-state';
+import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { exportLeakTests, LEAK_TEST_SORT_FIELDS, leakTestKeys, listLeakTests } from '../api/leak-tests';
+import { ComplianceDialog } from '../components/compliance-dialog';
+import { leakColumns } from '../components/leak-columns';
+import { LeakChartModal } from '../components/leak-chart-modal';
+import { LeakFiltersBar } from '../components/leak-filters-bar';
+import { initialLeakFilters, leakFiltersOfSearch, withDayRange, type LeakFilters } from '../leak-filters-state';
+import '../../../components/report-filters/report-filters.css';
+import '../leak-test.css';
+
+/**
+ * leak_test (issue 22, /Analysis): per tank and station day, the leak test made from the
+ * quiet periods of the 30 days ending with it — the estimated leak rate, the threshold, the
+ * smallest rate the data could detect, and the result with its reason. Filter, page, sort,
+ * export, print; a row opens the chart of its quiet periods; the monthly compliance record of
+ * a station opens from here.
+ */
+export function Page({ route }: PageProps) {
+  const { t } = useTranslation();
+  const format = useMonitorFormat();
+  const location = useLocation();
+  const list = useServerList<LeakTestRow, LeakFilters>({
+    queryKey: leakTestKeys.list,
+    fetch: listLeakTests,
+    filters: initialLeakFilters(),
+    sortFields: LEAK_TEST_SORT_FIELDS,
+    showTotal: (total) => t('list.total', { total }),
+  });
+  const [exporting, setExporting] = useState(false);
+  const [charted, setCharted] = useState<LeakTestRow | null>(null);
+  const [complianceOpen, setComplianceOpen] = useState(false);
+  const setFilters = (next: (current: LeakFilters) => LeakFilters) => list.setState((current) => ({ ...current, filters: next(current.filters), page: 1 }));
+
+  // Home and the station monitor link here with a station, a tank or a result in the address;
+  // each address is applied once (coming back to the kept-alive tab keeps what the user chose since).
+  const { setState } = list;
+  const applied = useRef('');
+  useEffect(() => {
+    if (location.pathname !== route.path || location.search === applied.current) return;
+    applied.current = location.search;
+    setState((current) => {
+      const asked = leakFiltersOfSearch(location.search, current.filters);
+      return asked ? { ...current, filters: asked, page: 1 } : current;
+    });
+  }, [location.pathname, location.search, route.path, setState]);
+
+  const columns = useMemo(
+    () => leakColumns({ t, format, sortOrderOf: list.sortOrderOf, onChart: setCharted }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sortOrderOf follows list.state
+    [t, format, list.state],
+  );
+  const { filters } = list.state;
+
+  const onExport = () => {
+    setExporting(true);
+    exportLeakTests(exportQuery(list.state), `${t('route.title.leak_test')}.xlsx`)
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  };
+
+  return (
+    <ListPage
+      title={t('route.title.leak_test')}
+      search={{ placeholder: t('leakTest.search'), onSearch: list.setSearch, testId: 'leak-search' }}
+      filters={
+        <LeakFiltersBar
+          filters={filters}
+          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
+          onDays={(range) => setFilters((current) => withDayRange(current, range))}
+          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
+        />
+      }
+      actions={
+        <>
+          <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('leakTest.refresh')} />
+          <Button icon={<FileProtectOutlined />} onClick={() => setComplianceOpen(true)} data-testid="leak-compliance">
+            {t('leakTest.compliance.open')}
+          </Button>
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="leak-print">
+            {t('leakTest.print')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="leak-export">
+            {t('list.action.export')}
+          </Button>
+        </>
+      }
+    >
+      <p className="list-page__print-only">{t('leakTest.printDays', { from: ltr(filters.from), to: ltr(filters.to) })}</p>
+      <p className="list-page__muted leak-note">{t('leakTest.note', { days: LEAK_WINDOW_DAYS })}</p>
+      <Table<LeakTestRow>
+        {...list.tableProps}
+        className="leak-table"
+        columns={columns}
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        rowClassName={(row) => `leak-row leak-row--${row.result}`}
+        onRow={(row) => ({ onClick: () => (row.quietPeriods > 0 ? setCharted(row) : undefined) })}
+        data-testid="leak-table"
+      />
+      <LeakChartModal row={charted} format={format} onClose={() => setCharted(null)} />
+      <ComplianceDialog
+        open={complianceOpen}
+        org={{ distributorId: filters.distributorId, companyId: filters.companyId, stationId: filters.stationId }}
+        onClose={() => setComplianceOpen(false)}
+      />
+    </ListPage>
+  );
+}
