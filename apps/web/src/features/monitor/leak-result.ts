@@ -32,3 +32,25 @@ export function countByResult(rows: readonly { result: LeakTestResult }[]): Reco
   for (const row of rows) counts[row.result] += 1;
   return counts;
 }
+
+/**
+ * The station days to ask the leak-test list for the tanks failing now: from the earliest to the
+ * latest day of their latest tests (the list takes 92 days at most, so the latest 92); null when none fails.
+ */
+export function failingDays(statuses: readonly { result: LeakTestResult; day: string }[]): { from: string; to: string } | null {
+  const days = statuses.filter((s) => s.result === 'fail').map((s) => s.day).sort();
+  const last = days.at(-1);
+  if (!last) return null;
+  const earliest = new Date(Date.parse(`${last}T00:00:00Z`) - 91 * 86_400_000).toISOString().slice(0, 10);
+  const first = days[0]!;
+  return { from: first < earliest ? earliest : first, to: last };
+}
+
+/** The list rows that are a tank's latest test and a failure: what home lists as failing now, not a failure since passed. */
+export function currentFailures<R extends { tankId: number; day: string; result: LeakTestResult }>(
+  rows: readonly R[],
+  statuses: readonly { tankId: number; day: string; result: LeakTestResult }[],
+): R[] {
+  const latest = new Set(statuses.filter((s) => s.result === 'fail').map((s) => `${s.tankId}|${s.day}`));
+  return rows.filter((row) => row.result === 'fail' && latest.has(`${row.tankId}|${row.day}`));
+}

@@ -1,8 +1,10 @@
+import type { LeakTestStatus } from '@ullage/contracts/leak-test';
 import type { ActiveAlarm, TankLive } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
 import { alarmNameKey } from '../alarm-names';
 import type { MonitorFormat } from '../format';
 import { NO_PRODUCT_COLOR } from './product-inventory';
+import { TankLeakTest } from './tank-leak-test';
 import { TankGauge } from './tank-gauge';
 
 interface TankCardProps {
@@ -16,10 +18,12 @@ interface TankCardProps {
   format: MonitorFormat;
   /** The big screen shows fewer figures, larger. */
   compact?: boolean;
+  /** The tank's latest leak test (issue 22), when the user may see them. */
+  leakTest?: LeakTestStatus | undefined;
 }
 
 /** One tank: its drawing and its latest reading in the company's units. */
-export function TankCard({ tank, tempUnit, volumeUnit, timeZone, alarms, format, compact = false }: TankCardProps) {
+export function TankCard({ tank, tempUnit, volumeUnit, timeZone, alarms, format, compact = false, leakTest }: TankCardProps) {
   const { t } = useTranslation();
   const own = alarms.filter((alarm) => alarm.kind === 'level' && alarm.tankCode === tank.code);
   const testId = `tank-${tank.code}`;
@@ -43,6 +47,7 @@ export function TankCard({ tank, tempUnit, volumeUnit, timeZone, alarms, format,
           <bdi>{tank.productName ?? t('monitor.product.none')}</bdi>
         </span>
       </header>
+      {leakTest ? <TankLeakTest status={leakTest} volumeUnit={volumeUnit} format={format} /> : null}
       <TankGauge tank={tank} format={format} showThresholds={!compact} length={compact ? 170 : 240} />
       {own.length > 0 ? (
         <ul className="tank-card__alarms">

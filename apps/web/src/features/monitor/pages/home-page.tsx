@@ -5,6 +5,7 @@ import { StatusPanel } from '../../../components/status-panel';
 import { useMonitorOverview } from '../api/get-overview';
 import { AlarmList } from '../components/alarm-list';
 import { FigureTiles, useStationFigures } from '../components/key-figures';
+import { LeakTestPanel } from '../components/leak-test-panel';
 import { LiveIndicator } from '../components/live-indicator';
 import { Panel } from '../components/panel';
 import { ProductInventory } from '../components/product-inventory';
@@ -12,6 +13,7 @@ import { StationMap } from '../components/station-map';
 import { StationTable } from '../components/station-table';
 import { commonVolumeUnit } from '../format';
 import { useMonitorFormat, useNow } from '../use-monitor-format';
+import { useLeakTestsAllowed } from '../api/leak-test-status';
 import { useMonitorLive } from '../use-monitor-live';
 import { useOpenStation } from '../use-open-station';
 import '../monitor.css';
@@ -27,6 +29,7 @@ export function Page({ route }: PageProps) {
   const openStation = useOpenStation();
   const live = useMonitorLive();
   const { data: overview, isError, refetch } = useMonitorOverview();
+  const leakTestsAllowed = useLeakTestsAllowed();
   const figures = useStationFigures(overview?.counts ?? { total: 0, online: 0, offline: 0, alarm: 0 }, format);
 
   if (!overview) {
@@ -94,6 +97,7 @@ export function Page({ route }: PageProps) {
             </>
           )}
         </Panel>
+        {leakTestsAllowed ? <LeakTestPanel format={format} /> : null}
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import { StatusPanel } from '../../../components/status-panel';
 import { ApiError } from '../../../lib/api-client';
 import { useMonitorOverview } from '../api/get-overview';
 import { useStationMonitor } from '../api/get-station-monitor';
+import { useLeakTestStatus } from '../api/leak-test-status';
 import { AlarmList } from '../components/alarm-list';
 import { LiveIndicator } from '../components/live-indicator';
 import { Panel } from '../components/panel';
@@ -34,6 +35,7 @@ export function Page({ route }: PageProps) {
   const overview = useMonitorOverview();
   const monitor = useStationMonitor(stationId);
   const live = useMonitorLive(stationId ?? undefined, { refetchOverview: false });
+  const leakTests = useLeakTestStatus(stationId ?? undefined, stationId !== null);
   const data = monitor.data;
 
   const toolbar = (
@@ -130,6 +132,7 @@ export function Page({ route }: PageProps) {
                 timeZone={station.timezone}
                 alarms={alarms}
                 format={format}
+                leakTest={leakTests.data?.list.find((status) => status.tankId === tank.tankId)}
               />
             ))}
           </div>
