@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,9 @@ import { useCreateCompany } from '../api/create-company';
 import { useUpdateCompany } from '../api/update-company';
 import { optionMatches, type OrgOption } from '../org-options';
 import { showRefusalOnForm } from '../submit-errors';
+import { DEFAULT_LEAK_THRESHOLD_LPH } from '@ullage/domain/leak-detection';
+import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { defaultThresholdForForm, LEAK_THRESHOLD_MIN, thresholdForForm, thresholdFromForm, thresholdInUnit, thresholdMaxForForm } from '../leak-threshold';
 import { TEMP_UNITS, VOLUME_UNITS, tempUnitKey, volumeUnitKey } from '../units';
 import { optionalText } from '../validators';
 import './org-form.css';
@@ -27,6 +31,8 @@ interface Values {
   volumeUnit: 1 | 2;
   contactName: string;
   contactPhone: string;
+  /** In the company's volume unit per hour (the form's volumeUnit), not L/h. */
+  leakThreshold: number;
 }
 
 export const COMPANY_FIELDS = ['name', 'code', 'distributorId', 'province', 'city', 'district', 'tempUnit', 'volumeUnit', 'contactName', 'contactPhone'] as const;
@@ -42,7 +48,7 @@ interface CompanyFormModalProps {
 }
 
 function valuesOf(row: CompanyRow | null, lockedDistributorId: number | null): Partial<Values> {
-  if (!row) return { tempUnit: 1, volumeUnit: 1, ...(lockedDistributorId ? { distributorId: lockedDistributorId } : {}) };
+  if (!row) return { tempUnit: 1, volumeUnit: 1, leakThreshold: defaultThresholdForForm(1), ...(lockedDistributorId ? { distributorId: lockedDistributorId } : {}) };
   return {
     name: row.name,
     code: row.code,
@@ -54,10 +60,14 @@ function valuesOf(row: CompanyRow | null, lockedDistributorId: number | null): P
     volumeUnit: row.volumeUnit === 2 ? 2 : 1,
     contactName: row.contactName ?? '',
     contactPhone: row.contactPhone ?? '',
+    leakThreshold: thresholdForForm(row.leakThresholdLph, row.volumeUnit === 2 ? 2 : 1),
   };
 }
 
-function inputOf(values: Values): CompanyInput {
+/** The threshold the company has, or a new one's default, in L/h: kept as it is unless its figure was changed. */
+const savedThresholdOf = (row: CompanyRow | null) => row?.leakThresholdLph ?? DEFAULT_LEAK_THRESHOLD_LPH;
+
+function inputOf(values: Values, row: CompanyRow | null): CompanyInput {
   return {
     name: values.name.trim(),
     code: values.code.trim(),
@@ -69,6 +79,7 @@ function inputOf(values: Values): CompanyInput {
     volumeUnit: values.volumeUnit,
     contactName: values.contactName.trim(),
     contactPhone: values.contactPhone.trim(),
+    leakThresholdLph: thresholdFromForm(values.leakThreshold, values.volumeUnit, savedThresholdOf(row)),
   };
 }
 
@@ -76,6 +87,8 @@ function inputOf(values: Values): CompanyInput {
 export function CompanyFormModal({ open, row, distributors, lockedDistributorId, onClose }: CompanyFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const format = useMonitorFormat();
+  const volumeUnit = Form.useWatch('volumeUnit', form) ?? 1;
   const create = useCreateCompany();
   const update = useUpdateCompany();
   const pending = create.isPending || update.isPending;
@@ -96,7 +109,7 @@ export function CompanyFormModal({ open, row, distributors, lockedDistributorId,
     } catch {
       return; // the fields say what is wrong
     }
-    const body = inputOf(values);
+    const body = inputOf(values, row);
     const onError = (error: unknown) =>
       showRefusalOnForm(form, error, { known: COMPANY_FIELDS, conflictField: 'code', conflictFallback: t('common.error.codeExists') });
     const onSuccess = () => {
@@ -124,7 +137,20 @@ export function CompanyFormModal({ open, row, distributors, lockedDistributorId,
       destroyOnHidden={false}
       mask={{ closable: false }}
     >
-      <Form form={form} name="company" layout="vertical" autoComplete="off" data-testid="company-form" onFinish={() => void submit()}>
+      <Form
+        form={form}
+        name="company"
+        layout="vertical"
+        autoComplete="off"
+        data-testid="company-form"
+        onFinish={() => void submit()}
+        onValuesChange={(changed: Partial<Values>, all: Values) => {
+          // Another unit: the threshold field shows the same rate in it.
+          if (changed.volumeUnit === undefined || typeof all.leakThreshold !== 'number') return;
+          const from = changed.volumeUnit === 1 ? 2 : 1;
+          form.setFieldValue('leakThreshold', thresholdInUnit(all.leakThreshold, from, changed.volumeUnit, savedThresholdOf(row)));
+        }}
+      >
         <div className="org-form__grid">
           <Form.Item name="name" label={t('settingsOrg.company.name')} rules={[required('settingsOrg.company.nameRequired'), max(100)]}>
             <Input maxLength={100} />
@@ -176,6 +202,28 @@ export function CompanyFormModal({ open, row, distributors, lockedDistributorId,
             ]}
           >
             <Input maxLength={30} inputMode="tel" />
+          </Form.Item>
+          <Form.Item
+            name="leakThreshold"
+            label={t('settingsOrg.company.leakThreshold')}
+            extra={t('settingsOrg.company.leakThresholdHelp', { rate: format.rate(DEFAULT_LEAK_THRESHOLD_LPH, volumeUnit) })}
+            rules={[
+              { required: true, message: t('settingsOrg.company.leakThresholdRequired') },
+              {
+                type: 'number',
+                min: LEAK_THRESHOLD_MIN,
+                max: thresholdMaxForForm(volumeUnit),
+                message: t('settingsOrg.company.leakThresholdRange', { min: LEAK_THRESHOLD_MIN, max: thresholdMaxForForm(volumeUnit) }),
+              },
+            ]}
+          >
+            <InputNumber
+              min={0}
+              step={0.01}
+              className="org-form__number"
+              suffix={t(volumeUnit === 2 ? 'settingsOrg.unit.gallonsPerHour' : 'settingsOrg.unit.litresPerHour')}
+              data-testid="company-leak-threshold"
+            />
           </Form.Item>
         </div>
       </Form>

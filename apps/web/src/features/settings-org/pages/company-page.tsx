@@ -26,6 +26,7 @@ import { companyRights } from '../permissions';
 import { tempUnitKey, volumeUnitKey } from '../units';
 import { useViewer } from '../use-viewer';
 import { useFormUsed } from '../../../lib/use-form-used';
+import { useMonitorFormat } from '../../monitor/use-monitor-format';
 
 /** The form loads when first opened, keeping the list's chunk small (route budget). */
 const CompanyFormModal = lazy(() => import('../components/company-form-modal').then((module) => ({ default: module.CompanyFormModal })));
@@ -37,6 +38,7 @@ type Filters = { distributorId: number | undefined; status: 'enabled' | 'disable
 /** System settings → Companies (spec §3, §4, §5): list, export, create, edit, delete, enable/disable. */
 export function Page({ route }: PageProps) {
   const { t } = useTranslation();
+  const format = useMonitorFormat();
   const viewer = useViewer();
   const rights = companyRights(viewer ?? { accountType: -1, orgId: null });
   const tree = useOrgTree();
@@ -112,6 +114,13 @@ export function Page({ route }: PageProps) {
           </span>
         );
       },
+    },
+    {
+      title: t('settingsOrg.company.leakThreshold'),
+      key: 'leakThreshold',
+      width: 120,
+      align: 'end',
+      render: (_, row) => format.rate(row.leakThresholdLph, row.volumeUnit),
     },
     {
       title: t('settingsOrg.company.contact'),
