@@ -42,6 +42,8 @@ import { noticeRoutes } from './modules/notice/routes';
 import { alarmQueryRoutes } from './modules/alarm-query/routes';
 import { inventoryReportRoutes } from './modules/report-inventory/routes';
 import { dataJumpRoutes } from './modules/report-jumps/routes';
+import { leakTestRoutes } from './modules/leak-test/routes';
+import { LeakTestJob } from './modules/leak-test/leak-job';
 import { offlineRecordRoutes } from './modules/report-offline/routes';
 import { historyRoutes } from './modules/report-history/routes';
 import { powerEventRoutes } from './modules/report-power/routes';
@@ -80,6 +82,8 @@ declare module 'fastify' {
     /** Live events and change signals, of this instance and the others on the same database. */
     bus: LiveBus;
     live: LiveHub;
+    /** Leak tests from inventory data (issue 22); a leased job, tests run rounds themselves. */
+    leakTests: LeakTestJob;
     /** Alarm e-mail digests; main.ts runs them on a timer, tests round by round. */
     mailDigests: MailDigests;
     /** The Veeder-Root TLS poller; main.ts starts it, tests start it or poll stations themselves. */
@@ -137,6 +141,9 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   jobs.add({ name: 'partition-upkeep', everyMs: 60 * 60_000, run: () => upkeepPartitions(db, Date.now(), config.readingsRetentionMonths).then((r) => r.dropped.length > 0 && app.log.info(r, 'reading partitions dropped by retention')) });
   const tankDayBooks = new TankDayBookJob({ db, clock, logger: app.log });
   jobs.add({ name: 'tank-day-books', everyMs: 60_000, run: () => tankDayBooks.runOnce() }); // books of days that are over, so reports need not reread their readings
+  const leakTests = new LeakTestJob({ db, clock, live, logger: app.log });
+  app.decorate('leakTests', leakTests);
+  jobs.add({ name: 'leak-tests', everyMs: 5 * 60_000, run: () => leakTests.runOnce() }); // quiet periods of days newly booked, and each tank's current test and alarm
   app.decorate('jobs', jobs);
   // Before the mail transport and the database go: a round in progress finishes first.
   app.addHook('preClose', async () => jobs.stop());
@@ -221,6 +228,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(alarmQueryRoutes, { db, clock });
       await api.register(inventoryReportRoutes, { db, clock });
       await api.register(dataJumpRoutes, { db, clock });
+      await api.register(leakTestRoutes, { db, clock });
       await api.register(offlineRecordRoutes, { db, clock });
       await api.register(historyRoutes, { db, clock });
       await api.register(powerEventRoutes, { db, clock });

@@ -1,5 +1,16 @@
+import { temperatureCompensated } from './inventory';
+
 /**
- * Leak detection from inventory data (issue 22). Rules are filled in below.
+ * Leak detection from inventory data (issue 22): a continuous statistical leak test across
+ * the fleet, from the readings Ullage already stores. When a tank is quiet (no sale, no
+ * delivery, the level settled after the last movement) its temperature-compensated volume
+ * should not fall; a steady fall over many quiet periods is a leak.
+ *
+ * 1. quietPeriodsOf finds the quiet periods of one station day and fits each (rules below).
+ * 2. combineLeakTest combines the periods of a rolling window into a rate, the smallest rate
+ *    the data could have detected, and a result.
+ *
+ * Rates are litres per hour of product at 15 °C, a loss positive.
  */
 export const LEAK_TEST_RESULTS = ['pass', 'fail', 'inconclusive'] as const;
 export type LeakTestResult = (typeof LEAK_TEST_RESULTS)[number];
@@ -16,3 +27,331 @@ export const LEAK_WINDOW_DAYS = 30;
 
 /** The level-alarm code a failing leak test raises (not among spec §3's codes, which end at 84 with gaps). */
 export const LEAK_TEST_ALARM_CODE = 60;
+
+/**
+ * What makes a period quiet, and what makes a test conclusive. Sales and deliveries are not
+ * known apart from the level (no dispenser link), so a movement is a change of the volume
+ * that a second reading confirms (a single bad reading is no movement); the level then needs
+ * time to settle — waves and the product's temperature after a tanker's drop much longer than
+ * after a sale.
+ */
+export const QUIET_RULES = {
+  /** A movement changes the volume by at least this much (L)… */
+  movementMinL: 3,
+  /** …or by this many times the probe's noise, when its noise is larger. */
+  movementNoiseFactor: 4,
+  /** A rise of at least this much is a delivery. */
+  deliveryMinL: 100,
+  settleAfterSaleMs: 30 * 60_000,
+  settleAfterDeliveryMs: 4 * 3_600_000,
+  /** A period is at least this long, after settling. */
+  minPeriodMs: 2 * 3_600_000,
+  /** Readings further apart break a period (spec §9: a discontinuity is a gap over 15 minutes). */
+  maxGapMs: 15 * 60_000,
+  /** A period has at least this many readings. */
+  minReadings: 12,
+  /** A reading further than this many robust deviations from its period's line is dropped as bad. */
+  outlierSigmas: 5,
+  /** Readings of the previous day the caller passes, to see movements just before midnight. */
+  lookbackMs: 4 * 3_600_000,
+} as const;
+
+export const TEST_RULES = {
+  /** A window with less quiet time, or fewer periods, is inconclusive. */
+  minQuietHours: 24,
+  minPeriods: 3,
+  /**
+   * One-sided normal quantile for 95 %: a rate counts as a loss when it is this many standard
+   * errors above 0, and the detectable rate is twice it (95 % detection at 5 % false alarms).
+   */
+  z95: 1.6449,
+  /** A period further than this many combined deviations from the others is down-weighted (a period spoiled by an unseen movement). */
+  periodOutlierZ: 3,
+} as const;
+
+export interface LeakReading {
+  tsMs: number;
+  volumeL: number;
+  temperatureC: number;
+  /** The volume at 15 °C as stored (a console's own, or figured at ingest); figured from the others when absent. */
+  tcVolumeL?: number;
+}
+
+/** One quiet period, as kept: enough to combine it with others without its readings. */
+export interface QuietPeriod {
+  startMs: number;
+  endMs: number;
+  n: number;
+  /** The period's own loss rate, L/h (positive: the compensated volume fell). */
+  rateLph: number;
+  /** Its standard error from the scatter about the line, L/h. */
+  seLph: number;
+}
+
+/** Compensated volume: litres at 15 °C (inventory.ts). */
+export const compensated = (r: LeakReading, expansionPerC: number) => r.tcVolumeL ?? temperatureCompensated(r.volumeL, r.temperatureC, expansionPerC);
+
+/**
+ * The probe's noise (L): the robust spread of consecutive differences, which most minutes —
+ * even at a busy station — are quiet ones. 1.4826·MAD estimates σ of a difference; /√2 of one reading.
+ */
+export function readingNoiseL(values: readonly number[]): number {
+  if (values.length < 3) return 0;
+  const diffs: number[] = [];
+  for (let i = 1; i < values.length; i++) diffs.push(Math.abs(values[i]! - values[i - 1]!));
+  return (1.4826 * median(diffs)) / Math.SQRT2;
+}
+
+/**
+ * Movements (sales and deliveries) among `values` (compensated volumes, time order): index i
+ * moves when it differs from the level before it — the median of up to 5 previous settled
+ * readings — by `minL` or more, and the next reading confirms it (differs in the same
+ * direction). The last reading cannot be confirmed and is no movement. Returns per index
+ * 0 (none), 1 (fall), 2 (rise of a delivery's size) or 3 (smaller rise).
+ */
+export function movementsOf(values: readonly number[], minL: number, deliveryMinL: number): Uint8Array {
+  const out = new Uint8Array(values.length);
+  let window: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (window.length === 0) {
+      window = [v];
+      continue;
+    }
+    const level = median(window);
+    const d = v - level;
+    const next = values[i + 1];
+    const confirmed = next !== undefined && Math.abs(next - level) >= minL && Math.sign(next - level) === Math.sign(d);
+    if (Math.abs(d) >= minL && confirmed) {
+      out[i] = d < 0 ? 1 : d >= deliveryMinL || next - level >= deliveryMinL ? 2 : 3;
+      window = [v];
+    } else if (Math.abs(d) < minL) {
+      window.push(v);
+      if (window.length > 5) window.shift();
+    }
+    // An unconfirmed jump (one bad reading) neither moves nor joins the level.
+  }
+  return out;
+}
+
+/**
+ * The quiet periods of one station day [startMs, endMs) from a tank's readings (time order,
+ * including QUIET_RULES.lookbackMs before startMs so a movement just before midnight is seen).
+ * A quiet run is the readings between two movements, begun once the level has settled after
+ * the first (longer after a delivery), cut at gaps over 15 minutes and at the day's bounds,
+ * and kept when at least 2 hours long. Each is fitted by least squares of compensated volume
+ * on time, then fitted again without readings far off its line (a single bad reading).
+ */
+export function quietPeriodsOf(readings: readonly LeakReading[], window: { startMs: number; endMs: number }, expansionPerC: number, rules = QUIET_RULES): QuietPeriod[] {
+  const values = readings.map((r) => compensated(r, expansionPerC));
+  const noise = readingNoiseL(values);
+  const moves = movementsOf(values, Math.max(rules.movementMinL, rules.movementNoiseFactor * noise), rules.deliveryMinL);
+  const periods: QuietPeriod[] = [];
+  let settledFromMs = -Infinity;
+  let run: number[] = [];
+  const close = () => {
+    const period = fitPeriod(run, readings, values, rules);
+    if (period) periods.push(period);
+    run = [];
+  };
+  for (let i = 0; i < readings.length; i++) {
+    const t = readings[i]!.tsMs;
+    const prev = run.length > 0 ? readings[run[run.length - 1]!]!.tsMs : null;
+    if (moves[i] !== 0) {
+      close();
+      settledFromMs = t + (moves[i] === 2 ? rules.settleAfterDeliveryMs : rules.settleAfterSaleMs);
+      continue;
+    }
+    if (prev !== null && t - prev > rules.maxGapMs) close();
+    if (i > 0 && run.length === 0 && t - readings[i - 1]!.tsMs > rules.maxGapMs) {
+      // After a gap nobody knows what moved: settle as after a sale.
+      settledFromMs = Math.max(settledFromMs, t + rules.settleAfterSaleMs);
+    }
+    if (t < window.startMs || t >= window.endMs || t < settledFromMs) continue;
+    run.push(i);
+  }
+  close();
+  return periods;
+}
+
+/** The least-squares loss rate of one run of readings (indexes), without its outliers; null when too short. */
+function fitPeriod(run: readonly number[], readings: readonly LeakReading[], values: readonly number[], rules: typeof QUIET_RULES): QuietPeriod | null {
+  if (run.length < rules.minReadings) return null;
+  const startMs = readings[run[0]!]!.tsMs;
+  const endMs = readings[run[run.length - 1]!]!.tsMs;
+  if (endMs - startMs < rules.minPeriodMs) return null;
+  const hours = run.map((i) => (readings[i]!.tsMs - startMs) / 3_600_000);
+  const ys = run.map((i) => values[i]!);
+  let keep = hours.map(() => true);
+  let fit = lineFit(hours, ys, keep);
+  if (fit === null) return null;
+  const residuals = hours.map((h, j) => ys[j]! - (fit!.a + fit!.b * h));
+  const spread = 1.4826 * median(residuals.map(Math.abs));
+  // A floor for the spread: a quantised probe can give a MAD of 0, and then every reading would be "far".
+  const limit = rules.outlierSigmas * Math.max(spread, 0.05);
+  keep = residuals.map((r) => Math.abs(r) <= limit);
+  fit = lineFit(hours, ys, keep);
+  if (fit === null || fit.n < rules.minReadings) return null;
+  return { startMs, endMs, n: fit.n, rateLph: -fit.b, seLph: fit.se };
+}
+
+/** y = a + b·x over the kept points, with b's standard error; null when x does not vary. */
+function lineFit(xs: readonly number[], ys: readonly number[], keep: readonly boolean[]): { a: number; b: number; se: number; n: number } | null {
+  let n = 0;
+  let sx = 0;
+  let sy = 0;
+  for (let i = 0; i < xs.length; i++) {
+    if (!keep[i]) continue;
+    n++;
+    sx += xs[i]!;
+    sy += ys[i]!;
+  }
+  if (n < 3) return null;
+  const mx = sx / n;
+  const my = sy / n;
+  let sxx = 0;
+  let sxy = 0;
+  for (let i = 0; i < xs.length; i++) {
+    if (!keep[i]) continue;
+    sxx += (xs[i]! - mx) ** 2;
+    sxy += (xs[i]! - mx) * (ys[i]! - my);
+  }
+  if (sxx <= 0) return null;
+  const b = sxy / sxx;
+  const a = my - b * mx;
+  let rss = 0;
+  for (let i = 0; i < xs.length; i++) if (keep[i]) rss += (ys[i]! - a - b * xs[i]!) ** 2;
+  return { a, b, se: Math.sqrt(rss / (n - 2) / sxx), n };
+}
+
+export interface LeakTestOutcome {
+  /** Null with no quiet period. */
+  leakRateLph: number | null;
+  seLph: number | null;
+  /** The smallest rate told from a tight tank with 95 % detection and 5 % false alarms: 2 × 1.645 standard errors. */
+  mdlLph: number | null;
+  quietHours: number;
+  quietPeriods: number;
+  result: LeakTestResult;
+  reason: LeakTestReason;
+}
+
+/**
+ * A window's test from its quiet periods. Periods are combined as a random-effects mean: each
+ * weighs 1 / (its own variance + the variance between periods), so many short nights count
+ * as well as one long one, and the scatter between periods (temperature layers, a tank that
+ * breathes) widens the error instead of hiding in it. A period far from the others is
+ * down-weighted, so one spoiled night does not decide a month.
+ *
+ * - inconclusive, too_little_quiet_time: under 24 quiet hours or under 3 periods;
+ * - fail: the rate is at or over the threshold and a loss beyond doubt (≥ 1.645 standard errors);
+ * - inconclusive, too_noisy: the data could not have detected a leak at the threshold (detectable rate over it);
+ * - pass otherwise: under the threshold, with data enough to have seen a leak at it.
+ */
+export function combineLeakTest(periods: readonly QuietPeriod[], thresholdLph: number, rules = TEST_RULES): LeakTestOutcome {
+  const quietHours = periods.reduce((s, p) => s + (p.endMs - p.startMs) / 3_600_000, 0);
+  const base = { quietHours: round(quietHours, 2), quietPeriods: periods.length };
+  if (periods.length === 0) return { ...base, leakRateLph: null, seLph: null, mdlLph: null, result: 'inconclusive', reason: 'too_little_quiet_time' };
+  const { rate, se } = randomEffectsMean(periods, rules.periodOutlierZ);
+  const mdl = 2 * rules.z95 * se;
+  const figures = { leakRateLph: round(rate, 4), seLph: round(se, 4), mdlLph: round(mdl, 4) };
+  if (quietHours < rules.minQuietHours || periods.length < rules.minPeriods) return { ...base, ...figures, result: 'inconclusive', reason: 'too_little_quiet_time' };
+  if (figures.leakRateLph >= thresholdLph && rate >= rules.z95 * se) return { ...base, ...figures, result: 'fail', reason: 'at_or_over_threshold' };
+  if (mdl > thresholdLph) return { ...base, ...figures, result: 'inconclusive', reason: 'too_noisy' };
+  return { ...base, ...figures, result: 'pass', reason: 'under_threshold' };
+}
+
+/**
+ * DerSimonian–Laird random-effects mean of the periods' rates, then twice re-weighted with
+ * Huber weights for periods more than `outlierZ` combined deviations away.
+ */
+function randomEffectsMean(periods: readonly QuietPeriod[], outlierZ: number): { rate: number; se: number } {
+  // A period's own error can come out 0 (a flat quantised run): give it a floor of 1 mL/h.
+  const v = periods.map((p) => Math.max(p.seLph, 0.001) ** 2);
+  let robust = periods.map(() => 1);
+  let result = { rate: 0, se: 0 };
+  for (let pass = 0; pass < 3; pass++) {
+    const w = v.map((vi, i) => robust[i]! / vi);
+    const sw = sum(w);
+    const fixed = sum(periods.map((p, i) => w[i]! * p.rateLph)) / sw;
+    const q = sum(periods.map((p, i) => w[i]! * (p.rateLph - fixed) ** 2));
+    const c = sw - sum(w.map((x) => x * x)) / sw;
+    const tau2 = periods.length > 1 && c > 0 ? Math.max(0, (q - (sum(robust) - 1)) / c) : 0;
+    const wr = v.map((vi, i) => robust[i]! / (vi + tau2));
+    const swr = sum(wr);
+    const rate = sum(periods.map((p, i) => wr[i]! * p.rateLph)) / swr;
+    // The error of a weighted mean: √(Σ w²·σ²) / Σ w, σ² each period's variance with the spread between periods.
+    const se = Math.sqrt(sum(v.map((vi, i) => wr[i]! ** 2 * (vi + tau2)))) / swr;
+    result = { rate, se };
+    robust = periods.map((p, i) => {
+      const z = Math.abs(p.rateLph - rate) / Math.sqrt(v[i]! + tau2);
+      return z > outlierZ ? outlierZ / z : 1;
+    });
+  }
+  return result;
+}
+
+/**
+ * Means of compensated volume over steps of `stepMs` within a period, for its chart: the
+ * quiet readings of a day are up to 1,440 points, a month of them ~30,000; the chart needs
+ * the shape.
+ */
+export function periodPoints(readings: readonly LeakReading[], period: Pick<QuietPeriod, 'startMs' | 'endMs'>, expansionPerC: number, stepMs = 10 * 60_000): { tsMs: number; volumeL: number }[] {
+  const out: { tsMs: number; volumeL: number }[] = [];
+  let bucket = -1;
+  let n = 0;
+  let sumV = 0;
+  let sumT = 0;
+  const flush = () => {
+    if (n > 0) out.push({ tsMs: Math.round(sumT / n), volumeL: round(sumV / n, 3) });
+    n = 0;
+    sumV = 0;
+    sumT = 0;
+  };
+  for (const r of readings) {
+    if (r.tsMs < period.startMs || r.tsMs > period.endMs) continue;
+    const b = Math.floor((r.tsMs - period.startMs) / stepMs);
+    if (b !== bucket) {
+      flush();
+      bucket = b;
+    }
+    n++;
+    sumV += compensated(r, expansionPerC);
+    sumT += r.tsMs;
+  }
+  flush();
+  return out;
+}
+
+function median(xs: readonly number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** The first station day of the window that ends with `day` (LEAK_WINDOW_DAYS days, `day` included). */
+export function windowFirstDay(day: string, days = LEAK_WINDOW_DAYS): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - (days - 1))).toISOString().slice(0, 10);
+}
+
+/**
+ * What a tank's leak-test alarm (LEAK_TEST_ALARM_CODE) does after a new test: a fail opens it,
+ * a pass ends it, an inconclusive test leaves it as it is — a leak is not disproved by a month
+ * without quiet nights.
+ */
+export function leakAlarmAction(active: boolean, result: LeakTestResult): 'open' | 'end' | null {
+  if (result === 'fail') return active ? null : 'open';
+  if (result === 'pass') return active ? 'end' : null;
+  return null;
+}
+
+/** The test of the window [firstDay, lastDay] from the figured days' periods (days outside are skipped). */
+export function testOfDays(days: readonly { day: string; periods: readonly QuietPeriod[] }[], firstDay: string, lastDay: string, thresholdLph: number): LeakTestOutcome {
+  const periods = days.filter((d) => d.day >= firstDay && d.day <= lastDay).flatMap((d) => d.periods);
+  return combineLeakTest(periods, thresholdLph);
+}

@@ -55,6 +55,8 @@ export const companies = pgTable(
     contactPhone: text('contact_phone'),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Leak-test threshold, L/h (issue 22, migration 0025). */
+    leakThresholdLph: doublePrecision('leak_threshold_lph').notNull().default(0.76),
   },
   (t) => [uniqueIndex('companies_code_key').on(t.code), index('companies_distributor_idx').on(t.distributorId)],
 );
@@ -756,3 +758,39 @@ export const tankDayBooks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tankId, t.day], name: 'tank_day_books_pkey' }), index('tank_day_books_stale_idx').on(t.endsAt).where(sql`${t.stale}`)],
 );
+
+/**
+ * Leak tests (issue 22, migration 0025; domain leak-detection.ts): each tank day's quiet
+ * periods, figured after the day's book, and each tank's current test.
+ */
+export const tankLeakDays = pgTable(
+  'tank_leak_days',
+  {
+    tankId: integer('tank_id')
+      .notNull()
+      .references(() => tanks.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    bookVersion: integer('book_version').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** [[startMs, endMs, n, rateLph, seLph], …] */
+    periods: jsonb('periods').$type<[number, number, number, number, number][]>().notNull(),
+    figuredAt: timestamp('figured_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tankId, t.day], name: 'tank_leak_days_pkey' })],
+);
+
+export const tankLeakStatus = pgTable('tank_leak_status', {
+  tankId: integer('tank_id')
+    .primaryKey()
+    .references(() => tanks.id, { onDelete: 'cascade' }),
+  day: date('day', { mode: 'string' }).notNull(),
+  result: text('result').notNull(),
+  reason: text('reason').notNull(),
+  leakRateLph: doublePrecision('leak_rate_lph'),
+  mdlLph: doublePrecision('mdl_lph'),
+  thresholdLph: doublePrecision('threshold_lph').notNull(),
+  quietHours: doublePrecision('quiet_hours').notNull(),
+  quietPeriods: integer('quiet_periods').notNull(),
+  evaluatedAt: timestamp('evaluated_at', { withTimezone: true }).notNull(),
+});

@@ -1,13 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import type { StrappingPoint } from '@ullage/domain/strapping';
 import type { Db } from '../db/client';
-import { stations, tankLatest, tanks } from '../db/schema';
+import { products, stations, tankLatest, tanks } from '../db/schema';
 
 export interface SimulatedStationRow {
   id: number;
   code: string;
   timezone: string;
-  tanks: { code: string; heightMm: number; capacityL: number; strapping: StrappingPoint[]; latest: { tsMs: number; productL: number; waterMm: number } | null }[];
+  tanks: {
+    code: string;
+    heightMm: number;
+    capacityL: number;
+    strapping: StrappingPoint[];
+    /** The product's type ('gasoline' | 'diesel'), null without a product. */
+    productType: string | null;
+    latest: { tsMs: number; productL: number; waterMm: number; temperatureC: number } | null;
+  }[];
 }
 
 /** The stations the simulated fleet speaks for (marked at seed time), with their tanks. */
@@ -16,8 +24,19 @@ export async function simulatedStations(db: Db): Promise<SimulatedStationRow[]> 
   const result: SimulatedStationRow[] = [];
   for (const row of rows) {
     const tankRows = await db
-      .select({ code: tanks.code, heightMm: tanks.heightMm, capacityL: tanks.volumeL, strapping: tanks.strapping, ts: tankLatest.ts, volumeL: tankLatest.volumeL, waterMm: tankLatest.waterHeightMm })
+      .select({
+        code: tanks.code,
+        heightMm: tanks.heightMm,
+        capacityL: tanks.volumeL,
+        strapping: tanks.strapping,
+        productType: products.type,
+        ts: tankLatest.ts,
+        volumeL: tankLatest.volumeL,
+        waterMm: tankLatest.waterHeightMm,
+        temperatureC: tankLatest.temperatureC,
+      })
       .from(tanks)
+      .leftJoin(products, eq(products.id, tanks.productId))
       .leftJoin(tankLatest, eq(tankLatest.tankId, tanks.id))
       .where(eq(tanks.stationId, row.id))
       .orderBy(tanks.code);
@@ -28,7 +47,8 @@ export async function simulatedStations(db: Db): Promise<SimulatedStationRow[]> 
         heightMm: t.heightMm,
         capacityL: t.capacityL,
         strapping: t.strapping as StrappingPoint[],
-        latest: t.ts ? { tsMs: t.ts.getTime(), productL: t.volumeL ?? 0, waterMm: t.waterMm ?? 0 } : null,
+        productType: t.productType,
+        latest: t.ts ? { tsMs: t.ts.getTime(), productL: t.volumeL ?? 0, waterMm: t.waterMm ?? 0, temperatureC: t.temperatureC ?? 15 } : null,
       })),
     });
   }

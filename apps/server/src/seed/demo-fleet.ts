@@ -5,6 +5,7 @@ import type { LiveBus } from '../live/bus';
 import { newToken, sha256 } from '../modules/auth/tokens';
 import { stationChanged } from '../modules/station/changes';
 import { setSimulatorKeyHash, simulatedStations } from './demo-fleet-repo';
+import { demoSimStation } from './demo-sim-stations';
 
 const DAY_MS = 86_400_000;
 
@@ -53,16 +54,7 @@ export async function startDemoFleet(db: Db, bus: LiveBus, baseUrl: string, opti
     // The station's oldest "last reading" is where its own history goes on; none at all: the whole window.
     const last = Math.min(...latest);
     from.set(row.code, Math.max(oldest, Number.isFinite(last) ? last : oldest));
-    simStations.push({
-      code: row.code,
-      deviceKey,
-      timezone: row.timezone,
-      tanks: row.tanks.map(({ latest: l, ...t }) => ({ ...t, ...(l ? { initial: { productL: l.productL, waterMm: l.waterMm } } : {}) })),
-      sensors: [
-        { sensorNo: 'S1', type: 'leak' as const },
-        { sensorNo: 'S2', type: 'leak' as const },
-      ],
-    });
+    simStations.push(demoSimStation(row, deviceKey, oldest));
   }
   const started = Date.now();
   let lastLoggedPct = 0;

@@ -1,3 +1,6 @@
+import type { Rng } from './random';
+import type { OpeningHours } from './types';
+
 /**
  * How sales spread over the day, station-local: quiet at night, a morning commute peak
  * around 08:00, a steady day, an evening peak around 18:00. Weights are per whole hour and
@@ -15,7 +18,31 @@ export function demandWeight(localHour: number): number {
   return HOURLY_WEIGHTS[i]! * (1 - f) + HOURLY_WEIGHTS[(i + 1) % 24]! * f;
 }
 
-/** Litres per second sold from a tank that sells `dailyL` on an average day. */
-export function salesRateLps(dailyL: number, localHour: number): number {
-  return (dailyL / 86_400) * demandWeight(localHour);
+/** Whether the station sells at a local hour; always without opening hours. */
+export function isOpen(hours: OpeningHours | undefined, localHour: number): boolean {
+  if (!hours) return true;
+  const { opensHour, closesHour } = hours;
+  return opensHour <= closesHour ? localHour >= opensHour && localHour < closesHour : localHour >= opensHour || localHour < closesHour;
+}
+
+/** Litres per second sold from a tank that sells `dailyL` on an average day; none while closed. */
+export function salesRateLps(dailyL: number, localHour: number, hours?: OpeningHours): number {
+  return isOpen(hours, localHour) ? (dailyL / 86_400) * demandWeight(localHour) : 0;
+}
+
+/**
+ * A customer's fill, litres [min, max). Sales come as whole fills, not a trickle: at night
+ * a 24-hour station then has real pauses between cars, as a quiet-period leak test needs.
+ */
+export const FILL_L = [15, 60] as const;
+const MEAN_FILL_L = (FILL_L[0] + FILL_L[1]) / 2;
+
+/** Litres sold in a short step that sells `expectedL` on average: a Poisson number of fills. */
+export function fillsSold(expectedL: number, rng: Rng): number {
+  if (!(expectedL > 0)) return 0;
+  // Knuth's method: fine for the few fills a step of a minute or so holds.
+  const limit = Math.exp(-expectedL / MEAN_FILL_L);
+  let litres = 0;
+  for (let p = rng.next(); p > limit; p *= rng.next()) litres += rng.range(FILL_L[0], FILL_L[1]);
+  return litres;
 }

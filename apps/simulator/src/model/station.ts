@@ -3,7 +3,8 @@ import { emptyOutbox, splitOutbox } from './batch';
 import { MINUTE, iso, localHour } from './clock';
 import { createRng, deriveSeed, type Rng } from './random';
 import { DURATION_MIN, LEAK_ALARM_CODE, PROBE_FAULT_CODE, RARE_EVENT_KINDS, resolveEventRates, type EventsOption, type RareEventKind } from './rare-events';
-import { createTank, fillOf, measure, stepTank, temperatureC, type Distortion, type TankState } from './tank';
+import { measure, type Distortion } from './probe';
+import { createTank, fillOf, grossL, stepTank, temperatureC, type TankState } from './tank';
 import type { SimSensor, SimStation } from './types';
 
 export interface StationSimOptions {
@@ -27,7 +28,10 @@ export interface Happening {
 
 export interface TankView {
   code: string;
+  /** Product at 15 °C, water excluded: what sales, deliveries and a leak change. */
   productL: number;
+  /** Product at its temperature: what the probe sees. */
+  grossL: number;
   waterMm: number;
   fill: number;
   temperatureC: number;
@@ -154,7 +158,7 @@ export function createStationSim(station: SimStation, options: StationSimOptions
     const dt = toMs - now;
     const hour = localHour(station.timezone, now);
     for (const t of tanks) {
-      const delivery = stepTank(t, now, dt, hour, rng);
+      const delivery = stepTank(t, now, dt, hour, rng, station.openingHours);
       if (delivery) happen({ kind: 'delivery', ts: now, tank: t.spec.code, litres: Math.round(delivery.litres), durationMs: delivery.durationMs });
     }
     now = toMs;
@@ -209,7 +213,8 @@ export function createStationSim(station: SimStation, options: StationSimOptions
       const hour = localHour(station.timezone, now);
       return tanks.map((t) => ({
         code: t.spec.code,
-        productL: t.productL,
+        productL: t.netL,
+        grossL: grossL(t, hour),
         waterMm: t.waterMm,
         fill: fillOf(t),
         temperatureC: temperatureC(t, hour),

@@ -1,30 +1,42 @@
-import { heightAtVolume, volumeAtHeight } from '@ullage/domain/strapping';
-import type { DeviceReading, RecordType } from '@ullage/contracts/device';
-import { salesRateLps } from './demand';
-import { DAY, MINUTE, iso } from './clock';
+import { EXPANSION_PER_C, REFERENCE_TEMPERATURE_C } from '@ullage/domain/inventory';
+import { volumeAtHeight } from '@ullage/domain/strapping';
+import { fillsSold, salesRateLps } from './demand';
+import { DAY, HOUR, MINUTE } from './clock';
 import type { Rng } from './random';
-import type { SimTank } from './types';
+import { createThermal, deliveryTemperatureC, mix, productTemperatureC, relax, type ThermalState } from './tank-temperature';
+import type { OpeningHours, SimTank } from './types';
 
 /**
- * The true state of one tank. The model keeps litres (what is sold and delivered) and derives
- * heights from the strapping table, the way a real tank works; the probe then reads it with
- * a little noise.
+ * The real product differs from the nominal expansion coefficient (blend, season, density):
+ * each tank's true coefficient is the nominal one times a factor in [min, max), so a leak test
+ * that compensates with the nominal figure keeps a small, honest residual.
+ */
+export const EXPANSION_FACTOR = [0.95, 1.05] as const;
+/** What a tight tank loses anyway through its vent, litres (at 15 °C) per hour [min, max). */
+export const EVAPORATION_LPH = [0.005, 0.02] as const;
+
+/**
+ * The true state of one tank. The model keeps the product's net volume at 15 °C (what is sold,
+ * delivered and lost) and its temperature; the probe sees the gross volume, expanded by the
+ * temperature, through the strapping table, the way a real tank works.
  */
 export interface TankState {
   spec: SimTank;
-  /** Product (fuel) volume, water excluded. */
-  productL: number;
+  /** Product (fuel) volume at 15 °C, water excluded. */
+  netL: number;
   waterMm: number;
+  thermal: ThermalState;
+  /** The product's true volume expansion per °C (nominal × EXPANSION_FACTOR). */
+  expansionPerC: number;
+  evaporationLph: number;
   /** What this tank sells on an average day; shaped over the day by `demandWeight`. */
   dailySalesL: number;
-  /** Mean temperature; the day adds ±2 °C. Underground tanks stay near the ground's. */
-  baseTempC: number;
   waterIngressMmPerDay: number;
   /** Fill fraction below which the station orders a tanker. */
   reorderFill: number;
   /** When the ordered tanker arrives. */
   deliveryDueMs: number | null;
-  delivery: { startMs: number; endMs: number; rateLps: number } | null;
+  delivery: { startMs: number; endMs: number; rateLps: number; temperatureC: number } | null;
 }
 
 export interface DeliveryStart {
@@ -38,30 +50,50 @@ function maxTotalL(spec: SimTank): number {
   return Math.min(tableMax, spec.capacityL);
 }
 
+/** Gross volume per net litre at a temperature. */
+const expansion = (t: TankState, temperatureC: number) => 1 + t.expansionPerC * (temperatureC - REFERENCE_TEMPERATURE_C);
+
 export function createTank(spec: SimTank, rng: Rng): TankState {
-  return {
+  const randomL = maxTotalL(spec) * rng.range(0.35, 0.9);
+  const randomWaterMm = rng.range(0, 15);
+  const t: TankState = {
     spec,
-    productL: maxTotalL(spec) * rng.range(0.35, 0.9),
-    waterMm: rng.range(0, 15),
-    ...(spec.initial ? { productL: Math.max(0, spec.initial.productL), waterMm: Math.max(0, spec.initial.waterMm) } : {}),
+    netL: randomL,
+    waterMm: spec.initial ? Math.max(0, spec.initial.waterMm) : randomWaterMm,
+    thermal: createThermal(rng, spec.initial?.temperatureC),
+    expansionPerC: EXPANSION_PER_C[spec.product ?? 'gasoline'] * rng.range(...EXPANSION_FACTOR),
+    evaporationLph: rng.range(...EVAPORATION_LPH),
     dailySalesL: spec.capacityL * rng.range(0.12, 0.3),
-    baseTempC: rng.range(12, 22),
     waterIngressMmPerDay: rng.range(0.1, 0.8),
     reorderFill: rng.range(0.25, 0.3),
     deliveryDueMs: null,
     delivery: null,
   };
+  // Random volumes are net; a last reading's is what the probe saw, at its temperature.
+  if (spec.initial) t.netL = Math.max(0, spec.initial.productL) / expansion(t, t.thermal.bulkC);
+  return t;
 }
 
 export const waterL = (t: TankState) => volumeAtHeight(t.spec.strapping, t.waterMm);
-export const fillOf = (t: TankState) => t.productL / t.spec.capacityL;
+export const fillOf = (t: TankState) => t.netL / t.spec.capacityL;
+export const temperatureC = (t: TankState, localHour: number) => productTemperatureC(t.thermal, localHour);
+/** The product's volume at its temperature: what the probe measures. */
+export const grossL = (t: TankState, localHour: number) => t.netL * expansion(t, temperatureC(t, localHour));
+
+/** Litres lost through the leak between two times (none before it starts). */
+function leakedL(spec: SimTank, fromMs: number, toMs: number): number {
+  if (!spec.leak) return 0;
+  const ms = toMs - Math.max(fromMs, spec.leak.fromMs);
+  return ms > 0 ? (spec.leak.rateLph * ms) / HOUR : 0;
+}
 
 /**
- * Moves one tank from `fromMs` by `dtMs`: sales at the local hour's rate (with jitter),
- * a running delivery, water seeping in. Returns the delivery it started, if any, so the
- * station can tell (and the fleet can log) it.
+ * Moves one tank from `fromMs` by `dtMs`: customers' fills at the local hour's rate (none
+ * while the station is closed), a running delivery, evaporation and any leak, the product's
+ * temperature, water seeping in. Returns the delivery it started, if any, so the station can
+ * tell (and the fleet can log) it.
  */
-export function stepTank(t: TankState, fromMs: number, dtMs: number, hour: number, rng: Rng): DeliveryStart | null {
+export function stepTank(t: TankState, fromMs: number, dtMs: number, hour: number, rng: Rng, hours?: OpeningHours): DeliveryStart | null {
   const toMs = fromMs + dtMs;
   let started: DeliveryStart | null = null;
   if (!t.delivery && t.deliveryDueMs === null && fillOf(t) < t.reorderFill) {
@@ -70,57 +102,25 @@ export function stepTank(t: TankState, fromMs: number, dtMs: number, hour: numbe
   }
   if (!t.delivery && t.deliveryDueMs !== null && fromMs >= t.deliveryDueMs) {
     const durationMs = Math.round(rng.range(20, 40) * MINUTE);
-    const litres = Math.max(0, t.spec.capacityL * rng.range(0.86, 0.95) - t.productL);
-    t.delivery = { startMs: fromMs, endMs: fromMs + durationMs, rateLps: litres / (durationMs / 1000) };
+    const litres = Math.max(0, t.spec.capacityL * rng.range(0.86, 0.95) - t.netL);
+    t.delivery = { startMs: fromMs, endMs: fromMs + durationMs, rateLps: litres / (durationMs / 1000), temperatureC: deliveryTemperatureC(t.thermal, rng) };
     t.deliveryDueMs = null;
     started = { litres, durationMs };
   }
-  t.productL -= salesRateLps(t.dailySalesL, hour) * rng.range(0.6, 1.4) * (dtMs / 1000);
+  t.netL -= fillsSold(salesRateLps(t.dailySalesL, hour, hours) * (dtMs / 1000), rng);
   if (t.delivery) {
     const overlapMs = Math.min(toMs, t.delivery.endMs) - Math.max(fromMs, t.delivery.startMs);
-    if (overlapMs > 0) t.productL += t.delivery.rateLps * (overlapMs / 1000);
+    if (overlapMs > 0) {
+      const addedL = t.delivery.rateLps * (overlapMs / 1000);
+      mix(t.thermal, t.netL, addedL, t.delivery.temperatureC);
+      t.netL += addedL;
+    }
     if (toMs >= t.delivery.endMs) t.delivery = null;
   }
+  t.netL -= (t.evaporationLph * dtMs) / HOUR + leakedL(t.spec, fromMs, toMs);
+  relax(t.thermal, dtMs);
   t.waterMm += t.waterIngressMmPerDay * (dtMs / DAY);
-  t.productL = Math.min(Math.max(t.productL, 0), maxTotalL(t.spec) - waterL(t));
+  // The expanded product and the water must fit in the tank.
+  t.netL = Math.min(Math.max(t.netL, 0), (maxTotalL(t.spec) - waterL(t)) / expansion(t, temperatureC(t, hour)));
   return started;
-}
-
-/** True temperature: a slow daily swing of ±2 °C, warmest mid-afternoon. */
-export function temperatureC(t: TankState, hour: number): number {
-  return t.baseTempC + 2 * Math.sin((2 * Math.PI * (hour - 9)) / 24);
-}
-
-const r1 = (n: number) => Math.round(n * 10) / 10;
-const r2 = (n: number) => Math.round(n * 100) / 100;
-
-export interface Distortion {
-  heightMm?: number;
-  temperatureC?: number;
-}
-
-/**
- * What the probe reports: true heights and temperature plus small noise, and the volumes the
- * console computes from its table (for the measured height, so a data jump looks real).
- */
-export function measure(t: TankState, ms: number, hour: number, type: RecordType, rng: Rng, distort: Distortion = {}): DeviceReading {
-  const { strapping } = t.spec;
-  const waterMm = Math.max(0, t.waterMm + 0.2 * rng.normal());
-  const totalMm = heightAtVolume(strapping, t.productL + waterL(t));
-  const productHeightMm = Math.max(waterMm, totalMm + 0.3 * rng.normal() + (distort.heightMm ?? 0));
-  const temp = temperatureC(t, hour) + 0.05 * rng.normal() + (distort.temperatureC ?? 0);
-  const waterVolumeL = volumeAtHeight(strapping, waterMm);
-  const volumeL = Math.max(0, volumeAtHeight(strapping, productHeightMm) - waterVolumeL);
-  return {
-    tank: t.spec.code,
-    ts: iso(ms),
-    type,
-    productHeightMm: r1(productHeightMm),
-    waterHeightMm: r1(waterMm),
-    temperatureC: r2(temp),
-    volumeL: r1(volumeL),
-    // Volume corrected to 15 °C with a typical fuel expansion coefficient.
-    tcVolumeL: r1(volumeL * (1 - 0.00095 * (temp - 15))),
-    waterVolumeL: r1(waterVolumeL),
-  };
 }

@@ -37,6 +37,7 @@ const columns = {
   contactPhone: companies.contactPhone,
   disabled: companies.disabled,
   stationCount,
+  leakThresholdLph: companies.leakThresholdLph,
   createdAt: sql<string>`to_char(${companies.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
 };
 
