@@ -11,7 +11,7 @@ export const leakTestKeys = {
 };
 
 /** The columns GET /api/leak-test/list sorts by (any other is refused with 91011). */
-export const LEAK_TEST_SORT_FIELDS = ['day', 'stationName', 'tankCode', 'leakRateLph', 'result'] as const;
+export const LEAK_TEST_SORT_FIELDS = ['day', 'stationName', 'tankCode', 'leakRateLph', 'mdlLph', 'quietHours', 'result'] as const;
 
 /** GET /api/leak-test/list: one page of tank days' leak tests in the caller's scope. */
 export function listLeakTests(query: ListParams, signal?: AbortSignal): Promise<ListResult<LeakTestRow>> {

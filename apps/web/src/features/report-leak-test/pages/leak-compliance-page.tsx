@@ -101,7 +101,9 @@ function Record({ record, format }: { record: LeakCompliance; format: MonitorFor
       </table>
       <section className="compliance__method">
         <h2>{t('leakTest.compliance.method.title')}</h2>
-        <p>{t('leakTest.compliance.method.text', { days: LEAK_WINDOW_DAYS, threshold: rate(record.thresholdLph) })}</p>
+        <p>
+          {t('leakTest.compliance.method.text', { days: LEAK_WINDOW_DAYS, threshold: rate(record.thresholdLph) })} {t('leakTest.compliance.method.month')}
+        </p>
         <h2>{t('leakTest.compliance.results.title')}</h2>
         <dl className="compliance__results">
           {LEAK_TEST_RESULTS.map((result) => (
