@@ -24,6 +24,7 @@ const PHONE_ROUTES = [
   'Monthly_phone',
   'alarm_record_phone',
   'offline_record_phone',
+  'leak_test_phone',
   'history_can_save_phone',
   'delivery_phone',
   'open_close_report_phone',

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { daysApart } from '../../features/report-inventory/inventory-filters-state';
 import { LazyRangePicker } from '../lazy-picker/lazy-picker';
+import './report-filters.css';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -21,7 +22,7 @@ interface DayRangeFilterProps {
 export function DayRangeFilter({ first, last, maxDays, onChange, placeholder, ariaLabel, className, testId }: DayRangeFilterProps) {
   return (
     <LazyRangePicker
-      className={`report-filter ${className ?? ''}`}
+      className={`report-filter report-filter--days ${className ?? ''}`}
       format={DAY}
       value={[dayjs(first), dayjs(last)]}
       allowClear={false}

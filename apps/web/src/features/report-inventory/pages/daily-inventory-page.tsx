@@ -83,7 +83,6 @@ export function Page({ route }: PageProps) {
           onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
           period={
             <DayRangeFilter
-              className="inventory-filter-days"
               first={fromDay}
               last={toDay}
               maxDays={DAILY_MAX_DAYS}

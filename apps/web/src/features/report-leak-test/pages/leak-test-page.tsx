@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import Button from 'antd/es/button';
 import Table from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
@@ -111,7 +111,7 @@ export function Page({ route }: PageProps) {
         size="middle"
         scroll={{ x: 'max-content' }}
         rowClassName={(row) => `leak-row leak-row--${row.result}`}
-        onRow={(row) => ({ onClick: () => (row.quietPeriods > 0 ? setCharted(row) : undefined) })}
+        onRow={(row) => ({ onClick: () => (row.quietPeriods > 0 ? setCharted(row) : undefined), 'data-day': row.day }) as HTMLAttributes<HTMLElement>}
         data-testid="leak-table"
       />
       <LeakChartModal row={charted} format={format} onClose={() => setCharted(null)} />
