@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LEAK_TEST_REASONS, LEAK_TEST_RESULTS } from '@ullage/domain/leak-detection';
 import { listQuery } from './list';
 import { stationOfRow, tankOfRow } from './report-place';
+export { LEAK_TEST_SORT_FIELDS } from './list-fields';
 
 /**
  * Leak tests from inventory data (issue 22; domain leak-detection.ts): for each tank and

@@ -25,6 +25,9 @@ export const HISTORY_SORT_FIELDS = ['ts'] as const;
 export const DAILY_SORT_FIELDS = ['day', 'stationName', 'tankCode', 'startVolumeL', 'endVolumeL', 'deliveredL', 'salesL', 'gapCount'] as const;
 export const MONTHLY_SORT_FIELDS = ['month', 'stationName', 'tankCode', 'openingL', 'closingL', 'deliveredL', 'salesL', 'abnormalDays', 'varianceL'] as const;
 
+// leak-test
+export const LEAK_TEST_SORT_FIELDS = ['day', 'stationName', 'tankCode', 'leakRateLph', 'mdlLph', 'quietHours', 'result'] as const;
+
 // offline-records
 export const OFFLINE_SORT_FIELDS = ['startedAt', 'endedAt', 'duration', 'stationName', 'processedAt'] as const;
 

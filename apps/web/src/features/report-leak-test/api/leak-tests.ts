@@ -10,9 +10,6 @@ export const leakTestKeys = {
   compliance: (stationId: number, month: string) => ['leak-test', 'compliance', stationId, month] as const,
 };
 
-/** The columns GET /api/leak-test/list sorts by (any other is refused with 91011). */
-export const LEAK_TEST_SORT_FIELDS = ['day', 'stationName', 'tankCode', 'leakRateLph', 'mdlLph', 'quietHours', 'result'] as const;
-
 /** GET /api/leak-test/list: one page of tank days' leak tests in the caller's scope. */
 export function listLeakTests(query: ListParams, signal?: AbortSignal): Promise<ListResult<LeakTestRow>> {
   return apiData<ListResult<LeakTestRow>>('/api/leak-test/list', { query, overlay: false, ...(signal ? { signal } : {}) });
