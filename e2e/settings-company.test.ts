@@ -34,6 +34,34 @@ describe('company settings page', () => {
     await context.close();
   });
 
+  it('the leak-test threshold is entered and listed in the company’s unit per hour, and kept in L/h', async () => {
+    const { context, page } = await newPage(browser);
+    await logIn(page, 'demo-distributor', E2E_DEMO_PASSWORD);
+    await page.waitForURL('**/home');
+    await page.goto('/company');
+    await page.locator('[data-testid="company-table"]').waitFor();
+    await page.locator('[data-testid="company-create"]').click();
+    const threshold = page.locator('#company_leakThreshold');
+    // A new company starts at the default, 0.76 L/h; in US gallons the same rate reads 0.20 gal/h.
+    await expect.poll(() => threshold.inputValue()).toBe('0.76');
+    await page.locator('#company_volumeUnit').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'US gallons (gal)' }).first().click();
+    await expect.poll(() => threshold.inputValue()).toBe('0.20');
+    expect(await page.locator('[data-testid="company-form"]').textContent()).toContain('gal/h');
+    await threshold.fill('0.1');
+    await page.locator('#company_name').fill('Browser Test LKT1');
+    await page.locator('#company_code').fill('LKT1');
+    await page.locator('#company_contactName').fill('Ana Pérez');
+    await page.locator('#company_contactPhone').fill('34-91-555-0100');
+    await page.locator('[data-testid="company-submit"]').click();
+    const row = page.locator('[data-testid="company-table"] tr', { hasText: 'LKT1' });
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+    expect(await row.textContent()).toContain('0.10 gal/h');
+    const saved = await (await page.request.get('/api/company/list?q=LKT1')).json();
+    expect(saved.data.list[0].leakThresholdLph).toBeCloseTo(0.3785411784, 6);
+    await context.close();
+  });
+
   it('a company account sees only its own company and cannot create one', async () => {
     const { context, page } = await newPage(browser);
     await logIn(page, 'demo-company', E2E_DEMO_PASSWORD);
