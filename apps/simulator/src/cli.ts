@@ -10,6 +10,7 @@
 import { parseArgs } from 'node:util';
 import { cylinderStrappingTable } from '@ullage/domain/strapping';
 import { startFleet, type SimStation } from './fleet';
+import { parseLeakOption } from './leak-option';
 
 const HELP = `Usage: cli.ts [options]
   --url URL            server root for HTTP push (default http://127.0.0.1:8080)
@@ -28,6 +29,8 @@ const HELP = `Usage: cli.ts [options]
   --length MM          tank length (default 8000)
   --seed N             PRNG seed (default 1)
   --no-events          no rare events (faults, jumps, outages, leaks)
+  --leak S/T=RATE[@ISO] station S's tank T loses RATE L/h (at 15 °C) from ISO (default: the start);
+                       repeatable, e.g. --leak 1/2=0.76@2026-11-01T00:00:00Z (docs/leak-detection.md)
   --help`;
 
 const { values } = parseArgs({
@@ -48,6 +51,7 @@ const { values } = parseArgs({
     length: { type: 'string', default: '8000' },
     seed: { type: 'string', default: '1' },
     'no-events': { type: 'boolean', default: false },
+    leak: { type: 'string', multiple: true, default: [] },
     help: { type: 'boolean', default: false },
   },
 });
@@ -86,14 +90,27 @@ const strapping = cylinderStrappingTable(diameterMm, num('length', 100), 50);
 // Rounded down so the table's last point is never above the rated capacity.
 const capacityL = Math.floor(strapping[strapping.length - 1]!.volumeL);
 const tankCount = num('tanks', 1);
+const leaks = values.leak.map(parseLeakOption);
+const stationCount = num('stations', 1);
+for (const leak of leaks) {
+  const problem = typeof leak === 'string' ? leak : leak.station > stationCount || !/^\d+$/.test(leak.tankCode) || Number(leak.tankCode) > tankCount || Number(leak.tankCode) < 1 ? `--leak: there is no tank ${leak.tankCode} at station ${leak.station} (${stationCount} stations of ${tankCount} tanks)` : null;
+  if (problem) {
+    console.error(`${problem}\n\n${HELP}`);
+    process.exit(2);
+  }
+}
 const sensorCount = num('sensors', 0);
-const stations: SimStation[] = Array.from({ length: num('stations', 1) }, (_, i) => {
+const stations: SimStation[] = Array.from({ length: stationCount }, (_, i) => {
   const code = `${values['code-prefix']}${String(i + 1).padStart(3, '0')}`;
   return {
     code,
     deviceKey: `${values['key-prefix']}${code}`,
     timezone: values.timezone,
-    tanks: Array.from({ length: tankCount }, (_, t) => ({ code: String(t + 1), heightMm: diameterMm, capacityL, strapping })),
+    tanks: Array.from({ length: tankCount }, (_, t) => {
+      const leak = leaks.find((l) => typeof l !== 'string' && l.station === i + 1 && l.tankCode === String(t + 1));
+      const tank = { code: String(t + 1), heightMm: diameterMm, capacityL, strapping };
+      return leak && typeof leak !== 'string' ? { ...tank, leak: { rateLph: leak.rateLph, fromMs: leak.fromMs ?? startMs ?? Date.now() } } : tank;
+    }),
     sensors: Array.from({ length: sensorCount }, (_, s) => ({ sensorNo: String(s + 1), type: 'leak' as const })),
   };
 });

@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '@ullage/contracts/codes';
 import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
+import { users } from '../../db/schema';
 import { rawRows } from '../../lib/raw-sql';
+import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
 import { TankDayBookJob } from '../report-inventory/book-job';
 
@@ -17,6 +19,7 @@ const NOW = Date.parse('2026-11-02T04:00:00Z'); // 12:00 in Shanghai: every day 
 const DAYS = Array.from({ length: 32 }, (_, i) => new Date(Date.UTC(2026, 9, 1 + i)).toISOString().slice(0, 10));
 const LAST = DAYS[DAYS.length - 1]!;
 let ctx: TestContext;
+let smtp: FakeSmtp;
 let admin = '';
 let stationUser = '';
 const tankIds: Record<string, number> = {};
@@ -86,8 +89,16 @@ const list = async (query: string, cookie = admin) => {
 };
 
 beforeAll(async () => {
-  ctx = await startTestApp({ clock: () => new Date(NOW) });
+  smtp = await startFakeSmtp();
+  ctx = await startTestApp({ clock: () => new Date(NOW), config: { smtpUrl: smtp.url, mailFrom: 'Ullage Test <alarms@ullage.test>' } });
   admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
+  // The administrator wants the leak-test alarm by e-mail.
+  await ctx.db.update(users).set({ email: 'admin@example.org' }).where(eq(users.username, 'admin'));
+  const adminId = (await ctx.app.inject({ method: 'GET', url: '/api/login/getInfo', headers: { cookie: admin } })).json().data.userId;
+  const notice = await ctx.app.inject({ method: 'POST', url: '/api/userNoticeCfg/edit', headers: { cookie: admin }, payload: { userId: adminId, mailSendFrq: '30', typeReferList: [{ type: 1, referList: [{ remark: 60, byEmail: 1, byAlert: 1 }] }] } });
+  expect(notice.json().code).toBe(1000);
+  // Saved by the database's own clock; this test's app lives on 2026-11-02: saved an hour before its now.
+  await ctx.db.execute(sql`update user_notice_settings set updated_at = ${new Date(NOW - 3_600_000).toISOString()}::timestamptz where user_id = ${adminId}`);
   stationUser = await signIn(ctx.app, 'demo-station', DEMO_PASSWORD);
   for (const r of await rawRows<{ id: number; key: string }>(ctx.db, sql`select t.id, s.code || '/' || t.code as key from tanks t join stations s on s.id = t.station_id where s.code in ('NWP-SH01', 'NWP-SZ02')`)) tankIds[r.key] = r.id;
   await send('NWP-SH01', [...readingsOf('1', 0, 11), ...readingsOf('2', 2, 22)]);
@@ -99,6 +110,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
+  await smtp?.close();
 });
 
 describe('leak tests from the readings', () => {
@@ -144,6 +156,12 @@ describe('leak tests from the readings', () => {
     expect(json.code).toBe(1000);
     expect(json.data.list.map((a) => a.tankId)).toEqual([tankIds['NWP-SH01/2']]);
     expect(json.data.list[0]!.source).toBe('server');
+  });
+
+  it('mails it to a user who asked for it by e-mail, named in their language', async () => {
+    expect((await ctx.app.mailDigests.runOnce(new Date(NOW + 31 * 60_000))).sent).toBe(1);
+    const [mail] = smtp.received;
+    expect(mail!.text).toContain('Shanghai Pudong | Tank 2 | Level alarm | Leak test failed');
   });
 
   it('gives each tank its current result', async () => {
