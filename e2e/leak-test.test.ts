@@ -11,7 +11,7 @@ import { reportAccepted } from './device';
  * (NWP-CA05, Africa/Cairo, litres) is left to this file for its past days: six station days of
  * readings every 5 minutes, sales every 15 minutes from 06:00 to 21:00 and quiet nights; tank 1
  * tight, tank 2 losing 2 L/h day and night. The server books each day that is over (every
- * minute) and figures its leak tests (every 5 minutes), so the file first waits for them.
+ * minute) and figures its leak tests (every minute), so the file first waits for them.
  */
 const STATION = 'NWP-CA05';
 const TZ = 'Africa/Cairo';
@@ -68,7 +68,7 @@ beforeAll(async () => {
   stationId = stations.list.find((s) => s.code === STATION)!.id;
   const readings = [...readingsOf('1', 0, 11), ...readingsOf('2', 2, 22)];
   for (let i = 0; i < readings.length; i += 1000) await reportAccepted(STATION, { readings: readings.slice(i, i + 1000) });
-  // The last day tested for both tanks: the books (every minute) and the leak tests (every 5 minutes) have run.
+  // The last day tested for both tanks: the books (every minute) and the leak tests (every minute) have run.
   const deadline = Date.now() + 420_000;
   for (;;) {
     const { list } = await api<{ list: Row[] }>(`/api/leak-test/list?stationId=${stationId}&from=${LAST}&to=${LAST}`);

@@ -143,7 +143,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   jobs.add({ name: 'tank-day-books', everyMs: 60_000, run: () => tankDayBooks.runOnce() }); // books of days that are over, so reports need not reread their readings
   const leakTests = new LeakTestJob({ db, clock, live, logger: app.log });
   app.decorate('leakTests', leakTests);
-  jobs.add({ name: 'leak-tests', everyMs: 2 * 60_000, run: () => leakTests.runOnce() }); // quiet periods of days newly booked, and each tank's current test and alarm
+  jobs.add({ name: 'leak-tests', everyMs: 60_000, run: () => leakTests.runOnce() }); // quiet periods of days newly booked, and each tank's current test and alarm
   app.decorate('jobs', jobs);
   // Before the mail transport and the database go: a round in progress finishes first.
   app.addHook('preClose', async () => jobs.stop());

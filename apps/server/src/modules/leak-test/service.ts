@@ -1,4 +1,4 @@
-import type { LeakCompliance, LeakComplianceQuery, LeakTestListQuery, LeakTestPeriods, LeakTestPeriodsQuery, LeakTestRow } from '@ullage/contracts/leak-test';
+import { LEAK_TEST_SORT_FIELDS, type LeakCompliance, type LeakComplianceQuery, type LeakTestListQuery, type LeakTestPeriods, type LeakTestPeriodsQuery, type LeakTestRow } from '@ullage/contracts/leak-test';
 import { periodPoints, QUIET_RULES, testOfDays, windowFirstDay, type LeakTestOutcome } from '@ullage/domain/leak-detection';
 import { monthDays } from '@ullage/domain/monthly-inventory';
 import { dayWindow, isDay } from '@ullage/domain/station-day';
@@ -14,7 +14,6 @@ import { stationOfCompliance } from './compliance-repo';
 
 /** How many days apart `from` and `to` may be. */
 export const LEAK_RANGE_MAX_DAYS = 92;
-export const LEAK_SORT_FIELDS = ['day', 'stationName', 'tankCode', 'leakRateLph', 'mdlLph', 'quietHours', 'result'] as const;
 export const LEAK_FIELD_LABELS = { from: 'field.from', to: 'field.to', month: 'leakTest.field.month', result: 'leakTest.field.result' } as const;
 
 const DAY_MS = 86_400_000;
@@ -126,7 +125,7 @@ function sortRows(rows: LeakTestRow[], sortField: string | undefined, descend: b
 /** The tests of the caller's tanks in the asked range, filtered, sorted (default newest day first) and paged. */
 export async function leakTestList(db: Db, user: AuthUser, query: LeakTestListQuery, nowMs: number) {
   const range = rangeOf(query, nowMs);
-  if (query.sortField !== undefined) assertValid((LEAK_SORT_FIELDS as readonly string[]).includes(query.sortField) ? [] : [{ field: 'sortField', rule: 'rule.invalid' }]);
+  if (query.sortField !== undefined) assertValid((LEAK_TEST_SORT_FIELDS as readonly string[]).includes(query.sortField) ? [] : [{ field: 'sortField', rule: 'rule.invalid' }]);
   const tanks = await tanksOfReport(db, scopeOf(user), query);
   let rows = await testRows(db, tanks, range.fromDay, range.toDay);
   if (range.fromMs !== null) rows = rows.filter((r) => Date.parse(r.periodEnd) >= range.fromMs!);
