@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JUMP_RULES } from '@ullage/domain/data-jumps';
-import { listQuery } from './list';
+import { listQuery, tankFilters } from './list';
 import { tankOfRow } from './report-place';
 export { DATA_JUMP_SORT_FIELDS } from './list-fields';
 
@@ -8,16 +8,10 @@ export { DATA_JUMP_SORT_FIELDS } from './list-fields';
  * The data-jump records page (spec §2 /Analysis alarm_record): consecutive readings of a tank
  * that break a jump rule of spec §9, found on ingest, each with both readings.
  */
-const id = z.coerce.number().int().min(1);
 const time = z.iso.datetime({ offset: true });
 
 export const dataJumpListQuery = listQuery.extend({
-  distributorId: id.optional(),
-  companyId: id.optional(),
-  areaId: id.optional(),
-  stationId: id.optional(),
-  tankId: id.optional(),
-  productId: id.optional(),
+  ...tankFilters,
   rule: z.enum(JUMP_RULES).optional(),
   /** Jumps whose later reading is in [from, to). */
   from: time.optional(),

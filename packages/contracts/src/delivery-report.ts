@@ -1,19 +1,13 @@
 import { z } from 'zod';
-import { listQuery } from './list';
+import { listQuery, tankFilters } from './list';
 import { tankOfRow } from './report-place';
 export { DELIVERY_SORT_FIELDS } from './list-fields';
 
 /** The delivery records page (spec §2 /Data delivery): detected and device-reported deliveries. */
-const id = z.coerce.number().int().min(1);
 const time = z.iso.datetime({ offset: true });
 
 export const deliveryListQuery = listQuery.extend({
-  distributorId: id.optional(),
-  companyId: id.optional(),
-  areaId: id.optional(),
-  stationId: id.optional(),
-  tankId: id.optional(),
-  productId: id.optional(),
+  ...tankFilters,
   /** Deliveries that started in [from, to). */
   from: time.optional(),
   to: time.optional(),

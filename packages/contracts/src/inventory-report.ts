@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from './list';
+import { listQuery, tankFilters } from './list';
 import { tankOfRow } from './report-place';
 export { DAILY_SORT_FIELDS, MONTHLY_SORT_FIELDS } from './list-fields';
 
@@ -8,16 +8,10 @@ export { DAILY_SORT_FIELDS, MONTHLY_SORT_FIELDS } from './list-fields';
  * spec §2 /Analysis and §9. Volumes are litres (SI); each row carries its company's display
  * units, and its station's zone for the times.
  */
-const id = z.coerce.number().int().min(1);
 
 /** Filters both reports share: the organisation tree, area, station, tank, product, abnormal only. */
 const reportFilters = {
-  distributorId: id.optional(),
-  companyId: id.optional(),
-  areaId: id.optional(),
-  stationId: id.optional(),
-  tankId: id.optional(),
-  productId: id.optional(),
+  ...tankFilters,
   /** yes: only days (months) with abnormal data. */
   abnormalOnly: z.enum(['yes', 'no']).optional(),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEAK_TEST_REASONS, LEAK_TEST_RESULTS } from '@ullage/domain/leak-detection';
-import { listQuery } from './list';
+import { listQuery, tankFilters } from './list';
 import { stationOfRow, tankOfRow } from './report-place';
 export { LEAK_TEST_SORT_FIELDS } from './list-fields';
 
@@ -15,12 +15,7 @@ const id = z.coerce.number().int().min(1);
 const dayOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 export const leakTestListQuery = listQuery.extend({
-  distributorId: id.optional(),
-  companyId: id.optional(),
-  areaId: id.optional(),
-  stationId: id.optional(),
-  tankId: id.optional(),
-  productId: id.optional(),
+  ...tankFilters,
   result: z.enum(LEAK_TEST_RESULTS).optional(),
   /**
    * Tests whose period ends in [from, to]: a day means the station's own day (both included),
@@ -32,6 +27,18 @@ export const leakTestListQuery = listQuery.extend({
 });
 export type LeakTestListQuery = z.infer<typeof leakTestListQuery>;
 
+/** What a test found (domain LeakTestOutcome), as every leak-test answer gives it. */
+const testFigures = {
+  /** Estimated loss, L/h (negative: the tank gained). Null with no quiet period at all. */
+  leakRateLph: z.number().nullable(),
+  /** The smallest leak rate these quiet periods would have told from a tight tank (95 % detection, 5 % false alarms), L/h. Null when it cannot be estimated. */
+  mdlLph: z.number().nullable(),
+  quietHours: z.number(),
+  quietPeriods: z.number().int(),
+  result: z.enum(LEAK_TEST_RESULTS),
+  reason: z.enum(LEAK_TEST_REASONS),
+};
+
 export const leakTestRow = z.object({
   /** Unique per tank and day (the table's row key). */
   id: z.number().int(),
@@ -41,16 +48,9 @@ export const leakTestRow = z.object({
   /** The window the quiet periods were taken from (ISO instants): the 30 days ending with `day`. */
   periodStart: z.string(),
   periodEnd: z.string(),
-  /** Estimated loss, L/h (negative: the tank gained). Null with no quiet period at all. */
-  leakRateLph: z.number().nullable(),
   /** The company's threshold, L/h: a rate at or over it fails. */
   thresholdLph: z.number(),
-  /** The smallest leak rate these quiet periods would have told from a tight tank (95 % detection, 5 % false alarms), L/h. Null when it cannot be estimated. */
-  mdlLph: z.number().nullable(),
-  quietHours: z.number(),
-  quietPeriods: z.number().int(),
-  result: z.enum(LEAK_TEST_RESULTS),
-  reason: z.enum(LEAK_TEST_REASONS),
+  ...testFigures,
 });
 export type LeakTestRow = z.infer<typeof leakTestRow>;
 
@@ -83,14 +83,13 @@ export type LeakTestPeriods = z.infer<typeof leakTestPeriods>;
 export const leakTestStatusQuery = z.object({ stationId: id.optional() });
 export const leakTestStatus = z.object({
   tankId: z.number().int(),
+  tankCode: z.string(),
+  productName: z.string().nullable(),
   stationId: z.number().int(),
+  stationName: z.string(),
   day: z.string(),
-  result: z.enum(LEAK_TEST_RESULTS),
-  reason: z.enum(LEAK_TEST_REASONS),
-  leakRateLph: z.number().nullable(),
   thresholdLph: z.number(),
-  mdlLph: z.number().nullable(),
-  quietHours: z.number(),
+  ...testFigures,
 });
 export type LeakTestStatus = z.infer<typeof leakTestStatus>;
 export const leakTestStatusList = z.object({ list: z.array(leakTestStatus) });
@@ -118,12 +117,7 @@ export const leakCompliance = z.object({
       tankCode: z.string(),
       productName: z.string().nullable(),
       capacityL: z.number().nullable(),
-      leakRateLph: z.number().nullable(),
-      mdlLph: z.number().nullable(),
-      quietHours: z.number(),
-      quietPeriods: z.number().int(),
-      result: z.enum(LEAK_TEST_RESULTS),
-      reason: z.enum(LEAK_TEST_REASONS),
+      ...testFigures,
     }),
   ),
 });

@@ -12,6 +12,19 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+const orgId = z.coerce.number().int().min(1);
+
+/** Where a report's or a data page's rows are: the organisation tree, the area, the station. */
+export const placeFilters = {
+  distributorId: orgId.optional(),
+  companyId: orgId.optional(),
+  areaId: orgId.optional(),
+  stationId: orgId.optional(),
+};
+
+/** The same, narrowed to a tank or a product. */
+export const tankFilters = { ...placeFilters, tankId: orgId.optional(), productId: orgId.optional() };
+
 export function listResultOf<T extends z.ZodType>(row: T) {
   return z.object({ list: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 }

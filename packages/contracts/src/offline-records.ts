@@ -1,20 +1,16 @@
 import { z } from 'zod';
 import { OFFLINE_TYPES } from '@ullage/domain/offline-processing';
-import { listQuery } from './list';
+import { listQuery, placeFilters } from './list';
 export { OFFLINE_SORT_FIELDS } from './list-fields';
 
 /**
  * The offline records page (spec §2 /Analysis offline_record, §3 offline record): the periods
  * a station was silent for more than 15 minutes, and their processing.
  */
-const id = z.coerce.number().int().min(1);
 const time = z.iso.datetime({ offset: true });
 
 export const offlineListQuery = listQuery.extend({
-  distributorId: id.optional(),
-  companyId: id.optional(),
-  areaId: id.optional(),
-  stationId: id.optional(),
+  ...placeFilters,
   processed: z.enum(['yes', 'no']).optional(),
   type: z.enum(OFFLINE_TYPES).optional(),
   /** Offline periods that overlap [from, to): begun before `to`, not ended before `from`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POWER_TOLERANCE_DEFAULT_L, POWER_TOLERANCE_MAX_L } from '@ullage/domain/power-events';
-import { listQuery } from './list';
+import { listQuery, placeFilters } from './list';
 import { stationOfRow } from './report-place';
 export { POWER_EVENT_SORT_FIELDS } from './list-fields';
 
@@ -9,14 +9,10 @@ export { POWER_EVENT_SORT_FIELDS } from './list-fields';
  * gauge reported, paired with the station's next power-on, and tank by tank the inventory at
  * both and the change, flagged beyond a tolerance the user sets.
  */
-const id = z.coerce.number().int().min(1);
 const time = z.iso.datetime({ offset: true });
 
 export const powerEventQuery = listQuery.extend({
-  distributorId: id.optional(),
-  companyId: id.optional(),
-  areaId: id.optional(),
-  stationId: id.optional(),
+  ...placeFilters,
   /** Power-offs in [from, to). */
   from: time.optional(),
   to: time.optional(),

@@ -165,10 +165,12 @@ describe('leak tests from the readings', () => {
   });
 
   it('gives each tank its current result', async () => {
-    const json = await get<{ list: { tankId: number; result: string }[] }>(`/api/leak-test/status?stationId=${(await rawRows<{ id: number }>(ctx.db, sql`select id from stations where code = 'NWP-SH01'`))[0]!.id}`);
+    const json = await get<{ list: { tankId: number; result: string; tankCode: string }[] }>(`/api/leak-test/status?stationId=${(await rawRows<{ id: number }>(ctx.db, sql`select id from stations where code = 'NWP-SH01'`))[0]!.id}`);
     expect(json.code).toBe(1000);
     const byTank = Object.fromEntries(json.data.list.map((s) => [s.tankId, s.result]));
     expect(byTank).toEqual({ [tankIds['NWP-SH01/1']!]: 'pass', [tankIds['NWP-SH01/2']!]: 'fail' });
+    // Named, so a dispatcher or the home page needs no second call.
+    expect(json.data.list.find((s) => s.tankId === tankIds['NWP-SH01/2'])).toMatchObject({ tankCode: '2', stationName: 'Shanghai Pudong', productName: '95# Gasoline', day: LAST });
   });
 
   it('gives a tank’s quiet periods with the compensated volume falling at the period’s rate', async () => {

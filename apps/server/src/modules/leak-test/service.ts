@@ -163,20 +163,26 @@ export async function leakTestPeriods(db: Db, user: AuthUser, query: LeakTestPer
 
 /** Each tank's current test in the caller's scope (optionally one station), for the monitor and home. */
 export async function leakTestStatuses(db: Db, user: AuthUser, stationId: number | undefined) {
-  const tanks = await tanksOfReport(db, scopeOf(user), { stationId });
-  const stationOf = new Map(tanks.map((t) => [t.tankId, t.stationId]));
-  const rows = await statusesOf(db, [...stationOf.keys()]);
-  return rows.map((r) => ({
-    tankId: r.tank_id,
-    stationId: stationOf.get(r.tank_id)!,
-    day: r.day,
-    result: r.result as LeakTestRow['result'],
-    reason: r.reason as LeakTestRow['reason'],
-    leakRateLph: r.leak_rate_lph,
-    thresholdLph: r.threshold_lph,
-    mdlLph: r.mdl_lph,
-    quietHours: r.quiet_hours,
-  }));
+  const tanks = new Map((await tanksOfReport(db, scopeOf(user), { stationId })).map((t) => [t.tankId, t]));
+  const rows = await statusesOf(db, [...tanks.keys()]);
+  return rows.map((r) => {
+    const tank = tanks.get(r.tank_id)!;
+    return {
+      tankId: r.tank_id,
+      tankCode: tank.tankCode,
+      productName: tank.productName,
+      stationId: tank.stationId,
+      stationName: tank.stationName,
+      day: r.day,
+      thresholdLph: r.threshold_lph,
+      leakRateLph: r.leak_rate_lph,
+      mdlLph: r.mdl_lph,
+      quietHours: r.quiet_hours,
+      quietPeriods: r.quiet_periods,
+      result: r.result as LeakTestRow['result'],
+      reason: r.reason as LeakTestRow['reason'],
+    };
+  });
 }
 
 /**
