@@ -141,6 +141,42 @@ describe('quiet periods of a day', () => {
   });
 });
 
+describe('a station that sells around the clock, read every 5 minutes', () => {
+  /**
+   * By day every 5-minute interval holds sales (30–90 L); at night a fill of 15–60 L every
+   * 40–80 minutes. Most differences between readings are sales: taking them for the probe's
+   * noise would hide the night's sales, which then read as a leak of tens of litres an hour.
+   */
+  function busyDay(dayIndex: number): LeakReading[] {
+    const rnd = normal(500 + dayIndex);
+    const start = DAY0 + dayIndex * 24 * H;
+    const out: LeakReading[] = [];
+    let net = 30_000;
+    let nextNightSale = 0;
+    for (let m = 0; m < 24 * 60; m += 5) {
+      const night = m < 6 * 60 || m >= 22 * 60;
+      if (!night) net -= 30 + 60 * Math.abs(rnd()) ** 0.5;
+      else if (m >= nextNightSale) {
+        net -= 15 + 45 * Math.abs(Math.sin(m + dayIndex));
+        nextNightSale = m + 40 + ((m * 7 + dayIndex * 13) % 40);
+      }
+      out.push({ tsMs: start + m * MIN, volumeL: net * (1 + BETA * 3) + 0.3 * rnd(), temperatureC: 18 });
+    }
+    return out;
+  }
+  const periods = (rules = QUIET_RULES) => Array.from({ length: 30 }, (_, i) => quietPeriodsOf(busyDay(i), windowOf(i), BETA, rules)).flat();
+
+  it('sees the night sales as movements: a tight tank never fails', () => {
+    const outcome = combineLeakTest(periods(), 0.76);
+    expect(outcome.result).not.toBe('fail');
+    expect(Math.abs(outcome.leakRateLph ?? 0)).toBeLessThan(0.1);
+  });
+
+  it('with sales taken for noise (a movement threshold of 100 L) the same tank would fail', () => {
+    expect(combineLeakTest(periods({ ...QUIET_RULES, movementMinL: 100, movementMaxL: 1000 }), 0.76).result).toBe('fail');
+  });
+});
+
 describe('movements', () => {
   it('needs a second reading to confirm a change', () => {
     expect([...movementsOf([100, 100, 100, 90, 100, 100], 3, 100)]).toEqual([0, 0, 0, 0, 0, 0]);

@@ -38,8 +38,13 @@ export const LEAK_TEST_ALARM_CODE = 60;
 export const QUIET_RULES = {
   /** A movement changes the volume by at least this much (L)… */
   movementMinL: 3,
-  /** …or by this many times the probe's noise, when its noise is larger. */
+  /** …or by this many times the probe's noise, when its noise is larger… */
   movementNoiseFactor: 4,
+  /**
+   * …but never more than this: a movement missed lets a sale into a quiet period, where it
+   * reads as a leak; a movement seen where there was none only shortens a period.
+   */
+  movementMaxL: 20,
   /** A rise of at least this much is a delivery. */
   deliveryMinL: 100,
   settleAfterSaleMs: 30 * 60_000,
@@ -92,14 +97,19 @@ export interface QuietPeriod {
 export const compensated = (r: LeakReading, expansionPerC: number) => r.tcVolumeL ?? temperatureCompensated(r.volumeL, r.temperatureC, expansionPerC);
 
 /**
- * The probe's noise (L): the robust spread of consecutive differences, which most minutes —
- * even at a busy station — are quiet ones. 1.4826·MAD estimates σ of a difference; /√2 of one reading.
+ * The probe's noise (L), from the smallest tenth of the differences between consecutive
+ * readings: at a busy station most intervals hold a sale — every one of them, by day, when
+ * readings are 5 minutes apart — and a median of the differences would take sales for noise,
+ * raise the movement threshold and let sales into quiet periods as "leaks". For Gaussian noise
+ * a tenth of the differences lie within 0.1257 σ of a difference, and σ of a difference is √2 σ
+ * of a reading.
  */
 export function readingNoiseL(values: readonly number[]): number {
   if (values.length < 3) return 0;
   const diffs: number[] = [];
   for (let i = 1; i < values.length; i++) diffs.push(Math.abs(values[i]! - values[i - 1]!));
-  return (1.4826 * median(diffs)) / Math.SQRT2;
+  diffs.sort((a, b) => a - b);
+  return diffs[Math.floor(diffs.length * 0.1)]! / 0.1257 / Math.SQRT2;
 }
 
 /**
@@ -145,7 +155,7 @@ export function movementsOf(values: readonly number[], minL: number, deliveryMin
 export function quietPeriodsOf(readings: readonly LeakReading[], window: { startMs: number; endMs: number }, expansionPerC: number, rules = QUIET_RULES): QuietPeriod[] {
   const values = readings.map((r) => compensated(r, expansionPerC));
   const noise = readingNoiseL(values);
-  const moves = movementsOf(values, Math.max(rules.movementMinL, rules.movementNoiseFactor * noise), rules.deliveryMinL);
+  const moves = movementsOf(values, Math.min(rules.movementMaxL, Math.max(rules.movementMinL, rules.movementNoiseFactor * noise)), rules.deliveryMinL);
   const periods: QuietPeriod[] = [];
   let settledFromMs = -Infinity;
   let run: number[] = [];
