@@ -1,17 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Button from 'antd/es/button';
 import Table from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import type { DailyInventoryList, DailyInventoryRow } from '@ullage/contracts/inventory-report';
 import { DAILY_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import type { PageProps } from '../../../app/route-types';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
+import { useAddressFilters } from '../../../components/list-page/use-address-filters';
 import { useMonitorFormat } from '../../monitor/use-monitor-format';
 import { exportDailyInventory, inventoryKeys, listDailyInventory } from '../api/inventory-reports';
 import { dailyColumns } from '../components/daily-columns';
@@ -31,7 +31,6 @@ import { DayRangeFilter } from '../../../components/report-filters/day-range-fil
 export function Page({ route }: PageProps) {
   const { t } = useTranslation();
   const format = useMonitorFormat();
-  const location = useLocation();
   const list = useServerList<DailyInventoryRow, DailyFilters>({
     queryKey: inventoryKeys.daily,
     fetch: listDailyInventory,
@@ -43,18 +42,8 @@ export function Page({ route }: PageProps) {
   const data = list.query.data as DailyInventoryList | undefined;
   const setFilters = (next: (current: DailyFilters) => DailyFilters) => list.setState((current) => ({ ...current, filters: next(current.filters), page: 1 }));
 
-  // A monthly row's abnormal days link here with the tank and the month in the address; each
-  // address is applied once (coming back to the kept-alive tab keeps what the user chose since).
-  const { setState } = list;
-  const applied = useRef('');
-  useEffect(() => {
-    if (location.pathname !== route.path || location.search === applied.current) return;
-    applied.current = location.search;
-    setState((current) => {
-      const asked = dailyFiltersOfSearch(location.search, current.filters);
-      return asked ? { ...current, filters: asked, page: 1 } : current;
-    });
-  }, [location.pathname, location.search, route.path, setState]);
+  // A monthly row's abnormal days link here with the tank and the month in the address.
+  useAddressFilters(route.path, list.setState, dailyFiltersOfSearch);
 
   const columns = useMemo(
     () => dailyColumns({ t, format, sortOrderOf: list.sortOrderOf }),

@@ -70,7 +70,7 @@ export function Page() {
     >
       <p className="list-page__print-only">{from && to ? t('report.jumps.printRange', { from: format.dateTime(from), to: format.dateTime(to) }) : null}</p>
       <p className="list-page__muted jump-rules-note">{t('report.jumps.rulesNote')}</p>
-      <Table<DataJumpRow> {...list.tableProps} className="jump-table" columns={columns} size="middle" scroll={{ x: 'max-content' }} data-testid="jump-table" />
+      <Table<DataJumpRow> {...list.tableProps} className="jump-table list-page__print-fit" columns={columns} size="middle" scroll={{ x: 'max-content' }} data-testid="jump-table" />
     </ListPage>
   );
 }

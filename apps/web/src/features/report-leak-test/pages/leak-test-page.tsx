@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
+import { useMemo, useState, type HTMLAttributes } from 'react';
 import Button from 'antd/es/button';
 import Table from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
@@ -6,7 +6,6 @@ import FileProtectOutlined from '@ant-design/icons/es/icons/FileProtectOutlined'
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import type { LeakTestRow } from '@ullage/contracts/leak-test';
 import { LEAK_TEST_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { LEAK_WINDOW_DAYS } from '@ullage/domain/leak-detection';
@@ -14,6 +13,7 @@ import type { PageProps } from '../../../app/route-types';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
+import { useAddressFilters } from '../../../components/list-page/use-address-filters';
 import { ltr } from '../../report-inventory/inventory-format';
 import { withOrgPick } from '../../report-inventory/inventory-filters-state';
 import { useMonitorFormat } from '../../monitor/use-monitor-format';
@@ -36,7 +36,6 @@ import '../leak-test.css';
 export function Page({ route }: PageProps) {
   const { t } = useTranslation();
   const format = useMonitorFormat();
-  const location = useLocation();
   const list = useServerList<LeakTestRow, LeakFilters>({
     queryKey: leakTestKeys.list,
     fetch: listLeakTests,
@@ -49,18 +48,8 @@ export function Page({ route }: PageProps) {
   const [complianceOpen, setComplianceOpen] = useState(false);
   const setFilters = (next: (current: LeakFilters) => LeakFilters) => list.setState((current) => ({ ...current, filters: next(current.filters), page: 1 }));
 
-  // Home and the station monitor link here with a station, a tank or a result in the address;
-  // each address is applied once (coming back to the kept-alive tab keeps what the user chose since).
-  const { setState } = list;
-  const applied = useRef('');
-  useEffect(() => {
-    if (location.pathname !== route.path || location.search === applied.current) return;
-    applied.current = location.search;
-    setState((current) => {
-      const asked = leakFiltersOfSearch(location.search, current.filters);
-      return asked ? { ...current, filters: asked, page: 1 } : current;
-    });
-  }, [location.pathname, location.search, route.path, setState]);
+  // Home and the station monitor link here with a station, a tank or a result in the address.
+  useAddressFilters(route.path, list.setState, leakFiltersOfSearch);
 
   const columns = useMemo(
     () => leakColumns({ t, format, sortOrderOf: list.sortOrderOf, onChart: setCharted }),
@@ -107,7 +96,7 @@ export function Page({ route }: PageProps) {
       <p className="list-page__muted leak-note">{t('leakTest.note', { days: LEAK_WINDOW_DAYS })}</p>
       <Table<LeakTestRow>
         {...list.tableProps}
-        className="leak-table"
+        className="leak-table list-page__print-fit"
         columns={columns}
         size="middle"
         scroll={{ x: 'max-content' }}

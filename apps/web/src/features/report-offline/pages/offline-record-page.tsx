@@ -90,7 +90,7 @@ export function Page() {
       <p className="list-page__print-only">{from && to ? t('report.offline.printRange', { from: format.dateTime(from), to: format.dateTime(to) }) : null}</p>
       <Table<OfflineRow>
         {...list.tableProps}
-        className="offline-table"
+        className="offline-table list-page__print-fit"
         columns={columns}
         size="middle"
         scroll={{ x: 'max-content' }}
