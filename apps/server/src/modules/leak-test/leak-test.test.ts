@@ -5,6 +5,7 @@ import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
 import { users } from '../../db/schema';
 import { rawRows } from '../../lib/raw-sql';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp';
+import { collectSse } from '../../test/sse';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
 import { TankDayBookJob } from '../report-inventory/book-job';
 
@@ -235,6 +236,12 @@ describe('what a user may see and ask', () => {
   });
 });
 
+/** The company of NWP-SH01 tank 2, as its edit form has it. */
+const companyOfLeakingTank = async () => {
+  const [row] = await rawRows<{ company_id: number }>(ctx.db, sql`select company_id from tanks where id = ${tankIds['NWP-SH01/2']}`);
+  return (await get<Record<string, unknown>>(`/api/company/${row!.company_id}`)).data;
+};
+
 describe('keeping the tests up to date', () => {
   it('figures again only the day a late reading lands in', async () => {
     const before = await rawRows<{ day: string; book_version: number }>(ctx.db, sql`select day::text as day, book_version from tank_leak_days where tank_id = ${tankIds['NWP-SH01/1']} order by day`);
@@ -247,7 +254,7 @@ describe('keeping the tests up to date', () => {
   });
 
   it('applies a changed threshold at the next round: the leaking tank passes under 3 L/h and its alarm ends', async () => {
-    const company = (await get<Record<string, unknown>>(`/api/company/${(await rawRows<{ company_id: number }>(ctx.db, sql`select company_id from tanks where id = ${tankIds['NWP-SH01/2']}`))[0]!.company_id}`)).data;
+    const company = await companyOfLeakingTank();
     const { id, distributorName: _d, disabled: _x, stationCount: _s, createdAt: _c, ...input } = company;
     const put = (await ctx.app.inject({ method: 'PUT', url: `/api/company/${id}`, headers: { cookie: admin }, payload: { ...input, leakThresholdLph: 3 } })).json();
     expect(put.code, put.msg).toBe(1000);
@@ -258,6 +265,24 @@ describe('keeping the tests up to date', () => {
     const alarms = await get<{ list: { endedAt: string | null }[] }>(`/api/alarm/list?kind=level&code=60&pageSize=50`);
     expect(alarms.data.list).toHaveLength(1);
     expect(alarms.data.list[0]!.endedAt).not.toBeNull();
+  });
+
+  it('opens the alarm again when the threshold comes back, and an open alarm feed shows it at once', async () => {
+    const company = await companyOfLeakingTank();
+    const { id, distributorName: _d, disabled: _x, stationCount: _s, createdAt: _c, ...input } = company;
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const adminId = (await ctx.app.inject({ method: 'GET', url: '/api/login/getInfo', headers: { cookie: admin } })).json().data.userId;
+    const messages = await collectSse<{ stationName: string; tankCode: string; alarmTypeDesc: string }>(
+      `${base}/api/sse-msg/connect?userId=${adminId}&lang=en`,
+      { cookie: admin },
+      async () => {
+        const put = (await ctx.app.inject({ method: 'PUT', url: `/api/company/${id}`, headers: { cookie: admin }, payload: { ...input, leakThresholdLph: 0.76 } })).json();
+        expect(put.code, put.msg).toBe(1000);
+        await rounds();
+      },
+      1,
+    );
+    expect(messages.map((m) => m.data)).toEqual([expect.objectContaining({ stationName: 'Shanghai Pudong', tankCode: '2', alarmTypeDesc: 'Leak test failed' })]);
   });
 
   it('refuses a threshold that is not a positive rate', async () => {
