@@ -198,6 +198,15 @@ describe('leak tests from the readings', () => {
     expect(json.data.tanks.find((t) => t.tankCode === '3')).toMatchObject({ result: 'inconclusive', reason: 'too_little_quiet_time', quietHours: 0, leakRateLph: null });
   });
 
+  it('is in the OpenAPI document with the row fields integrators read', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of ['list', 'export', 'periods', 'status', 'compliance']) expect(Object.keys(doc.paths)).toContain(`/api/leak-test/${path}`);
+    const query = (doc.paths['/api/leak-test/list'].get.parameters as { name: string }[]).map((p) => p.name);
+    expect(query).toEqual(expect.arrayContaining(['stationId', 'tankId', 'from', 'to', 'page', 'pageSize']));
+    const row = doc.paths['/api/leak-test/list'].get.responses['200'].content['application/json'].schema.properties.data.properties.list.items;
+    expect(Object.keys(row.properties)).toEqual(expect.arrayContaining(['stationId', 'tankId', 'tankCode', 'periodStart', 'periodEnd', 'leakRateLph', 'thresholdLph', 'mdlLph', 'quietHours', 'result', 'reason']));
+  });
+
   it('exports the list as xlsx', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/leak-test/export?from=${LAST}&to=${LAST}`, headers: { cookie: admin, language: 'es' } });
     expect(res.statusCode).toBe(200);
