@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combineLeakTest, leakAlarmAction, movementsOf, periodPoints, quietPeriodsOf, QUIET_RULES, windowFirstDay, type LeakReading, type QuietPeriod } from './leak-detection';
+import { combineLeakTest, leakAlarmAction, movementsOf, periodPoints, quietPeriodsOf, QUIET_RULES, windowFirstDay, type LeakReading, type QuietPeriod, type QuietRules } from './leak-detection';
 
 const H = 3_600_000;
 const MIN = 60_000;
@@ -164,7 +164,7 @@ describe('a station that sells around the clock, read every 5 minutes', () => {
     }
     return out;
   }
-  const periods = (rules = QUIET_RULES) => Array.from({ length: 30 }, (_, i) => quietPeriodsOf(busyDay(i), windowOf(i), BETA, rules)).flat();
+  const periods = (rules: QuietRules = QUIET_RULES) => Array.from({ length: 30 }, (_, i) => quietPeriodsOf(busyDay(i), windowOf(i), BETA, rules)).flat();
 
   it('sees the night sales as movements: a tight tank never fails', () => {
     const outcome = combineLeakTest(periods(), 0.76);

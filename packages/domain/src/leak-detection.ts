@@ -61,6 +61,9 @@ export const QUIET_RULES = {
   lookbackMs: 4 * 3_600_000,
 } as const;
 
+/** The rules as numbers (tests and benches vary them). */
+export type QuietRules = { readonly [K in keyof typeof QUIET_RULES]: number };
+
 export const TEST_RULES = {
   /** A window with less quiet time, or fewer periods, is inconclusive. */
   minQuietHours: 24,
@@ -73,6 +76,8 @@ export const TEST_RULES = {
   /** A period further than this many combined deviations from the others is down-weighted (a period spoiled by an unseen movement). */
   periodOutlierZ: 3,
 } as const;
+
+export type TestRules = { readonly [K in keyof typeof TEST_RULES]: number };
 
 export interface LeakReading {
   tsMs: number;
@@ -152,7 +157,7 @@ export function movementsOf(values: readonly number[], minL: number, deliveryMin
  * and kept when at least 2 hours long. Each is fitted by least squares of compensated volume
  * on time, then fitted again without readings far off its line (a single bad reading).
  */
-export function quietPeriodsOf(readings: readonly LeakReading[], window: { startMs: number; endMs: number }, expansionPerC: number, rules = QUIET_RULES): QuietPeriod[] {
+export function quietPeriodsOf(readings: readonly LeakReading[], window: { startMs: number; endMs: number }, expansionPerC: number, rules: QuietRules = QUIET_RULES): QuietPeriod[] {
   const values = readings.map((r) => compensated(r, expansionPerC));
   const noise = readingNoiseL(values);
   const moves = movementsOf(values, Math.min(rules.movementMaxL, Math.max(rules.movementMinL, rules.movementNoiseFactor * noise)), rules.deliveryMinL);
@@ -185,7 +190,7 @@ export function quietPeriodsOf(readings: readonly LeakReading[], window: { start
 }
 
 /** The least-squares loss rate of one run of readings (indexes), without its outliers; null when too short. */
-function fitPeriod(run: readonly number[], readings: readonly LeakReading[], values: readonly number[], rules: typeof QUIET_RULES): QuietPeriod | null {
+function fitPeriod(run: readonly number[], readings: readonly LeakReading[], values: readonly number[], rules: QuietRules): QuietPeriod | null {
   if (run.length < rules.minReadings) return null;
   const startMs = readings[run[0]!]!.tsMs;
   const endMs = readings[run[run.length - 1]!]!.tsMs;
@@ -258,7 +263,7 @@ export interface LeakTestOutcome {
  * - inconclusive, too_noisy: the data could not have detected a leak at the threshold (detectable rate over it);
  * - pass otherwise: under the threshold, with data enough to have seen a leak at it.
  */
-export function combineLeakTest(periods: readonly QuietPeriod[], thresholdLph: number, rules = TEST_RULES): LeakTestOutcome {
+export function combineLeakTest(periods: readonly QuietPeriod[], thresholdLph: number, rules: TestRules = TEST_RULES): LeakTestOutcome {
   const quietHours = periods.reduce((s, p) => s + (p.endMs - p.startMs) / 3_600_000, 0);
   const base = { quietHours: round(quietHours, 2), quietPeriods: periods.length };
   if (periods.length === 0) return { ...base, leakRateLph: null, seLph: null, mdlLph: null, result: 'inconclusive', reason: 'too_little_quiet_time' };
