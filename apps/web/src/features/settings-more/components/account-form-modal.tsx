@@ -9,7 +9,7 @@ import type { OrgNode } from '@ullage/contracts/auth';
 import type { AccountInput, AccountRow } from '@ullage/contracts/settings-more';
 import { toastSuccess } from '../../../lib/feedback';
 import { optionMatches } from '../../settings-org/org-options';
-import { showRefusalOnForm } from '../../settings-org/submit-errors';
+import { showRefusalOnForm } from '../../../components/list-page/submit-errors';
 import { optionalText } from '../../settings-org/validators';
 import { useCreateAccount } from '../api/create-account';
 import { useUpdateAccount } from '../api/update-account';

@@ -11,7 +11,7 @@ import type { ProductInput, ProductRow } from '@ullage/contracts/settings-more';
 import type { MessageKey } from '../../../i18n/message-key';
 import { toastSuccess } from '../../../lib/feedback';
 import { companyOptions, distributorOptions, optionMatches } from '../../settings-org/org-options';
-import { showRefusalOnForm } from '../../settings-org/submit-errors';
+import { showRefusalOnForm } from '../../../components/list-page/submit-errors';
 import { optionalText } from '../../settings-org/validators';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';

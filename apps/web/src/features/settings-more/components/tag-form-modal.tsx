@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TagInput, TagRow } from '@ullage/contracts/settings-more';
 import type { MessageKey } from '../../../i18n/message-key';
 import { toastSuccess } from '../../../lib/feedback';
-import { showRefusalOnForm } from '../../settings-org/submit-errors';
+import { showRefusalOnForm } from '../../../components/list-page/submit-errors';
 import { optionalText } from '../../settings-org/validators';
 import { useCreateTag } from '../api/create-tag';
 import { useUpdateTag } from '../api/update-tag';

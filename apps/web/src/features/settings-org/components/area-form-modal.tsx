@@ -9,7 +9,7 @@ import { toastSuccess } from '../../../lib/feedback';
 import { useCreateArea } from '../api/create-area';
 import { useUpdateArea } from '../api/update-area';
 import { optionMatches, type OrgOption } from '../org-options';
-import { showRefusalOnForm } from '../submit-errors';
+import { showRefusalOnForm } from '../../../components/list-page/submit-errors';
 import './org-form.css';
 
 interface Values {

@@ -12,7 +12,7 @@ import { toastSuccess } from '../../../lib/feedback';
 import { useCreateCompany } from '../api/create-company';
 import { useUpdateCompany } from '../api/update-company';
 import { optionMatches, type OrgOption } from '../org-options';
-import { showRefusalOnForm } from '../submit-errors';
+import { showRefusalOnForm } from '../../../components/list-page/submit-errors';
 import { DEFAULT_LEAK_THRESHOLD_LPH } from '@ullage/domain/leak-detection';
 import { useMonitorFormat } from '../../monitor/use-monitor-format';
 import { defaultThresholdForForm, LEAK_THRESHOLD_MIN, thresholdForForm, thresholdFromForm, thresholdInUnit, thresholdMaxForForm } from '../leak-threshold';

@@ -9,7 +9,7 @@ import type { DistributorInput, DistributorRow } from '@ullage/contracts/setting
 import { toastSuccess } from '../../../lib/feedback';
 import { useCreateDistributor } from '../api/create-distributor';
 import { useUpdateDistributor } from '../api/update-distributor';
-import { showRefusalOnForm } from '../submit-errors';
+import { showRefusalOnForm } from '../../../components/list-page/submit-errors';
 import { optionalText, type TankTypeDraft } from '../validators';
 import { LogoField } from './logo-field';
 import { TankTypesField } from './tank-types-field';
