@@ -13,7 +13,8 @@ import { StatusFilter } from '../../../components/list-page/status-filter';
 import { StatusSwitch } from '../../../components/list-page/status-switch';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
 import { useOrgTree } from '../../settings-org/api/org-tree';
-import { companyOptions, optionMatches } from '../../settings-org/org-options';
+import { OrgFilter } from '../../settings-org/components/org-filter';
+import { companyOptions } from '../../settings-org/org-options';
 import { useViewer } from '../../settings-org/use-viewer';
 import { useDeleteAccount } from '../api/delete-account';
 import { exportAccounts } from '../api/export-accounts';
@@ -158,16 +159,13 @@ export function Page({ route }: PageProps) {
             data-testid="account-filter-type"
           />
           {companies.length > 1 ? (
-            <Select
-              className="list-page__filter"
-              allowClear
-              showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+            <OrgFilter
               placeholder={t('settingsOrg.filter.allCompanies')}
-              aria-label={t('settingsMore.station.company')}
+              label={t('settingsMore.station.company')}
               options={companies}
               value={list.state.filters.companyId}
-              onChange={(value?: number) => list.setFilter('companyId', value)}
-              data-testid="account-filter-company"
+              onChange={(value) => list.setFilter('companyId', value)}
+              testId="account-filter-company"
             />
           ) : null}
           <StatusFilter label={t('settingsMore.account.status')} value={list.state.filters.status} onChange={(value) => list.setFilter('status', value)} testId="account-filter-status" />

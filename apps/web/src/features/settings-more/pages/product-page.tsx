@@ -10,7 +10,8 @@ import { EntityListPage } from '../../../components/list-page/entity-list-page';
 import { RowActions } from '../../../components/list-page/row-actions';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
 import { useOrgTree } from '../../settings-org/api/org-tree';
-import { companyOptions, distributorOptions, optionMatches } from '../../settings-org/org-options';
+import { OrgFilter } from '../../settings-org/components/org-filter';
+import { companyOptions, distributorOptions } from '../../settings-org/org-options';
 import { useViewer } from '../../settings-org/use-viewer';
 import { useDeleteProduct } from '../api/delete-product';
 import { exportProducts } from '../api/export-products';
@@ -106,28 +107,22 @@ export function Page({ route }: PageProps) {
       filters={
         <>
           {distributors.length > 1 ? (
-            <Select
-              className="list-page__filter"
-              allowClear
-              showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+            <OrgFilter
               placeholder={t('settingsOrg.filter.allDistributors')}
-              aria-label={t('settingsMore.product.distributor')}
+              label={t('settingsMore.product.distributor')}
               options={distributors}
               value={distributorId}
-              onChange={(value?: number) => list.setState((s) => ({ ...s, page: 1, filters: { ...s.filters, distributorId: value, companyId: undefined } }))}
-              data-testid="product-filter-distributor"
+              onChange={(value) => list.setState((s) => ({ ...s, page: 1, filters: { ...s.filters, distributorId: value, companyId: undefined } }))}
+              testId="product-filter-distributor"
             />
           ) : null}
-          <Select
-            className="list-page__filter"
-            allowClear
-            showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+          <OrgFilter
             placeholder={t('settingsOrg.filter.allCompanies')}
-            aria-label={t('settingsMore.product.company')}
+            label={t('settingsMore.product.company')}
             options={companies}
             value={list.state.filters.companyId}
-            onChange={(value?: number) => list.setFilter('companyId', value)}
-            data-testid="product-filter-company"
+            onChange={(value) => list.setFilter('companyId', value)}
+            testId="product-filter-company"
           />
           <Select
             className="list-page__filter"

@@ -13,7 +13,8 @@ import { EntityListPage } from '../../../components/list-page/entity-list-page';
 import { RowActions } from '../../../components/list-page/row-actions';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
 import { useOrgTree } from '../../settings-org/api/org-tree';
-import { companyOptions, distributorOptions, optionMatches } from '../../settings-org/org-options';
+import { OrgFilter } from '../../settings-org/components/org-filter';
+import { companyOptions, distributorOptions } from '../../settings-org/org-options';
 import { useViewer } from '../../settings-org/use-viewer';
 import { useCompanyAreas } from '../api/area-options';
 import { useDeleteStation } from '../api/delete-station';
@@ -146,29 +147,23 @@ export function Page({ route }: PageProps) {
       filters={
         <>
           {distributors.length > 1 ? (
-            <Select
-              className="list-page__filter"
-              allowClear
-              showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+            <OrgFilter
               placeholder={t('settingsOrg.filter.allDistributors')}
-              aria-label={t('settingsOrg.company.distributor')}
+              label={t('settingsOrg.company.distributor')}
               options={distributors}
               value={distributorId}
-              onChange={(value?: number) => list.setState((s) => ({ ...s, page: 1, filters: { distributorId: value, companyId: undefined, areaId: undefined } }))}
-              data-testid="station-filter-distributor"
+              onChange={(value) => list.setState((s) => ({ ...s, page: 1, filters: { distributorId: value, companyId: undefined, areaId: undefined } }))}
+              testId="station-filter-distributor"
             />
           ) : null}
           {!isCompany ? (
-            <Select
-              className="list-page__filter"
-              allowClear
-              showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+            <OrgFilter
               placeholder={t('settingsOrg.filter.allCompanies')}
-              aria-label={t('settingsMore.station.company')}
+              label={t('settingsMore.station.company')}
               options={companies}
               value={companyId}
-              onChange={(value?: number) => list.setState((s) => ({ ...s, page: 1, filters: { ...s.filters, companyId: value, areaId: undefined } }))}
-              data-testid="station-filter-company"
+              onChange={(value) => list.setState((s) => ({ ...s, page: 1, filters: { ...s.filters, companyId: value, areaId: undefined } }))}
+              testId="station-filter-company"
             />
           ) : null}
           <Select

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useMemo } from 'react';
-import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { AreaRow } from '@ullage/contracts/settings-org';
@@ -13,7 +12,8 @@ import { exportAreas } from '../api/export-areas';
 import { orgKeys } from '../api/keys';
 import { listAreas } from '../api/list-areas';
 import { useOrgTree } from '../api/org-tree';
-import { companyOptions, distributorOptions, optionMatches } from '../org-options';
+import { OrgFilter } from '../components/org-filter';
+import { companyOptions, distributorOptions } from '../org-options';
 import { areaRights } from '../permissions';
 import { useViewer } from '../use-viewer';
 
@@ -74,15 +74,12 @@ export function Page({ route }: PageProps) {
       searchPlaceholder={t('settingsOrg.area.search')}
       filters={
         <>
-          <Select
-            className="list-page__filter"
-            allowClear
-            showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+          <OrgFilter
             placeholder={t('settingsOrg.filter.allDistributors')}
-            aria-label={t('settingsOrg.company.distributor')}
+            label={t('settingsOrg.company.distributor')}
             options={distributors}
             value={distributorId}
-            onChange={(value?: number) =>
+            onChange={(value) =>
               list.setState((current) => {
                 // A company of another distributor would filter everything away.
                 const company = allCompanies.find((option) => option.value === current.filters.companyId);
@@ -95,20 +92,17 @@ export function Page({ route }: PageProps) {
               })
             }
             loading={tree.isLoading}
-            data-testid="area-filter-distributor"
+            testId="area-filter-distributor"
           />
-          <Select
-            className="list-page__filter"
-            allowClear
-            showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+          <OrgFilter
             placeholder={t('settingsOrg.filter.allCompanies')}
-            aria-label={t('settingsOrg.area.company')}
+            label={t('settingsOrg.area.company')}
             options={filterCompanies}
             value={list.state.filters.companyId}
-            onChange={(value?: number) => list.setFilter('companyId', value)}
+            onChange={(value) => list.setFilter('companyId', value)}
             loading={tree.isLoading}
             popupMatchSelectWidth={false}
-            data-testid="area-filter-company"
+            testId="area-filter-company"
           />
         </>
       }

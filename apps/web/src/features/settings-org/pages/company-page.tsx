@@ -1,5 +1,4 @@
 import { lazy, Suspense, useMemo } from 'react';
-import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { CompanyRow } from '@ullage/contracts/settings-org';
@@ -17,7 +16,8 @@ import { listCompanies } from '../api/list-companies';
 import { useOrgTree } from '../api/org-tree';
 import { useSetCompanyStatus } from '../api/set-company-status';
 import { joinRegion } from '../format';
-import { distributorOptions, optionMatches } from '../org-options';
+import { OrgFilter } from '../components/org-filter';
+import { distributorOptions } from '../org-options';
 import { companyRights } from '../permissions';
 import { tempUnitKey, volumeUnitKey } from '../units';
 import { useViewer } from '../use-viewer';
@@ -148,17 +148,14 @@ export function Page({ route }: PageProps) {
       searchPlaceholder={t('settingsOrg.company.search')}
       filters={
         <>
-          <Select
-            className="list-page__filter"
-            allowClear
-            showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+          <OrgFilter
             placeholder={t('settingsOrg.filter.allDistributors')}
-            aria-label={t('settingsOrg.company.distributor')}
+            label={t('settingsOrg.company.distributor')}
             options={distributors}
             value={list.state.filters.distributorId}
-            onChange={(value?: number) => list.setFilter('distributorId', value)}
+            onChange={(value) => list.setFilter('distributorId', value)}
             loading={tree.isLoading}
-            data-testid="company-filter-distributor"
+            testId="company-filter-distributor"
           />
           <StatusFilter label={t('settingsOrg.company.status')} value={list.state.filters.status} onChange={(value) => list.setFilter('status', value)} testId="company-filter-status" />
         </>
