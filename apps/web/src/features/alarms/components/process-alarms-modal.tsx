@@ -5,7 +5,7 @@ import Modal from 'antd/es/modal';
 import { useTranslation } from 'react-i18next';
 import { MAX_ALARM_NOTE } from '@ullage/contracts/list-fields';
 import { toastSuccess } from '../../../lib/feedback';
-import { showRefusalOnForm } from '../../settings-org/submit-errors';
+import { showRefusalOnForm } from '../../../components/list-page/submit-errors';
 import { useProcessAlarms } from '../api/process-alarms';
 
 interface ProcessAlarmsModalProps {

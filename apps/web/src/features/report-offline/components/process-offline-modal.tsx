@@ -8,7 +8,7 @@ import type { OfflineRow } from '@ullage/contracts/offline-records';
 import { OFFLINE_CONTENT_MAX, OFFLINE_HANDLER_MAX, OFFLINE_TYPES, type OfflineType } from '@ullage/domain/offline-processing';
 import { toastSuccess } from '../../../lib/feedback';
 import { stationDateTime } from '../../../lib/station-time';
-import { showRefusalOnForm } from '../../settings-org/submit-errors';
+import { showRefusalOnForm } from '../../../components/list-page/submit-errors';
 import { useProcessOffline } from '../api/offline-records';
 import { offlineTypeLabel } from '../offline-types';
 

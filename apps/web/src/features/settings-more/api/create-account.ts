@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import type { AccountInput, AccountRow } from '@ullage/contracts/settings-more';
 import { apiData } from '../../../lib/api-client';
 import { SETTINGS_MORE_KEY } from './keys';
@@ -9,6 +9,5 @@ export function createAccount(body: AccountInput): Promise<AccountRow> {
 }
 
 export function useCreateAccount() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: createAccount, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+  return useInvalidatingMutation(createAccount, SETTINGS_MORE_KEY);
 }

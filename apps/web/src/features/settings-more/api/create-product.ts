@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import type { ProductInput, ProductRow } from '@ullage/contracts/settings-more';
 import { apiData } from '../../../lib/api-client';
 import { SETTINGS_MORE_KEY } from './keys';
@@ -9,6 +9,5 @@ export function createProduct(body: ProductInput): Promise<ProductRow> {
 }
 
 export function useCreateProduct() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: createProduct, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+  return useInvalidatingMutation(createProduct, SETTINGS_MORE_KEY);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import type { StationDetail, StationInput } from '@ullage/contracts/settings-more';
 import { apiData } from '../../../lib/api-client';
 import { SETTINGS_MORE_KEY } from './keys';
@@ -15,6 +15,5 @@ export function createStation(body: StationInput): Promise<StationSaved> {
 }
 
 export function useCreateStation() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: createStation, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+  return useInvalidatingMutation(createStation, SETTINGS_MORE_KEY);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import type { TagInput, TagRow } from '@ullage/contracts/settings-more';
 import { apiData } from '../../../lib/api-client';
 import { SETTINGS_MORE_KEY } from './keys';
@@ -9,6 +9,5 @@ export function createTag(body: TagInput): Promise<TagRow> {
 }
 
 export function useCreateTag() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: createTag, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+  return useInvalidatingMutation(createTag, SETTINGS_MORE_KEY);
 }

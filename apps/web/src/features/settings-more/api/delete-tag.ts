@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import { apiCall } from '../../../lib/api-client';
 import { SETTINGS_MORE_KEY } from './keys';
 
@@ -8,6 +8,5 @@ export async function deleteTag(id: number): Promise<void> {
 }
 
 export function useDeleteTag() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: deleteTag, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+  return useInvalidatingMutation(deleteTag, SETTINGS_MORE_KEY);
 }

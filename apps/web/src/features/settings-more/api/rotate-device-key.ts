@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import { apiData } from '../../../lib/api-client';
 import { SETTINGS_MORE_KEY } from './keys';
 
@@ -8,6 +8,5 @@ export function rotateDeviceKey(id: number): Promise<{ deviceKey: string }> {
 }
 
 export function useRotateDeviceKey() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: rotateDeviceKey, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+  return useInvalidatingMutation(rotateDeviceKey, SETTINGS_MORE_KEY);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import { apiCall } from '../../../lib/api-client';
 import { SETTINGS_MORE_KEY } from './keys';
 
@@ -8,6 +8,5 @@ export async function setTagStatus({ id, disabled }: { id: number; disabled: boo
 }
 
 export function useSetTagStatus() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: setTagStatus, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+  return useInvalidatingMutation(setTagStatus, SETTINGS_MORE_KEY);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import type { AccountInput } from '@ullage/contracts/settings-more';
 import { apiCall } from '../../../lib/api-client';
 import { SETTINGS_MORE_KEY } from './keys';
@@ -9,6 +9,5 @@ export async function updateAccount({ id, body }: { id: number; body: AccountInp
 }
 
 export function useUpdateAccount() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: updateAccount, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+  return useInvalidatingMutation(updateAccount, SETTINGS_MORE_KEY);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import type { ProductInput } from '@ullage/contracts/settings-more';
 import { apiCall } from '../../../lib/api-client';
 import { SETTINGS_MORE_KEY } from './keys';
@@ -9,6 +9,5 @@ export async function updateProduct({ id, body }: { id: number; body: ProductInp
 }
 
 export function useUpdateProduct() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: updateProduct, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+  return useInvalidatingMutation(updateProduct, SETTINGS_MORE_KEY);
 }

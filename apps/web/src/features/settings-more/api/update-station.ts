@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import type { StationInput } from '@ullage/contracts/settings-more';
 import { apiData } from '../../../lib/api-client';
 import type { StationSaved } from './create-station';
@@ -10,6 +10,5 @@ export function updateStation({ id, body }: { id: number; body: StationInput }):
 }
 
 export function useUpdateStation() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: updateStation, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+  return useInvalidatingMutation(updateStation, SETTINGS_MORE_KEY);
 }

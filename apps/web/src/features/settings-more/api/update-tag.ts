@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import type { TagInput } from '@ullage/contracts/settings-more';
 import { apiCall } from '../../../lib/api-client';
 import { SETTINGS_MORE_KEY } from './keys';
@@ -9,6 +9,5 @@ export async function updateTag({ id, body }: { id: number; body: TagInput }): P
 }
 
 export function useUpdateTag() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: updateTag, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_MORE_KEY }) });
+  return useInvalidatingMutation(updateTag, SETTINGS_MORE_KEY);
 }

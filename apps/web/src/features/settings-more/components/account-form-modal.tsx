@@ -1,15 +1,14 @@
 import { useEffect, useMemo } from 'react';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { OrgNode } from '@ullage/contracts/auth';
 import type { AccountInput, AccountRow } from '@ullage/contracts/settings-more';
-import { toastSuccess } from '../../../lib/feedback';
 import { optionMatches } from '../../settings-org/org-options';
-import { showRefusalOnForm } from '../../settings-org/submit-errors';
+import { FormModal } from '../../../components/list-page/form-modal';
+import { useEntitySave } from '../../../components/list-page/use-entity-save';
 import { optionalText } from '../../settings-org/validators';
 import { useCreateAccount } from '../api/create-account';
 import { useUpdateAccount } from '../api/update-account';
@@ -67,9 +66,6 @@ function inputOf(values: Values, creating: boolean): AccountInput {
 export function AccountFormModal({ open, row, tree, treeLoading, accountTypes, onClose }: AccountFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const create = useCreateAccount();
-  const update = useUpdateAccount();
-  const pending = create.isPending || update.isPending;
   const accountType = Form.useWatch('accountType', form);
   const kind = unitKindOf(accountType);
   const units = useMemo(() => unitOptions(tree, kind), [tree, kind]);
@@ -82,113 +78,99 @@ export function AccountFormModal({ open, row, tree, treeLoading, accountTypes, o
 
   const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { max: n }) });
 
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = inputOf(values, !row);
-    const onError = (error: unknown) =>
-      showRefusalOnForm(form, error, { known: ACCOUNT_FIELDS, conflictField: 'username', conflictFallback: t('common.error.usernameExists') });
-    const onSuccess = () => {
-      toastSuccess(t('common.result.settingSaved'));
-      onClose();
-    };
-    if (row) update.mutate({ id: row.id, body }, { onSuccess, onError });
-    else create.mutate(body, { onSuccess, onError });
-  };
+  const { submit, pending } = useEntitySave({
+    form,
+    row,
+    create: useCreateAccount(),
+    update: useUpdateAccount(),
+    bodyOf: (values: Values) => inputOf(values, !row),
+    refusal: { known: ACCOUNT_FIELDS, conflictField: 'username', conflictFallback: t('common.error.usernameExists') },
+    onClose,
+  });
 
   const unitLabel = kind === 'distributor' ? t('settingsMore.account.unitDistributor') : kind === 'station' ? t('settingsMore.account.unitStation') : t('settingsMore.account.unitCompany');
 
   return (
-    <Modal
+    <FormModal
+      entity="account"
+      form={form}
       open={open}
       title={row ? t('settingsMore.account.edit') : t('settingsMore.account.create')}
-      okText={t('common.action.save')}
-      cancelText={t('common.action.cancel')}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={pending}
-      okButtonProps={{ 'data-testid': 'account-submit' }}
       width={720}
-      forceRender
-      destroyOnHidden={false}
-      mask={{ closable: false }}
+      pending={pending}
+      submit={submit}
+      onClose={onClose}
     >
-      <Form form={form} name="account" layout="vertical" autoComplete="off" data-testid="account-form" onFinish={() => void submit()}>
-        <div className="more-form__grid">
+      <div className="more-form__grid">
+        <Form.Item
+          name="username"
+          label={t('settingsMore.account.username')}
+          rules={[
+            max(50),
+            {
+              validator: async (_, value: string | undefined) => {
+                const key = usernameProblem(value);
+                if (key) throw new Error(t(key));
+              },
+            },
+          ]}
+          required
+        >
+          <Input maxLength={50} autoComplete="off" dir="ltr" />
+        </Form.Item>
+        <Form.Item
+          name="nickname"
+          label={t('settingsMore.account.nickname')}
+          rules={[{ required: true, whitespace: true, message: t('settingsMore.account.nicknameRequired') }, max(50)]}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
+        {row ? null : (
           <Form.Item
-            name="username"
-            label={t('settingsMore.account.username')}
+            name="password"
+            label={t('settingsMore.account.password')}
+            required
             rules={[
-              max(50),
+              max(255),
               {
                 validator: async (_, value: string | undefined) => {
-                  const key = usernameProblem(value);
+                  const key = passwordProblem(value);
                   if (key) throw new Error(t(key));
                 },
               },
             ]}
-            required
           >
-            <Input maxLength={50} autoComplete="off" dir="ltr" />
+            <Input.Password maxLength={255} autoComplete="new-password" />
           </Form.Item>
-          <Form.Item
-            name="nickname"
-            label={t('settingsMore.account.nickname')}
-            rules={[{ required: true, whitespace: true, message: t('settingsMore.account.nicknameRequired') }, max(50)]}
-          >
-            <Input maxLength={50} />
-          </Form.Item>
-          {row ? null : (
-            <Form.Item
-              name="password"
-              label={t('settingsMore.account.password')}
-              required
-              rules={[
-                max(255),
-                {
-                  validator: async (_, value: string | undefined) => {
-                    const key = passwordProblem(value);
-                    if (key) throw new Error(t(key));
-                  },
-                },
-              ]}
-            >
-              <Input.Password maxLength={255} autoComplete="new-password" />
-            </Form.Item>
-          )}
-          <Form.Item name="accountType" label={t('settingsMore.account.accountType')} rules={[{ required: true, message: t('settingsMore.account.accountTypeRequired') }]}>
-            <Select
-              options={accountTypes.map((type) => ({ value: type, label: t(accountTypeKey(type)!) }))}
-              onChange={() => form.setFieldValue('unitId', undefined)}
-            />
-          </Form.Item>
-          <Form.Item name="unitId" label={unitLabel} rules={[{ required: true, message: t('settingsMore.account.unitRequired') }]}>
-            <Select
-              options={units.map((unit) => ({ value: unit.value, label: unit.label, title: unit.path }))}
-              loading={treeLoading}
-              disabled={!kind}
-              showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
-              placeholder={t('settingsMore.account.unitPlaceholder')}
-              optionRender={(option) => (
-                <span className="list-page__stack">
-                  <bdi>{option.label}</bdi>
-                  {option.data.title ? <span className="list-page__muted">{option.data.title}</span> : null}
-                </span>
-              )}
-            />
-          </Form.Item>
-          <Form.Item name="email" label={t('settingsMore.account.email')} rules={[{ type: 'email', message: t('settingsMore.account.emailInvalid') }, max(255)]}>
-            <Input maxLength={255} inputMode="email" dir="ltr" />
-          </Form.Item>
-          <Form.Item name="casUser" label={t('settingsMore.account.casUser')} rules={[max(255)]}>
-            <Input maxLength={255} />
-          </Form.Item>
-        </div>
-      </Form>
-    </Modal>
+        )}
+        <Form.Item name="accountType" label={t('settingsMore.account.accountType')} rules={[{ required: true, message: t('settingsMore.account.accountTypeRequired') }]}>
+          <Select
+            options={accountTypes.map((type) => ({ value: type, label: t(accountTypeKey(type)!) }))}
+            onChange={() => form.setFieldValue('unitId', undefined)}
+          />
+        </Form.Item>
+        <Form.Item name="unitId" label={unitLabel} rules={[{ required: true, message: t('settingsMore.account.unitRequired') }]}>
+          <Select
+            options={units.map((unit) => ({ value: unit.value, label: unit.label, title: unit.path }))}
+            loading={treeLoading}
+            disabled={!kind}
+            showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+            placeholder={t('settingsMore.account.unitPlaceholder')}
+            optionRender={(option) => (
+              <span className="list-page__stack">
+                <bdi>{option.label}</bdi>
+                {option.data.title ? <span className="list-page__muted">{option.data.title}</span> : null}
+              </span>
+            )}
+          />
+        </Form.Item>
+        <Form.Item name="email" label={t('settingsMore.account.email')} rules={[{ type: 'email', message: t('settingsMore.account.emailInvalid') }, max(255)]}>
+          <Input maxLength={255} inputMode="email" dir="ltr" />
+        </Form.Item>
+        <Form.Item name="casUser" label={t('settingsMore.account.casUser')} rules={[max(255)]}>
+          <Input maxLength={255} />
+        </Form.Item>
+      </div>
+    </FormModal>
   );
 }

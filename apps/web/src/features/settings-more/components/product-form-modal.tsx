@@ -2,16 +2,15 @@ import { useEffect, useMemo } from 'react';
 import ColorPicker from 'antd/es/color-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { OrgNode } from '@ullage/contracts/auth';
 import type { ProductInput, ProductRow } from '@ullage/contracts/settings-more';
 import type { MessageKey } from '../../../i18n/message-key';
-import { toastSuccess } from '../../../lib/feedback';
 import { companyOptions, distributorOptions, optionMatches } from '../../settings-org/org-options';
-import { showRefusalOnForm } from '../../settings-org/submit-errors';
+import { FormModal } from '../../../components/list-page/form-modal';
+import { useEntitySave } from '../../../components/list-page/use-entity-save';
 import { optionalText } from '../../settings-org/validators';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
@@ -69,9 +68,6 @@ function inputOf(values: Values): ProductInput {
 export function ProductFormModal({ open, row, tree, lockedDistributorId, onClose }: ProductFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const create = useCreateProduct();
-  const update = useUpdateProduct();
-  const pending = create.isPending || update.isPending;
   const distributorId = Form.useWatch('distributorId', form);
   const distributors = useMemo(() => distributorOptions(tree), [tree]);
   const companies = useMemo(() => (typeof distributorId === 'number' ? companyOptions(tree, distributorId) : []), [tree, distributorId]);
@@ -85,87 +81,73 @@ export function ProductFormModal({ open, row, tree, lockedDistributorId, onClose
   const required = (key: MessageKey): Rule => ({ required: true, whitespace: true, message: t(key) });
   const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { max: n }) });
 
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = inputOf(values);
-    const onError = (error: unknown) =>
-      showRefusalOnForm(form, error, { known: PRODUCT_FIELDS, conflictField: 'code', conflictFallback: t('common.error.codeExists') });
-    const onSuccess = () => {
-      toastSuccess(t('common.result.settingSaved'));
-      onClose();
-    };
-    if (row) update.mutate({ id: row.id, body }, { onSuccess, onError });
-    else create.mutate(body, { onSuccess, onError });
-  };
+  const { submit, pending } = useEntitySave({
+    form,
+    row,
+    create: useCreateProduct(),
+    update: useUpdateProduct(),
+    bodyOf: (values: Values) => inputOf(values),
+    refusal: { known: PRODUCT_FIELDS, conflictField: 'code', conflictFallback: t('common.error.codeExists') },
+    onClose,
+  });
 
   return (
-    <Modal
+    <FormModal
+      entity="product"
+      form={form}
       open={open}
       title={row ? t('settingsMore.product.edit') : t('settingsMore.product.create')}
-      okText={t('common.action.save')}
-      cancelText={t('common.action.cancel')}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={pending}
-      okButtonProps={{ 'data-testid': 'product-submit' }}
       width={720}
-      forceRender
-      destroyOnHidden={false}
-      mask={{ closable: false }}
+      pending={pending}
+      submit={submit}
+      onClose={onClose}
     >
-      <Form form={form} name="product" layout="vertical" autoComplete="off" data-testid="product-form" onFinish={() => void submit()}>
-        <div className="more-form__grid">
-          <Form.Item name="name" label={t('settingsMore.product.name')} rules={[required('settingsMore.product.nameRequired'), max(50)]}>
-            <Input maxLength={50} />
-          </Form.Item>
-          <Form.Item name="shortName" label={t('settingsMore.product.shortName')} rules={[max(20)]}>
-            <Input maxLength={20} />
-          </Form.Item>
-          <Form.Item name="code" label={t('settingsMore.product.code')} rules={[required('settingsMore.product.codeRequired'), max(32)]}>
-            <Input maxLength={32} />
-          </Form.Item>
-          <Form.Item name="type" label={t('settingsMore.product.type')} rules={[{ required: true, message: t('settingsMore.product.typeRequired') }]}>
-            <Select options={PRODUCT_TYPE_CHOICES.map((value) => ({ value, label: t(PRODUCT_TYPE_KEYS[value]) }))} />
-          </Form.Item>
-          <Form.Item name="distributorId" label={t('settingsMore.product.distributor')} rules={[{ required: true, message: t('settingsMore.product.distributorRequired') }]}>
-            <Select
-              options={distributors}
-              disabled={lockedDistributorId !== null}
-              showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
-              placeholder={t('settingsOrg.company.distributorPlaceholder')}
-              onChange={() => form.setFieldValue('companyId', null)}
-            />
-          </Form.Item>
-          <Form.Item name="companyId" label={t('settingsMore.product.company')} extra={t('settingsMore.product.companyHint')}>
-            <Select
-              options={companies}
-              allowClear
-              disabled={typeof distributorId !== 'number'}
-              showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
-              placeholder={t('settingsMore.product.allCompanies')}
-            />
-          </Form.Item>
-          <Form.Item
-            name="color"
-            label={t('settingsMore.product.color')}
-            getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString()}
-            rules={[
-              {
-                validator: async (_, value: unknown) => {
-                  if (!isHexColour(value)) throw new Error(t('settingsMore.product.colorInvalid'));
-                },
+      <div className="more-form__grid">
+        <Form.Item name="name" label={t('settingsMore.product.name')} rules={[required('settingsMore.product.nameRequired'), max(50)]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="shortName" label={t('settingsMore.product.shortName')} rules={[max(20)]}>
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item name="code" label={t('settingsMore.product.code')} rules={[required('settingsMore.product.codeRequired'), max(32)]}>
+          <Input maxLength={32} />
+        </Form.Item>
+        <Form.Item name="type" label={t('settingsMore.product.type')} rules={[{ required: true, message: t('settingsMore.product.typeRequired') }]}>
+          <Select options={PRODUCT_TYPE_CHOICES.map((value) => ({ value, label: t(PRODUCT_TYPE_KEYS[value]) }))} />
+        </Form.Item>
+        <Form.Item name="distributorId" label={t('settingsMore.product.distributor')} rules={[{ required: true, message: t('settingsMore.product.distributorRequired') }]}>
+          <Select
+            options={distributors}
+            disabled={lockedDistributorId !== null}
+            showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+            placeholder={t('settingsOrg.company.distributorPlaceholder')}
+            onChange={() => form.setFieldValue('companyId', null)}
+          />
+        </Form.Item>
+        <Form.Item name="companyId" label={t('settingsMore.product.company')} extra={t('settingsMore.product.companyHint')}>
+          <Select
+            options={companies}
+            allowClear
+            disabled={typeof distributorId !== 'number'}
+            showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+            placeholder={t('settingsMore.product.allCompanies')}
+          />
+        </Form.Item>
+        <Form.Item
+          name="color"
+          label={t('settingsMore.product.color')}
+          getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString()}
+          rules={[
+            {
+              validator: async (_, value: unknown) => {
+                if (!isHexColour(value)) throw new Error(t('settingsMore.product.colorInvalid'));
               },
-            ]}
-          >
-            <ColorPicker format="hex" disabledAlpha showText />
-          </Form.Item>
-        </div>
-      </Form>
-    </Modal>
+            },
+          ]}
+        >
+          <ColorPicker format="hex" disabledAlpha showText />
+        </Form.Item>
+      </div>
+    </FormModal>
   );
 }

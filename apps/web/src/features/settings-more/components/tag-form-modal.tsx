@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Modal from 'antd/es/modal';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { TagInput, TagRow } from '@ullage/contracts/settings-more';
 import type { MessageKey } from '../../../i18n/message-key';
-import { toastSuccess } from '../../../lib/feedback';
-import { showRefusalOnForm } from '../../settings-org/submit-errors';
+import { FormModal } from '../../../components/list-page/form-modal';
+import { useEntitySave } from '../../../components/list-page/use-entity-save';
 import { optionalText } from '../../settings-org/validators';
 import { useCreateTag } from '../api/create-tag';
 import { useUpdateTag } from '../api/update-tag';
@@ -48,9 +47,6 @@ function inputOf(values: Values): TagInput {
 export function TagFormModal({ open, row, onClose }: TagFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const create = useCreateTag();
-  const update = useUpdateTag();
-  const pending = create.isPending || update.isPending;
 
   useEffect(() => {
     if (!open) return;
@@ -61,57 +57,44 @@ export function TagFormModal({ open, row, onClose }: TagFormModalProps) {
   const required = (key: MessageKey): Rule => ({ required: true, whitespace: true, message: t(key) });
   const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { max: n }) });
 
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = inputOf(values);
-    const onError = (error: unknown) => showRefusalOnForm(form, error, { known: TAG_FIELDS, conflictField: 'key', conflictFallback: t('common.error.codeExists') });
-    const onSuccess = () => {
-      toastSuccess(t('common.result.settingSaved'));
-      onClose();
-    };
-    if (row) update.mutate({ id: row.id, body }, { onSuccess, onError });
-    else create.mutate(body, { onSuccess, onError });
-  };
+  const { submit, pending } = useEntitySave({
+    form,
+    row,
+    create: useCreateTag(),
+    update: useUpdateTag(),
+    bodyOf: (values: Values) => inputOf(values),
+    refusal: { known: TAG_FIELDS, conflictField: 'key', conflictFallback: t('common.error.codeExists') },
+    onClose,
+  });
 
   return (
-    <Modal
+    <FormModal
+      entity="tag"
+      form={form}
       open={open}
       title={row ? t('settingsMore.tag.edit') : t('settingsMore.tag.create')}
-      okText={t('common.action.save')}
-      cancelText={t('common.action.cancel')}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={pending}
-      okButtonProps={{ 'data-testid': 'tag-submit' }}
       width={640}
-      forceRender
-      destroyOnHidden={false}
-      mask={{ closable: false }}
+      pending={pending}
+      submit={submit}
+      onClose={onClose}
     >
-      <Form form={form} name="tag" layout="vertical" autoComplete="off" data-testid="tag-form" onFinish={() => void submit()}>
-        <div className="more-form__grid">
-          <Form.Item name="key" label={t('settingsMore.tag.key')} rules={[required('settingsMore.tag.keyRequired'), max(64)]}>
-            <Input maxLength={64} dir="ltr" />
-          </Form.Item>
-          <Form.Item name="value" label={t('settingsMore.tag.value')} rules={[required('settingsMore.tag.valueRequired'), max(255)]}>
-            <Input maxLength={255} />
-          </Form.Item>
-          <Form.Item name="type" label={t('settingsMore.tag.type')} rules={[required('settingsMore.tag.typeRequired'), max(64)]}>
-            <Input maxLength={64} />
-          </Form.Item>
-          <Form.Item name="typeValue" label={t('settingsMore.tag.typeValue')} rules={[max(255)]}>
-            <Input maxLength={255} />
-          </Form.Item>
-          <Form.Item name="remark" label={t('settingsMore.tag.remark')} rules={[max(500)]} className="more-form__wide">
-            <Input.TextArea maxLength={500} rows={3} showCount />
-          </Form.Item>
-        </div>
-      </Form>
-    </Modal>
+      <div className="more-form__grid">
+        <Form.Item name="key" label={t('settingsMore.tag.key')} rules={[required('settingsMore.tag.keyRequired'), max(64)]}>
+          <Input maxLength={64} dir="ltr" />
+        </Form.Item>
+        <Form.Item name="value" label={t('settingsMore.tag.value')} rules={[required('settingsMore.tag.valueRequired'), max(255)]}>
+          <Input maxLength={255} />
+        </Form.Item>
+        <Form.Item name="type" label={t('settingsMore.tag.type')} rules={[required('settingsMore.tag.typeRequired'), max(64)]}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="typeValue" label={t('settingsMore.tag.typeValue')} rules={[max(255)]}>
+          <Input maxLength={255} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('settingsMore.tag.remark')} rules={[max(500)]} className="more-form__wide">
+          <Input.TextArea maxLength={500} rows={3} showCount />
+        </Form.Item>
+      </div>
+    </FormModal>
   );
 }

@@ -1,8 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import Button from 'antd/es/button';
-import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
-import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
@@ -10,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import type { StationRow } from '@ullage/contracts/settings-more';
 import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import type { PageProps } from '../../../app/route-types';
-import { ListActions } from '../../../components/list-page/list-actions';
-import { ListPage } from '../../../components/list-page/list-page';
-import { exportQuery, pageAfterDelete } from '../../../components/list-page/list-query';
-import { useServerList } from '../../../components/list-page/use-server-list';
-import { toastSuccess } from '../../../lib/feedback';
+import { actionsColumn, createdAtColumn } from '../../../components/list-page/columns';
+import { ConfirmAction } from '../../../components/list-page/confirm-action';
+import { EntityListPage } from '../../../components/list-page/entity-list-page';
+import { RowActions } from '../../../components/list-page/row-actions';
+import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
 import { useOrgTree } from '../../settings-org/api/org-tree';
-import { formatCreatedAt } from '../../settings-org/format';
-import { companyOptions, distributorOptions, optionMatches } from '../../settings-org/org-options';
+import { OrgFilter } from '../../settings-org/components/org-filter';
+import { companyOptions, distributorOptions } from '../../settings-org/org-options';
 import { useViewer } from '../../settings-org/use-viewer';
 import { useCompanyAreas } from '../api/area-options';
 import { useDeleteStation } from '../api/delete-station';
@@ -26,10 +23,8 @@ import { moreKeys } from '../api/keys';
 import { listStations } from '../api/list-stations';
 import { useRotateDeviceKey } from '../api/rotate-device-key';
 import { deviceTypeKey } from '../choices';
-import { RowActions } from '../../../components/list-page/row-actions';
 import { LazySecretModal } from '../components/lazy-secret-modal';
 import { moreRights } from '../permissions';
-import { useFormUsed } from '../../../lib/use-form-used';
 
 /** The form loads when first opened, keeping the list's chunk small. */
 const StationFormDrawer = lazy(() => import('../components/station-form-drawer').then((module) => ({ default: module.StationFormDrawer })));
@@ -44,43 +39,30 @@ export function Page({ route }: PageProps) {
   const viewer = useViewer();
   const rights = moreRights(viewer);
   const tree = useOrgTree();
-  const list = useServerList<StationRow, Filters>({
+  const remove = useDeleteStation();
+  const crud = useEntityCrud<StationRow, Filters>({
     queryKey: moreKeys.stations,
     fetch: listStations,
     filters: { distributorId: undefined, companyId: undefined, areaId: undefined },
     sortFields: STATION_SORT_FIELDS,
-    showTotal: (total) => t('list.total', { total }),
+    exportFile: exportStations,
+    exportName: t('route.title.station'),
+    remove: remove.mutateAsync,
   });
+  const { list } = crud;
   const { distributorId, companyId } = list.state.filters;
   const distributors = useMemo(() => distributorOptions(tree.data ?? []), [tree.data]);
   const companies = useMemo(() => companyOptions(tree.data ?? [], distributorId), [tree.data, distributorId]);
   const areas = useCompanyAreas(companyId);
-  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const formUsed = useFormUsed(editing !== null);
   const [secret, setSecret] = useState<string | null>(null);
-  const remove = useDeleteStation();
   const rotate = useRotateDeviceKey();
-  const [exporting, setExporting] = useState(false);
   const isCompany = viewer?.accountType === ACCOUNT_TYPES.company;
-
-  const onDelete = async (row: StationRow) => {
-    await remove.mutateAsync(row.id);
-    toastSuccess(t('list.delete.done'));
-    list.setPage(pageAfterDelete(list.state.page, list.state.pageSize, list.total));
-  };
 
   const onRotate = (row: StationRow) =>
     rotate
       .mutateAsync(row.id)
       .then((answer) => setSecret(answer.deviceKey))
       .catch(() => undefined);
-
-  const onExport = () => {
-    setExporting(true);
-    exportStations(exportQuery(list.state), `${t('route.title.station')}.xlsx`)
-      .catch(() => undefined)
-      .finally(() => setExporting(false));
-  };
 
   const missing = t('common.placeholder.missing');
   const columns: ColumnsType<StationRow> = [
@@ -134,77 +116,54 @@ export function Page({ route }: PageProps) {
       width: 110,
       render: (value: boolean) => (value ? <Tag color="green">{t('settingsMore.station.keySet')}</Tag> : <Tag>{t('settingsMore.station.keyNone')}</Tag>),
     },
-    {
-      title: t('list.column.createdAt'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      sorter: true,
-      sortOrder: list.sortOrderOf('createdAt'),
-      width: 150,
-      render: (value: string) => formatCreatedAt(value),
-    },
+    createdAtColumn(t, list.sortOrderOf),
   ];
   if (rights.station) {
-    columns.push({
-      title: t('list.column.actions'),
-      key: 'actions',
-      fixed: 'end',
-      width: 120,
-      render: (_, row) => (
-        <RowActions entity="station" id={row.id} name={row.name} onEdit={() => setEditing({ id: row.id })} onDelete={() => onDelete(row)}>
-          <Popconfirm
+    columns.push(
+      actionsColumn(t, 120, (row) => (
+        <RowActions entity="station" id={row.id} name={row.name} onEdit={() => crud.openEdit(row)} onDelete={() => crud.onDelete(row)}>
+          <ConfirmAction
+            action={t('settingsMore.station.rotate')}
+            name={row.name}
+            icon={<KeyOutlined />}
             title={t('settingsMore.station.rotateTitle')}
             description={t('settingsMore.station.rotateConfirm', { name: row.name })}
-            okText={t('settingsMore.station.rotate')}
-            cancelText={t('common.action.cancel')}
-            okButtonProps={{ danger: true, 'data-testid': `station-rotate-key-confirm-${row.id}` }}
+            danger
+            loading={rotate.isPending && rotate.variables === row.id}
+            testId={`station-rotate-key-${row.id}`}
+            confirmTestId={`station-rotate-key-confirm-${row.id}`}
             onConfirm={() => onRotate(row)}
-          >
-              <Button
-                type="text"
-                size="small"
-                icon={<KeyOutlined />}
-                title={t('settingsMore.station.rotate')}
-                loading={rotate.isPending && rotate.variables === row.id}
-                aria-label={`${t('settingsMore.station.rotate')} ${row.name}`}
-                data-testid={`station-rotate-key-${row.id}`}
-              />
-          </Popconfirm>
+          />
         </RowActions>
-      ),
-    });
+      )),
+    );
   }
 
   return (
-    <ListPage
+    <EntityListPage
+      entity="station"
       title={t(route.titleKey)}
-      search={{ placeholder: t('settingsMore.station.search'), onSearch: list.setSearch, testId: 'station-search' }}
+      searchPlaceholder={t('settingsMore.station.search')}
       filters={
         <>
           {distributors.length > 1 ? (
-            <Select
-              className="list-page__filter"
-              allowClear
-              showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+            <OrgFilter
               placeholder={t('settingsOrg.filter.allDistributors')}
-              aria-label={t('settingsOrg.company.distributor')}
+              label={t('settingsOrg.company.distributor')}
               options={distributors}
               value={distributorId}
-              onChange={(value?: number) => list.setState((s) => ({ ...s, page: 1, filters: { distributorId: value, companyId: undefined, areaId: undefined } }))}
-              data-testid="station-filter-distributor"
+              onChange={(value) => list.setState((s) => ({ ...s, page: 1, filters: { distributorId: value, companyId: undefined, areaId: undefined } }))}
+              testId="station-filter-distributor"
             />
           ) : null}
           {!isCompany ? (
-            <Select
-              className="list-page__filter"
-              allowClear
-              showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+            <OrgFilter
               placeholder={t('settingsOrg.filter.allCompanies')}
-              aria-label={t('settingsMore.station.company')}
+              label={t('settingsMore.station.company')}
               options={companies}
               value={companyId}
-              onChange={(value?: number) => list.setState((s) => ({ ...s, page: 1, filters: { ...s.filters, companyId: value, areaId: undefined } }))}
-              data-testid="station-filter-company"
+              onChange={(value) => list.setState((s) => ({ ...s, page: 1, filters: { ...s.filters, companyId: value, areaId: undefined } }))}
+              testId="station-filter-company"
             />
           ) : null}
           <Select
@@ -220,20 +179,20 @@ export function Page({ route }: PageProps) {
           />
         </>
       }
-      actions={
-        <ListActions entity="station" onExport={onExport} exporting={exporting} createLabel={t('settingsMore.station.create')} onCreate={rights.station ? () => setEditing({ id: null }) : undefined} />
-      }
+      createLabel={t('settingsMore.station.create')}
+      canCreate={rights.station}
+      crud={crud}
+      columns={columns}
     >
-      <Table<StationRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="station-table" />
-      {rights.station && formUsed ? (
+      {rights.station && crud.formUsed ? (
         <Suspense fallback={null}>
         <StationFormDrawer
-          open={editing !== null}
-          stationId={editing?.id ?? null}
+          open={crud.editing !== null}
+          stationId={crud.editing?.row?.id ?? null}
           lockedCompanyId={isCompany ? (viewer?.orgId ?? null) : null}
-          onClose={() => setEditing(null)}
+          onClose={crud.closeForm}
           onSaved={(deviceKey) => {
-            setEditing(null);
+            crud.closeForm();
             if (deviceKey) setSecret(deviceKey);
           }}
         />
@@ -246,6 +205,6 @@ export function Page({ route }: PageProps) {
         testId="device-key"
         onClose={() => setSecret(null)}
       />
-    </ListPage>
+    </EntityListPage>
   );
 }

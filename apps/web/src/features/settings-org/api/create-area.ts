@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import type { AreaInput, AreaRow } from '@ullage/contracts/settings-org';
 import { apiData } from '../../../lib/api-client';
 import { SETTINGS_ORG_KEY } from './keys';
@@ -9,6 +9,5 @@ export function createArea(body: AreaInput): Promise<AreaRow> {
 }
 
 export function useCreateArea() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: createArea, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_ORG_KEY }) });
+  return useInvalidatingMutation(createArea, SETTINGS_ORG_KEY);
 }

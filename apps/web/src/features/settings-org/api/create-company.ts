@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import type { CompanyInput, CompanyRow } from '@ullage/contracts/settings-org';
 import { apiData } from '../../../lib/api-client';
 import { SETTINGS_ORG_KEY } from './keys';
@@ -9,6 +9,5 @@ export function createCompany(body: CompanyInput): Promise<CompanyRow> {
 }
 
 export function useCreateCompany() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: createCompany, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_ORG_KEY }) });
+  return useInvalidatingMutation(createCompany, SETTINGS_ORG_KEY);
 }

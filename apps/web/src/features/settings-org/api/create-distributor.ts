@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import type { DistributorInput, DistributorRow } from '@ullage/contracts/settings-org';
 import { apiData } from '../../../lib/api-client';
 import { SETTINGS_ORG_KEY } from './keys';
@@ -9,6 +9,5 @@ export function createDistributor(body: DistributorInput): Promise<DistributorRo
 }
 
 export function useCreateDistributor() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: createDistributor, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_ORG_KEY }) });
+  return useInvalidatingMutation(createDistributor, SETTINGS_ORG_KEY);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import { apiCall } from '../../../lib/api-client';
 import { SETTINGS_ORG_KEY } from './keys';
 
@@ -8,6 +8,5 @@ export async function deleteArea(id: number): Promise<void> {
 }
 
 export function useDeleteArea() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: deleteArea, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_ORG_KEY }) });
+  return useInvalidatingMutation(deleteArea, SETTINGS_ORG_KEY);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import { apiCall } from '../../../lib/api-client';
 import { SETTINGS_ORG_KEY } from './keys';
 
@@ -8,6 +8,5 @@ export async function setCompanyStatus({ id, disabled }: { id: number; disabled:
 }
 
 export function useSetCompanyStatus() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: setCompanyStatus, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_ORG_KEY }) });
+  return useInvalidatingMutation(setCompanyStatus, SETTINGS_ORG_KEY);
 }

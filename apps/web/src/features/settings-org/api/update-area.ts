@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import type { AreaInput } from '@ullage/contracts/settings-org';
 import { apiCall } from '../../../lib/api-client';
 import { SETTINGS_ORG_KEY } from './keys';
@@ -9,6 +9,5 @@ export async function updateArea({ id, body }: { id: number; body: AreaInput }):
 }
 
 export function useUpdateArea() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: updateArea, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_ORG_KEY }) });
+  return useInvalidatingMutation(updateArea, SETTINGS_ORG_KEY);
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import type { CompanyInput } from '@ullage/contracts/settings-org';
 import { apiCall } from '../../../lib/api-client';
 import { SETTINGS_ORG_KEY } from './keys';
@@ -9,6 +9,5 @@ export async function updateCompany({ id, body }: { id: number; body: CompanyInp
 }
 
 export function useUpdateCompany() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: updateCompany, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_ORG_KEY }) });
+  return useInvalidatingMutation(updateCompany, SETTINGS_ORG_KEY);
 }

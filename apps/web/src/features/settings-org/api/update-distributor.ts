@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation';
 import type { DistributorInput } from '@ullage/contracts/settings-org';
 import { apiCall } from '../../../lib/api-client';
 import { SETTINGS_ORG_KEY } from './keys';
@@ -9,6 +9,5 @@ export async function updateDistributor({ id, body }: { id: number; body: Distri
 }
 
 export function useUpdateDistributor() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: updateDistributor, onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_ORG_KEY }) });
+  return useInvalidatingMutation(updateDistributor, SETTINGS_ORG_KEY);
 }

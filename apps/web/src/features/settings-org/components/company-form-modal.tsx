@@ -2,17 +2,16 @@ import { useEffect } from 'react';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
-import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import { phoneRule } from '../phone-rule';
 import type { CompanyInput, CompanyRow } from '@ullage/contracts/settings-org';
 import type { MessageKey } from '../../../i18n/message-key';
-import { toastSuccess } from '../../../lib/feedback';
 import { useCreateCompany } from '../api/create-company';
 import { useUpdateCompany } from '../api/update-company';
 import { optionMatches, type OrgOption } from '../org-options';
-import { showRefusalOnForm } from '../submit-errors';
+import { FormModal } from '../../../components/list-page/form-modal';
+import { useEntitySave } from '../../../components/list-page/use-entity-save';
 import { DEFAULT_LEAK_THRESHOLD_LPH } from '@ullage/domain/leak-detection';
 import { useMonitorFormat } from '../../monitor/use-monitor-format';
 import { defaultThresholdForForm, LEAK_THRESHOLD_MIN, thresholdForForm, thresholdFromForm, thresholdInUnit, thresholdMaxForForm } from '../leak-threshold';
@@ -89,9 +88,6 @@ export function CompanyFormModal({ open, row, distributors, lockedDistributorId,
   const [form] = Form.useForm<Values>();
   const format = useMonitorFormat();
   const volumeUnit = Form.useWatch('volumeUnit', form) ?? 1;
-  const create = useCreateCompany();
-  const update = useUpdateCompany();
-  const pending = create.isPending || update.isPending;
 
   useEffect(() => {
     if (!open) return;
@@ -102,131 +98,110 @@ export function CompanyFormModal({ open, row, distributors, lockedDistributorId,
   const required = (key: MessageKey) => ({ required: true, whitespace: true, message: t(key) });
   const max = (n: number) => ({ max: n, message: t('common.rule.maxLength', { max: n }) });
 
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the fields say what is wrong
-    }
-    const body = inputOf(values, row);
-    const onError = (error: unknown) =>
-      showRefusalOnForm(form, error, { known: COMPANY_FIELDS, conflictField: 'code', conflictFallback: t('common.error.codeExists') });
-    const onSuccess = () => {
-      toastSuccess(t('common.result.settingSaved'));
-      onClose();
-    };
-    if (row) update.mutate({ id: row.id, body }, { onSuccess, onError });
-    else create.mutate(body, { onSuccess, onError });
-  };
+  const { submit, pending } = useEntitySave({
+    form,
+    row,
+    create: useCreateCompany(),
+    update: useUpdateCompany(),
+    bodyOf: (values: Values) => inputOf(values, row),
+    refusal: { known: COMPANY_FIELDS, conflictField: 'code', conflictFallback: t('common.error.codeExists') },
+    onClose,
+  });
 
   const distributorLocked = lockedDistributorId !== null;
 
   return (
-    <Modal
+    <FormModal
+      entity="company"
+      form={form}
       open={open}
       title={row ? t('settingsOrg.company.edit') : t('settingsOrg.company.create')}
-      okText={t('common.action.save')}
-      cancelText={t('common.action.cancel')}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={pending}
-      okButtonProps={{ 'data-testid': 'company-submit' }}
       width={720}
-      forceRender
-      destroyOnHidden={false}
-      mask={{ closable: false }}
+      pending={pending}
+      submit={submit}
+      onClose={onClose}
+      onValuesChange={(changed: Partial<Values>, all: Values) => {
+        // Another unit: the threshold field shows the same rate in it.
+        if (changed.volumeUnit === undefined || typeof all.leakThreshold !== 'number') return;
+        const from = changed.volumeUnit === 1 ? 2 : 1;
+        form.setFieldValue('leakThreshold', thresholdInUnit(all.leakThreshold, from, changed.volumeUnit, savedThresholdOf(row)));
+      }}
     >
-      <Form
-        form={form}
-        name="company"
-        layout="vertical"
-        autoComplete="off"
-        data-testid="company-form"
-        onFinish={() => void submit()}
-        onValuesChange={(changed: Partial<Values>, all: Values) => {
-          // Another unit: the threshold field shows the same rate in it.
-          if (changed.volumeUnit === undefined || typeof all.leakThreshold !== 'number') return;
-          const from = changed.volumeUnit === 1 ? 2 : 1;
-          form.setFieldValue('leakThreshold', thresholdInUnit(all.leakThreshold, from, changed.volumeUnit, savedThresholdOf(row)));
-        }}
-      >
-        <div className="org-form__grid">
-          <Form.Item name="name" label={t('settingsOrg.company.name')} rules={[required('settingsOrg.company.nameRequired'), max(100)]}>
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="code" label={t('settingsOrg.company.code')} rules={[required('settingsOrg.company.codeRequired'), max(32)]}>
-            <Input maxLength={32} />
-          </Form.Item>
-          <Form.Item
-            name="distributorId"
-            label={t('settingsOrg.company.distributor')}
-            rules={[{ required: true, message: t('settingsOrg.company.distributorRequired') }]}
-          >
-            <Select
-              options={distributors}
-              disabled={distributorLocked}
-              showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
-              placeholder={t('settingsOrg.company.distributorPlaceholder')}
-            />
-          </Form.Item>
-          <Form.Item name="province" label={t('settingsOrg.company.province')} rules={[max(50)]}>
-            <Input maxLength={50} />
-          </Form.Item>
-          <Form.Item name="city" label={t('settingsOrg.company.city')} rules={[max(50)]}>
-            <Input maxLength={50} />
-          </Form.Item>
-          <Form.Item name="district" label={t('settingsOrg.company.district')} rules={[max(50)]}>
-            <Input maxLength={50} />
-          </Form.Item>
-          <Form.Item name="tempUnit" label={t('settingsOrg.company.tempUnit')} rules={[{ required: true, message: t('settingsOrg.company.tempUnitRequired') }]}>
-            <Select options={TEMP_UNITS.map((unit) => ({ value: unit, label: t(tempUnitKey(unit)!) }))} />
-          </Form.Item>
-          <Form.Item
-            name="volumeUnit"
-            label={t('settingsOrg.company.volumeUnit')}
-            rules={[{ required: true, message: t('settingsOrg.company.volumeUnitRequired') }]}
-          >
-            <Select options={VOLUME_UNITS.map((unit) => ({ value: unit, label: t(volumeUnitKey(unit)!) }))} />
-          </Form.Item>
-          <Form.Item name="contactName" label={t('settingsOrg.company.contactName')} rules={[required('settingsOrg.company.contactNameRequired'), max(50)]}>
-            <Input maxLength={50} />
-          </Form.Item>
-          <Form.Item
-            name="contactPhone"
-            label={t('settingsOrg.company.contactPhone')}
-            rules={[
-              required('settingsOrg.company.contactPhoneRequired'),
-              max(30),
-              phoneRule(t),
-            ]}
-          >
-            <Input maxLength={30} inputMode="tel" />
-          </Form.Item>
-          <Form.Item
-            name="leakThreshold"
-            label={t('settingsOrg.company.leakThreshold')}
-            extra={t('settingsOrg.company.leakThresholdHelp', { rate: format.rate(DEFAULT_LEAK_THRESHOLD_LPH, volumeUnit) })}
-            rules={[
-              { required: true, message: t('settingsOrg.company.leakThresholdRequired') },
-              {
-                type: 'number',
-                min: LEAK_THRESHOLD_MIN,
-                max: thresholdMaxForForm(volumeUnit),
-                message: t('settingsOrg.company.leakThresholdRange', { min: LEAK_THRESHOLD_MIN, max: thresholdMaxForForm(volumeUnit) }),
-              },
-            ]}
-          >
-            <InputNumber
-              min={0}
-              step={0.01}
-              className="org-form__number"
-              suffix={t(volumeUnit === 2 ? 'settingsOrg.unit.gallonsPerHour' : 'settingsOrg.unit.litresPerHour')}
-              data-testid="company-leak-threshold"
-            />
-          </Form.Item>
-        </div>
-      </Form>
-    </Modal>
+      <div className="org-form__grid">
+        <Form.Item name="name" label={t('settingsOrg.company.name')} rules={[required('settingsOrg.company.nameRequired'), max(100)]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="code" label={t('settingsOrg.company.code')} rules={[required('settingsOrg.company.codeRequired'), max(32)]}>
+          <Input maxLength={32} />
+        </Form.Item>
+        <Form.Item
+          name="distributorId"
+          label={t('settingsOrg.company.distributor')}
+          rules={[{ required: true, message: t('settingsOrg.company.distributorRequired') }]}
+        >
+          <Select
+            options={distributors}
+            disabled={distributorLocked}
+            showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+            placeholder={t('settingsOrg.company.distributorPlaceholder')}
+          />
+        </Form.Item>
+        <Form.Item name="province" label={t('settingsOrg.company.province')} rules={[max(50)]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="city" label={t('settingsOrg.company.city')} rules={[max(50)]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="district" label={t('settingsOrg.company.district')} rules={[max(50)]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="tempUnit" label={t('settingsOrg.company.tempUnit')} rules={[{ required: true, message: t('settingsOrg.company.tempUnitRequired') }]}>
+          <Select options={TEMP_UNITS.map((unit) => ({ value: unit, label: t(tempUnitKey(unit)!) }))} />
+        </Form.Item>
+        <Form.Item
+          name="volumeUnit"
+          label={t('settingsOrg.company.volumeUnit')}
+          rules={[{ required: true, message: t('settingsOrg.company.volumeUnitRequired') }]}
+        >
+          <Select options={VOLUME_UNITS.map((unit) => ({ value: unit, label: t(volumeUnitKey(unit)!) }))} />
+        </Form.Item>
+        <Form.Item name="contactName" label={t('settingsOrg.company.contactName')} rules={[required('settingsOrg.company.contactNameRequired'), max(50)]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item
+          name="contactPhone"
+          label={t('settingsOrg.company.contactPhone')}
+          rules={[
+            required('settingsOrg.company.contactPhoneRequired'),
+            max(30),
+            phoneRule(t),
+          ]}
+        >
+          <Input maxLength={30} inputMode="tel" />
+        </Form.Item>
+        <Form.Item
+          name="leakThreshold"
+          label={t('settingsOrg.company.leakThreshold')}
+          extra={t('settingsOrg.company.leakThresholdHelp', { rate: format.rate(DEFAULT_LEAK_THRESHOLD_LPH, volumeUnit) })}
+          rules={[
+            { required: true, message: t('settingsOrg.company.leakThresholdRequired') },
+            {
+              type: 'number',
+              min: LEAK_THRESHOLD_MIN,
+              max: thresholdMaxForForm(volumeUnit),
+              message: t('settingsOrg.company.leakThresholdRange', { min: LEAK_THRESHOLD_MIN, max: thresholdMaxForForm(volumeUnit) }),
+            },
+          ]}
+        >
+          <InputNumber
+            min={0}
+            step={0.01}
+            className="org-form__number"
+            suffix={t(volumeUnit === 2 ? 'settingsOrg.unit.gallonsPerHour' : 'settingsOrg.unit.litresPerHour')}
+            data-testid="company-leak-threshold"
+          />
+        </Form.Item>
+      </div>
+    </FormModal>
   );
 }

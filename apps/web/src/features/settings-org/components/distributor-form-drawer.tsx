@@ -6,10 +6,9 @@ import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
 import { phoneRule } from '../phone-rule';
 import type { DistributorInput, DistributorRow } from '@ullage/contracts/settings-org';
-import { toastSuccess } from '../../../lib/feedback';
 import { useCreateDistributor } from '../api/create-distributor';
 import { useUpdateDistributor } from '../api/update-distributor';
-import { showRefusalOnForm } from '../submit-errors';
+import { useEntitySave } from '../../../components/list-page/use-entity-save';
 import { optionalText, type TankTypeDraft } from '../validators';
 import { LogoField } from './logo-field';
 import { TankTypesField } from './tank-types-field';
@@ -70,9 +69,6 @@ function inputOf(values: Values): DistributorInput {
 export function DistributorFormDrawer({ open, row, onClose }: DistributorFormDrawerProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const create = useCreateDistributor();
-  const update = useUpdateDistributor();
-  const pending = create.isPending || update.isPending;
 
   useEffect(() => {
     if (!open) return;
@@ -82,22 +78,15 @@ export function DistributorFormDrawer({ open, row, onClose }: DistributorFormDra
 
   const max = (n: number) => ({ max: n, message: t('common.rule.maxLength', { max: n }) });
 
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = inputOf(values);
-    const onError = (error: unknown) => showRefusalOnForm(form, error, { known: DISTRIBUTOR_FIELDS });
-    const onSuccess = () => {
-      toastSuccess(t('common.result.settingSaved'));
-      onClose();
-    };
-    if (row) update.mutate({ id: row.id, body }, { onSuccess, onError });
-    else create.mutate(body, { onSuccess, onError });
-  };
+  const { submit, pending } = useEntitySave({
+    form,
+    row,
+    create: useCreateDistributor(),
+    update: useUpdateDistributor(),
+    bodyOf: (values: Values) => inputOf(values),
+    refusal: { known: DISTRIBUTOR_FIELDS },
+    onClose,
+  });
 
   return (
     <Drawer

@@ -1,26 +1,21 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import Select from 'antd/es/select';
-import Table from 'antd/es/table';
+import { lazy, Suspense, useMemo } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { AreaRow } from '@ullage/contracts/settings-org';
 import type { PageProps } from '../../../app/route-types';
-import { ListActions } from '../../../components/list-page/list-actions';
-import { ListPage } from '../../../components/list-page/list-page';
-import { exportQuery, pageAfterDelete } from '../../../components/list-page/list-query';
-import { useServerList } from '../../../components/list-page/use-server-list';
-import { toastSuccess } from '../../../lib/feedback';
+import { actionsColumn, createdAtColumn } from '../../../components/list-page/columns';
+import { EntityListPage } from '../../../components/list-page/entity-list-page';
+import { RowActions } from '../../../components/list-page/row-actions';
+import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
 import { useDeleteArea } from '../api/delete-area';
 import { exportAreas } from '../api/export-areas';
 import { orgKeys } from '../api/keys';
 import { listAreas } from '../api/list-areas';
 import { useOrgTree } from '../api/org-tree';
-import { RowActions } from '../../../components/list-page/row-actions';
-import { formatCreatedAt } from '../format';
-import { companyOptions, distributorOptions, optionMatches } from '../org-options';
+import { OrgFilter } from '../components/org-filter';
+import { companyOptions, distributorOptions } from '../org-options';
 import { areaRights } from '../permissions';
 import { useViewer } from '../use-viewer';
-import { useFormUsed } from '../../../lib/use-form-used';
 
 /** The form loads when first opened, keeping the list's chunk small (route budget). */
 const AreaFormModal = lazy(() => import('../components/area-form-modal').then((module) => ({ default: module.AreaFormModal })));
@@ -35,34 +30,21 @@ export function Page({ route }: PageProps) {
   const viewer = useViewer();
   const rights = areaRights(viewer ?? { accountType: -1, orgId: null });
   const tree = useOrgTree();
-  const list = useServerList<AreaRow, Filters>({
+  const remove = useDeleteArea();
+  const crud = useEntityCrud<AreaRow, Filters>({
     queryKey: orgKeys.areas,
     fetch: listAreas,
     filters: { distributorId: undefined, companyId: undefined },
     sortFields: AREA_SORT_FIELDS,
-    showTotal: (total) => t('list.total', { total }),
+    exportFile: exportAreas,
+    exportName: t('route.title.area'),
+    remove: remove.mutateAsync,
   });
+  const { list } = crud;
   const distributorId = list.state.filters.distributorId;
   const distributors = useMemo(() => distributorOptions(tree.data ?? []), [tree.data]);
   const filterCompanies = useMemo(() => companyOptions(tree.data ?? [], distributorId), [tree.data, distributorId]);
   const allCompanies = useMemo(() => companyOptions(tree.data ?? []), [tree.data]);
-  const [editing, setEditing] = useState<{ row: AreaRow | null } | null>(null);
-  const formUsed = useFormUsed(editing !== null);
-  const remove = useDeleteArea();
-  const [exporting, setExporting] = useState(false);
-
-  const onDelete = async (row: AreaRow) => {
-    await remove.mutateAsync(row.id);
-    toastSuccess(t('list.delete.done'));
-    list.setPage(pageAfterDelete(list.state.page, list.state.pageSize, list.total));
-  };
-
-  const onExport = () => {
-    setExporting(true);
-    exportAreas(exportQuery(list.state), `${t('route.title.area')}.xlsx`)
-      .catch(() => undefined)
-      .finally(() => setExporting(false));
-  };
 
   const distributorName = (id: number) => distributors.find((option) => option.value === id)?.label ?? t('common.placeholder.missing');
   const columns: ColumnsType<AreaRow> = [
@@ -79,41 +61,25 @@ export function Page({ route }: PageProps) {
     },
     { title: t('settingsOrg.company.distributor'), key: 'distributor', ellipsis: true, width: 180, render: (_, row) => <bdi>{distributorName(row.distributorId)}</bdi> },
     { title: t('settingsOrg.company.stationCount'), dataIndex: 'stationCount', key: 'stationCount', width: 110, align: 'end' },
-    {
-      title: t('list.column.createdAt'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      sorter: true,
-      sortOrder: list.sortOrderOf('createdAt'),
-      width: 160,
-      render: (value: string) => formatCreatedAt(value),
-    },
+    createdAtColumn(t, list.sortOrderOf, 160),
   ];
   if (rights.manage) {
-    columns.push({
-      title: t('list.column.actions'),
-      key: 'actions',
-      fixed: 'end',
-      width: 96,
-      render: (_, row) => <RowActions entity="area" id={row.id} name={row.name} onEdit={() => setEditing({ row })} onDelete={() => onDelete(row)} />,
-    });
+    columns.push(actionsColumn(t, 96, (row) => <RowActions entity="area" id={row.id} name={row.name} onEdit={() => crud.openEdit(row)} onDelete={() => crud.onDelete(row)} />));
   }
 
   return (
-    <ListPage
+    <EntityListPage
+      entity="area"
       title={t(route.titleKey)}
-      search={{ placeholder: t('settingsOrg.area.search'), onSearch: list.setSearch, testId: 'area-search' }}
+      searchPlaceholder={t('settingsOrg.area.search')}
       filters={
         <>
-          <Select
-            className="list-page__filter"
-            allowClear
-            showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+          <OrgFilter
             placeholder={t('settingsOrg.filter.allDistributors')}
-            aria-label={t('settingsOrg.company.distributor')}
+            label={t('settingsOrg.company.distributor')}
             options={distributors}
             value={distributorId}
-            onChange={(value?: number) =>
+            onChange={(value) =>
               list.setState((current) => {
                 // A company of another distributor would filter everything away.
                 const company = allCompanies.find((option) => option.value === current.filters.companyId);
@@ -126,40 +92,37 @@ export function Page({ route }: PageProps) {
               })
             }
             loading={tree.isLoading}
-            data-testid="area-filter-distributor"
+            testId="area-filter-distributor"
           />
-          <Select
-            className="list-page__filter"
-            allowClear
-            showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+          <OrgFilter
             placeholder={t('settingsOrg.filter.allCompanies')}
-            aria-label={t('settingsOrg.area.company')}
+            label={t('settingsOrg.area.company')}
             options={filterCompanies}
             value={list.state.filters.companyId}
-            onChange={(value?: number) => list.setFilter('companyId', value)}
+            onChange={(value) => list.setFilter('companyId', value)}
             loading={tree.isLoading}
             popupMatchSelectWidth={false}
-            data-testid="area-filter-company"
+            testId="area-filter-company"
           />
         </>
       }
-      actions={
-        <ListActions entity="area" onExport={onExport} exporting={exporting} createLabel={t('settingsOrg.area.create')} onCreate={rights.manage ? () => setEditing({ row: null }) : undefined} />
-      }
+      createLabel={t('settingsOrg.area.create')}
+      canCreate={rights.manage}
+      crud={crud}
+      columns={columns}
     >
-      <Table<AreaRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="area-table" />
-      {rights.manage && formUsed ? (
+      {rights.manage && crud.formUsed ? (
         <Suspense fallback={null}>
           <AreaFormModal
-            open={editing !== null}
-            row={editing?.row ?? null}
+            open={crud.editing !== null}
+            row={crud.editing?.row ?? null}
             companies={allCompanies}
             lockedCompanyId={rights.lockedCompanyId}
             defaultCompanyId={list.state.filters.companyId}
-            onClose={() => setEditing(null)}
+            onClose={crud.closeForm}
           />
         </Suspense>
       ) : null}
-    </ListPage>
+    </EntityListPage>
   );
 }

@@ -1,23 +1,18 @@
-import { lazy, Suspense, useState } from 'react';
-import Table from 'antd/es/table';
+import { lazy, Suspense } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { DistributorRow } from '@ullage/contracts/settings-org';
 import type { PageProps } from '../../../app/route-types';
-import { ListActions } from '../../../components/list-page/list-actions';
-import { ListPage } from '../../../components/list-page/list-page';
-import { exportQuery, pageAfterDelete } from '../../../components/list-page/list-query';
-import { useServerList } from '../../../components/list-page/use-server-list';
-import { toastSuccess } from '../../../lib/feedback';
+import { actionsColumn, createdAtColumn } from '../../../components/list-page/columns';
+import { EntityListPage } from '../../../components/list-page/entity-list-page';
+import { RowActions } from '../../../components/list-page/row-actions';
+import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
 import { useDeleteDistributor } from '../api/delete-distributor';
 import { exportDistributors } from '../api/export-distributors';
 import { orgKeys } from '../api/keys';
 import { listDistributors } from '../api/list-distributors';
-import { RowActions } from '../../../components/list-page/row-actions';
-import { formatCreatedAt } from '../format';
 import { distributorRights } from '../permissions';
 import { useViewer } from '../use-viewer';
-import { useFormUsed } from '../../../lib/use-form-used';
 import '../components/org-form.css';
 
 /** The form loads when first opened, keeping the list's chunk small (route budget). */
@@ -32,30 +27,17 @@ export function Page({ route }: PageProps) {
   const { t } = useTranslation();
   const viewer = useViewer();
   const rights = distributorRights(viewer ?? { accountType: -1, orgId: null });
-  const list = useServerList<DistributorRow, Filters>({
+  const remove = useDeleteDistributor();
+  const crud = useEntityCrud<DistributorRow, Filters>({
     queryKey: orgKeys.distributors,
     fetch: listDistributors,
     filters: {},
     sortFields: DISTRIBUTOR_SORT_FIELDS,
-    showTotal: (total) => t('list.total', { total }),
+    exportFile: exportDistributors,
+    exportName: t('route.title.distributor'),
+    remove: remove.mutateAsync,
   });
-  const [editing, setEditing] = useState<{ row: DistributorRow | null } | null>(null);
-  const formUsed = useFormUsed(editing !== null);
-  const remove = useDeleteDistributor();
-  const [exporting, setExporting] = useState(false);
-
-  const onDelete = async (row: DistributorRow) => {
-    await remove.mutateAsync(row.id);
-    toastSuccess(t('list.delete.done'));
-    list.setPage(pageAfterDelete(list.state.page, list.state.pageSize, list.total));
-  };
-
-  const onExport = () => {
-    setExporting(true);
-    exportDistributors(exportQuery(list.state), `${t('route.title.distributor')}.xlsx`)
-      .catch(() => undefined)
-      .finally(() => setExporting(false));
-  };
+  const { list } = crud;
 
   const missing = t('common.placeholder.missing');
   const text = (value: string | null) => <bdi>{value || missing}</bdi>;
@@ -81,49 +63,38 @@ export function Page({ route }: PageProps) {
       render: (_, row) => (row.tankTypes.length ? row.tankTypes.map((tank) => tank.code).join(', ') : missing),
     },
     { title: t('settingsOrg.distributor.companyCount'), dataIndex: 'companyCount', key: 'companyCount', width: 100, align: 'end' },
-    {
-      title: t('list.column.createdAt'),
-      dataIndex: 'createdAt',
-      key: 'createdAt',
-      sorter: true,
-      sortOrder: list.sortOrderOf('createdAt'),
-      width: 150,
-      render: (value: string) => formatCreatedAt(value),
-    },
+    createdAtColumn(t, list.sortOrderOf),
   ];
   const anyEditable = list.rows.some((row) => rights.edit(row.id));
   if (anyEditable || rights.delete) {
-    columns.push({
-      title: t('list.column.actions'),
-      key: 'actions',
-      fixed: 'end',
-      width: 96,
-      render: (_, row) => (
+    columns.push(
+      actionsColumn(t, 96, (row) => (
         <RowActions
           entity="distributor"
           id={row.id}
           name={row.name}
-          onEdit={rights.edit(row.id) ? () => setEditing({ row }) : undefined}
-          onDelete={rights.delete ? () => onDelete(row) : undefined}
+          onEdit={rights.edit(row.id) ? () => crud.openEdit(row) : undefined}
+          onDelete={rights.delete ? () => crud.onDelete(row) : undefined}
         />
-      ),
-    });
+      )),
+    );
   }
 
   return (
-    <ListPage
+    <EntityListPage
+      entity="distributor"
       title={t(route.titleKey)}
-      search={{ placeholder: t('settingsOrg.distributor.search'), onSearch: list.setSearch, testId: 'distributor-search' }}
-      actions={
-        <ListActions entity="distributor" onExport={onExport} exporting={exporting} createLabel={t('settingsOrg.distributor.create')} onCreate={rights.create ? () => setEditing({ row: null }) : undefined} />
-      }
+      searchPlaceholder={t('settingsOrg.distributor.search')}
+      createLabel={t('settingsOrg.distributor.create')}
+      canCreate={rights.create}
+      crud={crud}
+      columns={columns}
     >
-      <Table<DistributorRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="distributor-table" />
-      {formUsed ? (
+      {crud.formUsed ? (
         <Suspense fallback={null}>
-          <DistributorFormDrawer open={editing !== null} row={editing?.row ?? null} onClose={() => setEditing(null)} />
+          <DistributorFormDrawer open={crud.editing !== null} row={crud.editing?.row ?? null} onClose={crud.closeForm} />
         </Suspense>
       ) : null}
-    </ListPage>
+    </EntityListPage>
   );
 }

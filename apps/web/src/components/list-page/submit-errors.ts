@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd/es/form';
 import { ApiError } from '../../lib/api-client';
-import { fieldErrorsFromRefusal, type MapOptions } from '../../components/list-page/field-errors';
+import { fieldErrorsFromRefusal, type MapOptions } from './field-errors';
 
 /** Puts a refusal's field problems on the form (the client has toasted the message already). */
 export function showRefusalOnForm(form: FormInstance, error: unknown, options: MapOptions): void {
