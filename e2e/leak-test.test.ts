@@ -16,7 +16,9 @@ import { reportAccepted } from './device';
 const STATION = 'NWP-CA05';
 const TZ = 'Africa/Cairo';
 const DAY_MS = 86_400_000;
-const DAYS = [6, 5, 4, 3, 2, 1].map((ago) => dayOf(Date.now() - ago * DAY_MS, TZ));
+// Days that ended at least 3 hours ago: a day is booked (and then tested) 1 hour after its end,
+// so just after midnight in Cairo "yesterday" is not tested yet.
+const DAYS = [6, 5, 4, 3, 2, 1].map((ago) => dayOf(Date.now() - 3 * 3_600_000 - ago * DAY_MS, TZ));
 const LAST = DAYS.at(-1)!;
 /** The calendar month holding most of the six days (three at least: enough quiet time for a result). */
 const MONTH = [...new Set(DAYS.map((d) => d.slice(0, 7)))].sort((a, b) => DAYS.filter((d) => d.startsWith(b)).length - DAYS.filter((d) => d.startsWith(a)).length)[0]!;
