@@ -13,6 +13,9 @@ export interface OrgScopeFilter {
 
 export const NO_ORG_SCOPE: OrgScopeFilter = { distributorId: undefined, companyId: undefined, stationId: undefined };
 
+/** The reports' place filters with nothing picked: the tree, the area, a tank, a product. */
+export const NO_TANK_FILTERS = { ...NO_ORG_SCOPE, areaId: undefined, tankId: undefined, productId: undefined } as const;
+
 const PREFIX = { distributor: 'd', company: 'c', station: 's' } as const;
 
 /** The tree select's value of a node: `d:1`, `c:4`, `s:12` (ids of different kinds may collide). */

@@ -1,3 +1,4 @@
+import { NO_TANK_FILTERS } from '../../components/report-filters/org-scope';
 /**
  * The filters of the daily and monthly inventory pages, as the list state keeps them
  * (undefined: not filtered). Pure, so the defaults, the range rules the server also checks,
@@ -19,7 +20,7 @@ export type MonthlyFilters = InventoryFilters & { fromMonth: string; toMonth: st
 export const DAILY_MAX_DAYS = 31;
 export const MONTHLY_MAX_MONTHS = 12;
 
-const NO_FILTERS: InventoryFilters = { distributorId: undefined, companyId: undefined, areaId: undefined, stationId: undefined, tankId: undefined, productId: undefined, abnormalOnly: undefined };
+const NO_FILTERS: InventoryFilters = { ...NO_TANK_FILTERS, abnormalOnly: undefined };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The viewer's own calendar day, YYYY-MM-DD (station days are named the same way). */

@@ -1,4 +1,5 @@
 import type { DataJumpListQuery } from '@ullage/contracts/data-jumps';
+import { NO_TANK_FILTERS } from '../../components/report-filters/org-scope';
 
 /** The filters of the data-jump page, as the list state keeps them (undefined: not filtered). */
 export type JumpFilters = {
@@ -19,12 +20,7 @@ const DAY = 86_400_000;
 export function initialJumpFilters(now = Date.now()): JumpFilters {
   const end = Math.ceil(now / DAY) * DAY;
   return {
-    distributorId: undefined,
-    companyId: undefined,
-    areaId: undefined,
-    stationId: undefined,
-    tankId: undefined,
-    productId: undefined,
+    ...NO_TANK_FILTERS,
     rule: undefined,
     from: new Date(end - 30 * DAY).toISOString(),
     to: new Date(end).toISOString(),

@@ -1,6 +1,7 @@
 import type { LeakTestResult } from '@ullage/domain/leak-detection';
 import { LEAK_TEST_RESULTS } from '@ullage/domain/leak-detection';
 import { localDay, localMonth } from '../report-inventory/inventory-filters-state';
+import { NO_TANK_FILTERS } from '../../components/report-filters/org-scope';
 
 /**
  * The filters of the leak-test page (leak_test and its phone variant), as the list state keeps
@@ -27,12 +28,7 @@ export const LEAK_MAX_DAYS = 92;
 export function initialLeakFilters(now = new Date()): LeakFilters {
   const from = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 6);
   return {
-    distributorId: undefined,
-    companyId: undefined,
-    areaId: undefined,
-    stationId: undefined,
-    tankId: undefined,
-    productId: undefined,
+    ...NO_TANK_FILTERS,
     result: undefined,
     from: localDay(from),
     to: localDay(now),

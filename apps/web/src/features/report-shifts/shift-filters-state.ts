@@ -1,5 +1,6 @@
 import { SHIFT_RANGE_MAX_DAYS } from '@ullage/domain/shift-sales';
 import { daysBetween, isDay } from '@ullage/domain/station-day';
+import { NO_TANK_FILTERS } from '../../components/report-filters/org-scope';
 
 /**
  * The filters of the shift sales page and of the sales details page, as their list state keeps
@@ -34,7 +35,7 @@ export function initialShiftFilters(now = Date.now()): ShiftFilters {
   const today = localDay(now);
   let from = today;
   for (let i = 0; i < 6; i++) from = previousDay(from);
-  return { distributorId: undefined, companyId: undefined, areaId: undefined, stationId: undefined, tankId: undefined, productId: undefined, fromDay: from, toDay: today };
+  return { ...NO_TANK_FILTERS, fromDay: from, toDay: today };
 }
 
 /** A new organisation pick drops the tank of the old station and the area of the old company. */
