@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LEAK_TEST_ALARM_CODE, leakAlarmAction, QUIET_RULES, quietPeriodsOf, testOfDays, windowFirstDay } from '@ullage/domain/leak-detection';
 import type { Db } from '../../db/client';
+import { groupBy } from '../../lib/group-by';
 import type { LiveHub } from '../../live/hub';
 import { clearAlarm, openAlarm } from '../ingest/device-state-repo';
 import { leakDaysOf, leakDaysToFigure, readingsOf, writeLeakDays } from './days-repo';
@@ -80,8 +81,7 @@ export class LeakTestJob {
       const days = [...latest.values()].sort();
       const tanks = await leakTanks(db, [...latest.keys()]);
       const figured = await leakDaysOf(db, [...latest.keys()], windowFirstDay(days[0]!), days[days.length - 1]!);
-      const byTank = new Map<number, typeof figured>();
-      for (const d of figured) byTank.set(d.tankId, [...(byTank.get(d.tankId) ?? []), d]);
+      const byTank = groupBy(figured, (d) => d.tankId);
       const nowMs = this.deps.clock().getTime();
       const statuses = tanks.map((tank) => {
         const day = latest.get(tank.tankId)!;

@@ -236,6 +236,9 @@ describe('what a user may see and ask', () => {
       ['/api/leak-test/compliance?stationId=1&month=2026-13', 'en', /Month.*YYYY-MM/],
       ['/api/leak-test/compliance?stationId=1&month=2027-01', 'es', /Mes.*haya empezado/],
       ['/api/leak-test/periods?tankId=abc', 'en', /tankId|Tank/i],
+      ['/api/leak-test/periods?tankId=1&day=2026-02-30', 'en', /day/i],
+      ['/api/leak-test/list?result=maybe', 'en', /Result/],
+      ['/api/leak-test/compliance?month=2026-10', 'en', /stationId|Station/i],
     ];
     for (const [url, language, message] of cases) {
       const json = await get(url, admin, language);

@@ -3,6 +3,7 @@ import { periodPoints, QUIET_RULES, testOfDays, windowFirstDay, type LeakTestOut
 import { monthDays } from '@ullage/domain/monthly-inventory';
 import { dayWindow, isDay } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
+import { groupBy } from '../../lib/group-by';
 import { assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
 import { tanksOfReport, type ReportTank } from '../report-inventory/repo';
@@ -78,12 +79,7 @@ function rowOf(tank: ReportTank, day: LeakDay, periodStartMs: number, thresholdL
 async function testRows(db: Db, tanks: readonly ReportTank[], fromDay: string, toDay: string): Promise<LeakTestRow[]> {
   const thresholds = new Map((await leakTanks(db, tanks.map((t) => t.tankId))).map((t) => [t.tankId, t.thresholdLph]));
   const days = await leakDaysOf(db, tanks.map((t) => t.tankId), windowFirstDay(fromDay), toDay);
-  const byTank = new Map<number, LeakDay[]>();
-  for (const d of days) {
-    const list = byTank.get(d.tankId);
-    if (list) list.push(d);
-    else byTank.set(d.tankId, [d]);
-  }
+  const byTank = groupBy(days, (d) => d.tankId);
   const startOf = windowStarts();
   const rows: LeakTestRow[] = [];
   for (const tank of tanks) {
@@ -200,7 +196,7 @@ export async function leakCompliance(db: Db, user: AuthUser, query: LeakComplian
   const endMs = dayWindow(lastDay, station.timezone).endMs;
   assertValid(startMs <= nowMs ? [] : [{ field: 'month', rule: 'leakTest.rule.futureMonth', labelKey: LEAK_FIELD_LABELS.month }]);
   const info = new Map((await leakTanks(db, tanks.map((t) => t.tankId))).map((t) => [t.tankId, t]));
-  const days = await leakDaysOf(db, tanks.map((t) => t.tankId), firstDay, lastDay);
+  const byTank = groupBy(await leakDaysOf(db, tanks.map((t) => t.tankId), firstDay, lastDay), (d) => d.tankId);
   const thresholdLph = station.thresholdLph;
   return {
     station: { ...station.place, address: station.address },
@@ -214,7 +210,7 @@ export async function leakCompliance(db: Db, user: AuthUser, query: LeakComplian
       .sort((a, b) => collator.compare(a.tankCode, b.tankCode))
       .map((t) => {
         const outcome = testOfDays(
-          days.filter((d) => d.tankId === t.tankId),
+          byTank.get(t.tankId) ?? [],
           firstDay,
           lastDay,
           info.get(t.tankId)?.thresholdLph ?? thresholdLph,

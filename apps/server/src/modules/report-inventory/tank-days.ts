@@ -3,6 +3,7 @@ import { dailyInventory, DAY_GAP_MS, gapsOfDay, type DailyInventory, type Gap } 
 import { bookIsFinal } from '@ullage/domain/tank-day-books';
 import { dayOf, dayWindow, type DayWindow } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
+import { groupBy } from '../../lib/group-by';
 import { freshBooks, type Book, type DayReadings } from './books-repo';
 import { dayEdges, deliveriesOf, readingGaps, type DeliveryRaw, type EdgeReading, type ReportTank, type TankSpan } from './repo';
 
@@ -123,16 +124,6 @@ export async function figureTankDays<D extends TankDay>(db: Db, tankDays: readon
 const NONE: Gap[] = [];
 const NO_DELIVERIES: DeliveryRaw[] = [];
 
-function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = map.get(k);
-    if (list) list.push(item);
-    else map.set(k, [item]);
-  }
-  return map;
-}
 
 const isoOf = (ms: number) => new Date(ms).toISOString();
 const readingOf = (r: EdgeReading | null): InventoryReading | null =>
