@@ -35,6 +35,18 @@ export const deliveryRow = z.object({
   endTemperatureC: z.number().nullable(),
   deliveredL: z.number(),
   deliveredTcL: z.number().nullable(),
+  /** The tanker's ticket (issue 23): entered by a user or sent by the device; null without one. */
+  ticketVolumeL: z.number().nullable(),
+  ticketTcVolumeL: z.number().nullable(),
+  ticketNo: z.string().nullable(),
+  ticketSource: z.enum(['user', 'device']).nullable(),
+  /** Gauged − ticketed (negative: less arrived than the ticket says), L and % of the ticket. */
+  ticketDiffL: z.number().nullable(),
+  ticketDiffPct: z.number().nullable(),
+  /** |difference| over the company's ticket tolerance. */
+  ticketFlagged: z.boolean(),
+  /** The company's tolerance, %. */
+  ticketTolerancePct: z.number(),
 });
 export type DeliveryRow = z.infer<typeof deliveryRow>;
 

@@ -116,6 +116,70 @@ export const deviceDelivery = z.object({
 });
 export type DeviceDelivery = z.infer<typeof deviceDelivery>;
 
+/**
+ * Metered sales (issue 23): what the pumps sold, for the reconciliation against the tank's
+ * gauge. Either one sale (a transaction: time, volume, optionally amount and unit price) or a
+ * dispenser totaliser reading (a meter's running total; the sales are its rises). A sale
+ * names its tank, or — where tanks are manifolded and the pumps draw from all of them — the
+ * product (its code): it is then sold from the station's tanks of that product together.
+ * Idempotent: a transaction by its id (else by target, time and volume), a totaliser reading
+ * by meter and time; a resent batch adds nothing. Volumes are gross litres at the nozzle; a
+ * meter that compensates sends `tcVolumeL` too.
+ */
+export const SALE_RANGES = {
+  volumeL: { min: 0, max: 1_000_000 },
+  tcVolumeL: { min: 0, max: 1_000_000 },
+  amount: { min: 0, max: 100_000_000 },
+  unitPrice: { min: 0, max: 1_000_000 },
+  totalL: { min: 0, max: 1e12 },
+  tcTotalL: { min: 0, max: 1e12 },
+} as const;
+const saleRanged = (name: keyof typeof SALE_RANGES) => z.number().finite().min(SALE_RANGES[name].min).max(SALE_RANGES[name].max);
+const saleTarget = {
+  tank: z.string().trim().min(1).max(32).optional(),
+  /** A product code: the station's tanks of that product, manifolded. */
+  product: z.string().trim().min(1).max(64).optional(),
+};
+
+export const deviceSale = z.object({
+  ...saleTarget,
+  /** The device's own id of the transaction, when it has one. */
+  id: z.string().trim().min(1).max(64).optional(),
+  ts: time,
+  volumeL: saleRanged('volumeL'),
+  tcVolumeL: saleRanged('tcVolumeL').optional(),
+  amount: saleRanged('amount').optional(),
+  unitPrice: saleRanged('unitPrice').optional(),
+  /** The dispenser or nozzle, for the record. */
+  meter: z.string().trim().min(1).max(32).optional(),
+});
+export type DeviceSale = z.infer<typeof deviceSale>;
+
+export const deviceMeterTotal = z.object({
+  ...saleTarget,
+  /** The dispenser or nozzle whose totaliser this is: its readings rise, never fall. */
+  meter: z.string().trim().min(1).max(32),
+  ts: time,
+  totalL: saleRanged('totalL'),
+  tcTotalL: saleRanged('tcTotalL').optional(),
+});
+export type DeviceMeterTotal = z.infer<typeof deviceMeterTotal>;
+
+/**
+ * A delivery's ticket (the tanker's paperwork): the volume the supplier says it delivered into
+ * the tank. `deliveredAt` is any time within the drop (or up to DELIVERY_TICKET_MATCH_MS from
+ * it); the ticket is set on that delivery. Sent again, it replaces the ticket.
+ */
+export const DELIVERY_TICKET_MATCH_MS = 6 * 3_600_000;
+export const deviceTicket = z.object({
+  tank: z.string().trim().min(1).max(32),
+  deliveredAt: time,
+  volumeL: saleRanged('volumeL').refine((v) => v > 0),
+  tcVolumeL: saleRanged('tcVolumeL').optional(),
+  ticketNo: z.string().trim().min(1).max(64).optional(),
+});
+export type DeviceTicket = z.infer<typeof deviceTicket>;
+
 /** The batch envelope: items stay `unknown` here so each is judged on its own. */
 export const deviceReport = z.object({
   /** The device's own name for the batch, echoed in the answer (MQTT acknowledgements). */
@@ -127,6 +191,10 @@ export const deviceReport = z.object({
   alarms: z.array(z.unknown()).max(MAX_BATCH_ITEMS).default([]),
   events: z.array(z.unknown()).max(100).default([]),
   deliveries: z.array(z.unknown()).max(1000).default([]),
+  /** Metered sales: transactions and totaliser readings (issue 23), and delivery tickets. */
+  sales: z.array(z.unknown()).max(MAX_BATCH_ITEMS).default([]),
+  meterTotals: z.array(z.unknown()).max(MAX_BATCH_ITEMS).default([]),
+  tickets: z.array(z.unknown()).max(1000).default([]),
   /** Only on an external MQTT broker, where the connection does not identify the station. */
   deviceKey: z.string().max(200).optional(),
 });

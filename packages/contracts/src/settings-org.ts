@@ -64,6 +64,13 @@ export const companyInput = z.object({
   contactPhone: text(30),
   /** Leak-test threshold, L/h (issue 22): a tank whose estimated loss is at or over it fails. Default 0.76 (0.2 US gal/h). */
   leakThresholdLph: z.number().positive().max(100).optional(),
+  /** Wetstock (issue 23): a ticket differing from the gauged delivery by more than this % is flagged. Default 0.5. */
+  ticketTolerancePct: z.number().min(0).max(100).optional(),
+  /** A variance beyond this % of metered sales, summed over `varianceAlarmDays` days, raises alarm 61. Default 1. */
+  varianceAlarmPct: z.number().positive().max(100).optional(),
+  varianceAlarmDays: z.number().int().min(1).max(31).optional(),
+  /** A tank forecast to reach its low alarm within this many hours raises notice 62. Default 24. */
+  runOutHorizonHours: z.number().int().min(1).max(720).optional(),
 });
 export type CompanyInput = z.infer<typeof companyInput>;
 export const companyRow = z.object({
@@ -84,6 +91,10 @@ export const companyRow = z.object({
   createdAt: z.string(),
   /** Leak-test threshold, L/h (shown in the company's volume unit per hour). */
   leakThresholdLph: z.number(),
+  ticketTolerancePct: z.number(),
+  varianceAlarmPct: z.number(),
+  varianceAlarmDays: z.number().int(),
+  runOutHorizonHours: z.number().int(),
 });
 export type CompanyRow = z.infer<typeof companyRow>;
 export const companyListQuery = listQuery.extend({

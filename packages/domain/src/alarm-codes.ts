@@ -32,6 +32,10 @@ export const LEVEL_ALARM_CODES = {
   56: 'receiver lost',
   /** Not in spec §3: raised by Ullage's own leak test from inventory data (issue 22, leak-detection.ts). */
   60: 'leak test failed',
+  /** Not in spec §3: wetstock variance beyond the company's limit (issue 23, reconciliation.ts). */
+  61: 'wetstock variance',
+  /** Not in spec §3: the tank is forecast to reach its low alarm within the company's horizon (issue 23, forecast.ts). */
+  62: 'run-out forecast',
   81: 'HD alarm',
   82: 'LD alarm',
   83: 'no density float',

@@ -57,6 +57,11 @@ export const companies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Leak-test threshold, L/h (issue 22, migration 0025). */
     leakThresholdLph: doublePrecision('leak_threshold_lph').notNull().default(0.76),
+    /** Wetstock settings (issue 23, migration 0026). */
+    ticketTolerancePct: doublePrecision('ticket_tolerance_pct').notNull().default(0.5),
+    varianceAlarmPct: doublePrecision('variance_alarm_pct').notNull().default(1),
+    varianceAlarmDays: integer('variance_alarm_days').notNull().default(3),
+    runOutHorizonHours: integer('run_out_horizon_hours').notNull().default(24),
   },
   (t) => [uniqueIndex('companies_code_key').on(t.code), index('companies_distributor_idx').on(t.distributorId)],
 );
@@ -472,6 +477,12 @@ export const deliveries = pgTable(
     endTemperatureC: doublePrecision('end_temperature_c'),
     startTcVolumeL: doublePrecision('start_tc_volume_l'),
     endTcVolumeL: doublePrecision('end_tc_volume_l'),
+    /** The tanker's ticket (issue 23, migration 0026): 'user' or 'device'. */
+    ticketVolumeL: doublePrecision('ticket_volume_l'),
+    ticketTcVolumeL: doublePrecision('ticket_tc_volume_l'),
+    ticketNo: text('ticket_no'),
+    ticketSource: text('ticket_source'),
+    ticketedAt: timestamp('ticketed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('deliveries_tank_start_key').on(t.tankId, t.startedAt),

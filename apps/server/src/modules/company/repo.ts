@@ -38,6 +38,10 @@ const columns = {
   disabled: companies.disabled,
   stationCount,
   leakThresholdLph: companies.leakThresholdLph,
+  ticketTolerancePct: companies.ticketTolerancePct,
+  varianceAlarmPct: companies.varianceAlarmPct,
+  varianceAlarmDays: companies.varianceAlarmDays,
+  runOutHorizonHours: companies.runOutHorizonHours,
   createdAt: sql<string>`to_char(${companies.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
 };
 
