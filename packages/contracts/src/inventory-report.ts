@@ -104,6 +104,22 @@ export const monthlyInventoryRow = z.object({
   /** closing − book closing: negative is a loss. */
   varianceL: z.number().nullable(),
   inProgress: z.boolean(),
+  /** Where the month's sales come from (issue 23): the pumps' meters, or the level. */
+  salesSource: z.enum(['metered', 'derived']),
+  /**
+   * With metered sales: the month reconciled against them (reconciliation.ts) — for a
+   * manifolded tank, its group's (tankCode "1+2"). Null without metered sales.
+   */
+  metered: z
+    .object({
+      tankCode: z.string(),
+      salesL: z.number().nullable(),
+      bookClosingL: z.number().nullable(),
+      varianceL: z.number().nullable(),
+      allowanceL: z.number().nullable(),
+      result: z.enum(['pass', 'fail', 'no_data']),
+    })
+    .nullable(),
 });
 export type MonthlyInventoryRow = z.infer<typeof monthlyInventoryRow>;
 

@@ -663,4 +663,8 @@ export const ar: Messages = {
   "reconciliation.export.variance": "الفرق",
   "reconciliation.export.variancePct": "الفرق % من المبيعات",
   "reconciliation.export.cumulativeVariance": "الفرق التراكمي (الشهر)",
+  "reconciliation.export.monthlyRule": "القاعدة الشهرية (1 % من المبيعات + 130 غالونًا أمريكيًا)",
+  "reconciliation.rule.pass": "ناجح",
+  "reconciliation.rule.fail": "راسب",
+  "reconciliation.rule.no_data": "لا توجد بيانات",
 };

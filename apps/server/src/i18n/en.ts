@@ -662,6 +662,10 @@ export const en = {
   "reconciliation.export.variance": "Variance",
   "reconciliation.export.variancePct": "Variance % of sales",
   "reconciliation.export.cumulativeVariance": "Cumulative variance (month)",
+  "reconciliation.export.monthlyRule": "Monthly rule (1 % of sales + 130 US gal)",
+  "reconciliation.rule.pass": "Pass",
+  "reconciliation.rule.fail": "Fail",
+  "reconciliation.rule.no_data": "No data",
 } as const;
 
 export type MessageKey = keyof typeof en;

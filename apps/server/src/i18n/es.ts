@@ -663,4 +663,8 @@ export const es: Messages = {
   "reconciliation.export.variance": "Variación",
   "reconciliation.export.variancePct": "Variación % de las ventas",
   "reconciliation.export.cumulativeVariance": "Variación acumulada (mes)",
+  "reconciliation.export.monthlyRule": "Regla mensual (1 % de las ventas + 130 gal EE. UU.)",
+  "reconciliation.rule.pass": "Cumple",
+  "reconciliation.rule.fail": "No cumple",
+  "reconciliation.rule.no_data": "Sin datos",
 };

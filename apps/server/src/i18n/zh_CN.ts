@@ -663,4 +663,8 @@ export const zh_CN: Messages = {
   "reconciliation.export.variance": "差异",
   "reconciliation.export.variancePct": "差异占销量 %",
   "reconciliation.export.cumulativeVariance": "本月累计差异",
+  "reconciliation.export.monthlyRule": "月度规则（销量 1 % + 130 美制加仑）",
+  "reconciliation.rule.pass": "通过",
+  "reconciliation.rule.fail": "未通过",
+  "reconciliation.rule.no_data": "无数据",
 };

@@ -185,6 +185,19 @@ describe('daily reconciliation', () => {
     expect(tank2!.varianceL).toBeCloseTo(90, 2);
   });
 
+  it('gives the monthly inventory report the metered book and variance, and leaves the level’s tanks as they were', async () => {
+    type MonthRow = { tankId: number; salesSource: string; metered: { tankCode: string; salesL: number; bookClosingL: number; varianceL: number; result: string } | null };
+    const json = await get<{ list: MonthRow[] }>('/api/report/inventory/monthly/list?fromMonth=2026-10&pageSize=100');
+    expect(json.code, json.msg).toBe(CODES.ok);
+    const of = (key: string) => json.data.list.find((r) => r.tankId === tankIds[key])!;
+    // 10-02 closes at 18,000; then −700 and 3 × 3,000 sold: 8,300 L on 10-05. The book says 740 L more.
+    expect(of('NWP-SH01/1')).toMatchObject({ salesSource: 'metered', metered: { tankCode: '1', salesL: 15_000, varianceL: -740, bookClosingL: 9_040, result: 'fail' } });
+    expect(of('NWP-CA05/2')).toMatchObject({ salesSource: 'metered', metered: { tankCode: '1+2', salesL: 15_000, varianceL: 0, result: 'pass' } });
+    expect(of('NWP-SZ02/1')).toMatchObject({ salesSource: 'derived', metered: null });
+    const xlsx = await ctx.app.inject({ method: 'GET', url: '/api/report/inventory/monthly/export?fromMonth=2026-10', headers: { cookie: admin } });
+    expect(xlsx.statusCode).toBe(200);
+  });
+
   it('charts each tank’s cumulative variance with the allowance', async () => {
     const json = await get<{ series: ReconciliationSeries[] }>(`/api/reconciliation/chart?fromDay=${DAYS[0]}&toDay=${DAYS[4]}&tankId=${tankIds['NWP-SH01/1']}`);
     expect(json.data.series).toHaveLength(1);

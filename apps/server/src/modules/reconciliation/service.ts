@@ -179,3 +179,43 @@ export async function reconciliationChart(db: Db, user: AuthUser, query: Reconci
     };
   });
 }
+
+/** A tank's month reconciled against its meters, as the monthly inventory report shows it. */
+export interface MeteredMonth {
+  tankCode: string;
+  salesL: number | null;
+  bookClosingL: number | null;
+  varianceL: number | null;
+  allowanceL: number | null;
+  result: 'pass' | 'fail' | 'no_data';
+}
+
+/**
+ * The metered months of the caller's tanks among `months`, by `${tankId}:${month}`: only
+ * tanks (and groups) with metered sales; a manifolded group's figures go to each of its tanks.
+ */
+export async function meteredMonthsOf(db: Db, user: AuthUser, filter: TankFilter, months: readonly string[], nowMs: number): Promise<Map<string, MeteredMonth>> {
+  const out = new Map<string, MeteredMonth>();
+  if (months.length === 0) return out;
+  const firstDay = monthDays(months[0]!).firstDay;
+  const lastDay = monthDays(months[months.length - 1]!).lastDay;
+  const units = (await unitsFor(db, user, filter, firstDay, lastDay)).filter((u) => u.targets.length > 0);
+  if (units.length === 0) return out;
+  const rows = (await reconcileUnits(db, units, firstDay, lastDay, 'day', nowMs)).filter((r) => Date.parse(r.endsAt) <= nowMs);
+  for (const [key, days] of groupBy(rows, (r) => `${r.id.slice(0, r.id.indexOf(':'))}:${r.day.slice(0, 7)}`)) {
+    const month = key.slice(key.lastIndexOf(':') + 1);
+    const m = monthlyRowOf(key, month, days);
+    if (m.salesSource !== 'metered') continue;
+    const lastClosing = [...days].sort((a, b) => collator.compare(b.day, a.day)).find((d) => d.gross.closingL !== null)?.gross.closingL ?? null;
+    const metered: MeteredMonth = {
+      tankCode: m.tankCode,
+      salesL: m.meteredSalesL,
+      bookClosingL: lastClosing !== null && m.varianceL !== null ? Math.round((lastClosing - m.varianceL) * 1000) / 1000 : null,
+      varianceL: m.varianceL,
+      allowanceL: m.allowanceL,
+      result: m.result,
+    };
+    for (const tankId of m.tankIds) out.set(`${tankId}:${month}`, metered);
+  }
+  return out;
+}

@@ -80,6 +80,12 @@ export async function monthlyWorkbook(t: Translate, rows: MonthlyInventoryRow[])
     { header: t('inventory.export.closing'), value: (r) => volumeIn(r.closingL, r.volumeUnit) },
     { header: t('inventory.export.variance'), value: (r) => volumeIn(r.varianceL, r.volumeUnit) },
     { header: t('inventory.export.abnormalDays'), value: (r) => r.abnormalDays },
+    // Against the pumps' meters, where the station sends metered sales (issue 23).
+    { header: t('reconciliation.export.source'), width: 16, value: (r) => t(`reconciliation.source.${r.salesSource}`) },
+    { header: t('reconciliation.export.meteredSales'), value: (r) => volumeIn(r.metered?.salesL ?? null, r.volumeUnit) },
+    { header: t('reconciliation.export.bookClosing'), value: (r) => volumeIn(r.metered?.bookClosingL ?? null, r.volumeUnit) },
+    { header: t('reconciliation.export.variance'), value: (r) => volumeIn(r.metered?.varianceL ?? null, r.volumeUnit) },
+    { header: t('reconciliation.export.monthlyRule'), value: (r) => (r.metered ? t(`reconciliation.rule.${r.metered.result}`) : null) },
     { header: t('inventory.export.status'), value: (r) => t(r.inProgress ? 'inventory.status.monthInProgress' : 'inventory.status.monthEnded') },
     { header: t('inventory.export.formula'), width: 50, value: () => t('inventory.formula.variance') },
   ];

@@ -15,6 +15,7 @@ import { assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
 import { scopeOf } from '../scope/scope';
 import { tanksOfReport } from './repo';
+import { meteredMonthsOf } from '../reconciliation/service';
 import { dailyRowOf, figureTankDays, tankDaysOf, tankOfRow } from './tank-days';
 
 /** Labels of the fields the reports name in their refusals (also the routes' fieldLabels). */
@@ -158,8 +159,15 @@ export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInvent
       firstDay: head.window.day,
       lastDay: run[run.length - 1]!.window.day,
       ...m,
+      salesSource: 'derived',
+      metered: null,
     });
     i = j;
+  }
+  const metered = await meteredMonthsOf(db, user, query, months, nowMs);
+  for (const row of all) {
+    const m = metered.get(`${row.tankId}:${row.month}`);
+    if (m) Object.assign(row, { salesSource: 'metered', metered: m });
   }
   const abnormalCount = all.reduce((n, r) => n + (r.abnormalDays > 0 ? 1 : 0), 0);
   const rows = query.abnormalOnly === 'yes' ? all.filter((r) => r.abnormalDays > 0) : all;
