@@ -51,3 +51,13 @@ export const DAY = 86_400_000;
 
 /** ISO 8601 in UTC, which the protocol's `offset: true` times accept. */
 export const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The first time at or after `fromMs` that the station's wall clock shows `hour` (e.g. 1.5 for
+ * 01:30), on a quarter hour; within two days, or null (a zone whose clock skips that hour).
+ */
+export function nextLocalTime(timezone: string, fromMs: number, hour: number): number | null {
+  const first = Math.ceil(fromMs / QUARTER_MS) * QUARTER_MS;
+  for (let ms = first; ms < first + 2 * DAY; ms += QUARTER_MS) if (localHour(timezone, ms) === hour) return ms;
+  return null;
+}
