@@ -19,20 +19,16 @@ export const cents = (n: number) => Math.round(n * 100) / 100;
 /** What a meter reads for `litres` that left the tank: its calibration error on top. */
 export const metered = (litres: number, spec: SimTank) => litres * (1 + (spec.meterErrorPct ?? 0) / 100);
 
-/** A sale is booked to its tank, or to the product where the tank is manifolded with others of it. */
-const targetOf = (spec: SimTank): { tank: string } | { product: string } => (spec.manifold ? { product: spec.manifold } : { tank: spec.code });
 
 /** Dispensers at a station; every one sells every product (multi-product dispensers). */
 const PUMPS = 4;
 
 /**
- * When the `n` fills of a step [fromMs, toMs) were sold: spread evenly within it (the model
- * knows only that they were in this step of at most a minute), whole milliseconds, all before
- * `toMs` so a fill falls in the same day and shift as the level's fall it made.
+ * When the `i`th of the `n` fills of a step [fromMs, toMs) was sold: spread evenly within it (the
+ * model knows only that they were in this step of at most a minute), whole milliseconds, all
+ * before `toMs` so a fill falls in the same day and shift as the level's fall it made.
  */
-export function fillTimes(fromMs: number, toMs: number, n: number): number[] {
-  return Array.from({ length: n }, (_, i) => fromMs + Math.floor(((toMs - fromMs) * (i + 1)) / (n + 1)));
-}
+export const fillTime = (fromMs: number, toMs: number, i: number, n: number) => fromMs + Math.floor(((toMs - fromMs) * (i + 1)) / (n + 1));
 
 /**
  * A transaction's id: the station, the tank, the time and the fill's place in its step. The
@@ -43,15 +39,14 @@ export const saleId = (stationCode: string, tankCode: string, ms: number, i: num
 
 /** One transaction: `netL` (at 15 °C) left the tank at `ms`, `grossPerNetL` gross litres per net litre. */
 export function saleOf(stationCode: string, spec: SimTank, ms: number, i: number, netL: number, grossPerNetL: number): DeviceSale {
+  const id = saleId(stationCode, spec.code, ms, i);
+  const ts = iso(ms);
   const volumeL = cents(metered(netL * grossPerNetL, spec));
-  const sale: DeviceSale = {
-    ...targetOf(spec),
-    id: saleId(stationCode, spec.code, ms, i),
-    ts: iso(ms),
-    volumeL,
-    tcVolumeL: cents(metered(netL, spec)),
-    meter: `P${1 + ((Math.floor(ms / 1000) + i) % PUMPS)}`,
-  };
+  const tcVolumeL = cents(metered(netL, spec));
+  const meter = `P${1 + ((Math.floor(ms / 1000) + i) % PUMPS)}`;
+  // Booked to its tank, or to the product where the tank is manifolded with others of it. Spelt
+  // out rather than spread: a sale is made some 5,000 times a station-day, and spreads are slow.
+  const sale: DeviceSale = spec.manifold === undefined ? { tank: spec.code, id, ts, volumeL, tcVolumeL, meter } : { product: spec.manifold, id, ts, volumeL, tcVolumeL, meter };
   if (spec.unitPrice !== undefined) {
     sale.unitPrice = spec.unitPrice;
     sale.amount = cents(volumeL * spec.unitPrice);
@@ -91,8 +86,8 @@ export function createMeters(station: SimStation, seed: number, startMs: number)
     return {
       sell(t, fromMs, toMs, fills, localHour, out) {
         const perNet = grossPerNet(t, temperatureC(t, localHour));
-        const times = fillTimes(fromMs, toMs, fills.length);
-        fills.forEach((netL, i) => out.sales.push(saleOf(station.code, t.spec, times[i]!, i, netL, perNet)));
+        const n = fills.length;
+        for (let i = 0; i < n; i++) out.sales.push(saleOf(station.code, t.spec, fillTime(fromMs, toMs, i, n), i, fills[i]!, perNet));
       },
       read: () => {},
     };
@@ -117,7 +112,8 @@ export function createMeters(station: SimStation, seed: number, startMs: number)
       if (!force && ms % everyMs !== 0) return;
       for (const m of totalisers.values()) {
         // Rounding is monotone: a running total that never falls never reads lower either.
-        const reading: DeviceMeterTotal = { ...targetOf(m.spec), meter: m.meter, ts: iso(ms), totalL: cents(m.totalL), tcTotalL: cents(m.tcTotalL) };
+        const [meter, ts, totalL, tcTotalL] = [m.meter, iso(ms), cents(m.totalL), cents(m.tcTotalL)];
+        const reading: DeviceMeterTotal = m.spec.manifold === undefined ? { tank: m.spec.code, meter, ts, totalL, tcTotalL } : { product: m.spec.manifold, meter, ts, totalL, tcTotalL };
         out.meterTotals.push(reading);
       }
     },
