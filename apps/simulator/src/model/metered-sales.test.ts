@@ -59,6 +59,7 @@ function leftTank(r: Run, tank: string, day: number): number | null {
 describe('metered sales', () => {
   const plain = run(station(undefined));
   const metered = run(station({ kind: 'transactions' }, { '1': { meterErrorPct: 0.6, unitPrice: 1.62 }, '2': { unitPrice: 1.55 } }));
+  const again = run(station({ kind: 'transactions' }, { '1': { meterErrorPct: 0.6, unitPrice: 1.62 }, '2': { unitPrice: 1.55 } }));
   const totaliser = run(station({ kind: 'totaliser', everyMs: 15 * MINUTE }));
 
   it('are the fills that left the tank: a day’s metered litres at 15 °C are the level’s fall plus deliveries, within the meter’s error', () => {
@@ -96,7 +97,6 @@ describe('metered sales', () => {
     expect(sales(plain)).toEqual([]);
     const ids = sales(metered).map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const again = run(station({ kind: 'transactions' }, { '1': { meterErrorPct: 0.6, unitPrice: 1.62 }, '2': { unitPrice: 1.55 } }));
     expect(sales(again)).toEqual(sales(metered));
   });
 
