@@ -11,6 +11,9 @@ import { parseArgs } from 'node:util';
 import { cylinderStrappingTable } from '@ullage/domain/strapping';
 import { startFleet, type SimStation } from './fleet';
 import { parseLeakOption } from './leak-option';
+import { parseMeterErrorOption } from './meter-error-option';
+import type { Metering, SimTank } from './model/types';
+import { parseTheftOption } from './theft-option';
 
 const HELP = `Usage: cli.ts [options]
   --url URL            server root for HTTP push (default http://127.0.0.1:8080)
@@ -31,6 +34,13 @@ const HELP = `Usage: cli.ts [options]
   --no-events          no rare events (faults, jumps, outages, leaks)
   --leak S/T=RATE[@ISO] station S's tank T loses RATE L/h (at 15 °C) from ISO (default: the start);
                        repeatable, e.g. --leak 1/2=0.76@2026-11-01T00:00:00Z (docs/leak-detection.md)
+  --sales MODE         metered sales: none (default; the server derives sales from the level),
+                       transactions (each fill), or totaliser (a dispenser total per tank)
+  --totaliser-every MIN  minutes between totaliser readings, a multiple of 15 (default 15)
+  --unit-price X       price per litre: transactions carry unitPrice and amount (default none)
+  --meter-error S/T=PCT  station S's tank T's meter reads PCT % over what leaves it; repeatable
+  --theft S/T=LITRES@ISO  LITRES drawn off station S's tank T over an hour from ISO, unmetered;
+                       repeatable, e.g. --theft 1/3=300@2026-11-12T01:30:00Z
   --help`;
 
 const { values } = parseArgs({
@@ -52,6 +62,11 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     'no-events': { type: 'boolean', default: false },
     leak: { type: 'string', multiple: true, default: [] },
+    sales: { type: 'string', default: 'none' },
+    'totaliser-every': { type: 'string', default: '15' },
+    'unit-price': { type: 'string' },
+    'meter-error': { type: 'string', multiple: true, default: [] },
+    theft: { type: 'string', multiple: true, default: [] },
     help: { type: 'boolean', default: false },
   },
 });
@@ -90,28 +105,59 @@ const strapping = cylinderStrappingTable(diameterMm, num('length', 100), 50);
 // Rounded down so the table's last point is never above the rated capacity.
 const capacityL = Math.floor(strapping[strapping.length - 1]!.volumeL);
 const tankCount = num('tanks', 1);
-const leaks = values.leak.map(parseLeakOption);
 const stationCount = num('stations', 1);
-for (const leak of leaks) {
-  const problem = typeof leak === 'string' ? leak : leak.station > stationCount || !/^\d+$/.test(leak.tankCode) || Number(leak.tankCode) > tankCount || Number(leak.tankCode) < 1 ? `--leak: there is no tank ${leak.tankCode} at station ${leak.station} (${stationCount} stations of ${tankCount} tanks)` : null;
-  if (problem) {
-    console.error(`${problem}\n\n${HELP}`);
-    process.exit(2);
-  }
+const refuse = (problem: string): never => {
+  console.error(`${problem}\n\n${HELP}`);
+  process.exit(2);
+};
+/** Each per-tank option parsed, or the CLI stops with why not; and it must name a tank there is. */
+function tankOptions<T extends { station: number; tankCode: string }>(flag: string, texts: string[], parse: (text: string) => T | string): T[] {
+  return texts.map((text) => {
+    const option = parse(text);
+    if (typeof option === 'string') return refuse(option);
+    const { station, tankCode } = option;
+    if (station > stationCount || !/^\d+$/.test(tankCode) || Number(tankCode) > tankCount || Number(tankCode) < 1)
+      return refuse(`--${flag}: there is no tank ${tankCode} at station ${station} (${stationCount} stations of ${tankCount} tanks)`);
+    return option;
+  });
 }
+const leaks = tankOptions('leak', values.leak, parseLeakOption);
+const meterErrors = tankOptions('meter-error', values['meter-error'], parseMeterErrorOption);
+const thefts = tankOptions('theft', values.theft, parseTheftOption);
+const salesMode = values.sales;
+if (salesMode !== 'none' && salesMode !== 'transactions' && salesMode !== 'totaliser') refuse('--sales must be none, transactions or totaliser');
+if (meterErrors.length > 0 && salesMode === 'none') refuse('--meter-error needs metered sales: --sales transactions or totaliser');
+const totaliserMin = num('totaliser-every', 15);
+if (totaliserMin % 15 !== 0) refuse('--totaliser-every must be a multiple of 15 minutes');
+const unitPrice = values['unit-price'] === undefined ? undefined : Number(values['unit-price']);
+if (unitPrice !== undefined && !(unitPrice > 0)) refuse('--unit-price must be a number above 0');
+const metering: Metering | undefined = salesMode === 'transactions' ? { kind: 'transactions' } : salesMode === 'totaliser' ? { kind: 'totaliser', everyMs: totaliserMin * 60_000 } : undefined;
+
 const sensorCount = num('sensors', 0);
 const stations: SimStation[] = Array.from({ length: stationCount }, (_, i) => {
   const code = `${values['code-prefix']}${String(i + 1).padStart(3, '0')}`;
+  const at = (o: { station: number; tankCode: string }, t: number) => o.station === i + 1 && o.tankCode === String(t + 1);
   return {
     code,
     deviceKey: `${values['key-prefix']}${code}`,
     timezone: values.timezone,
-    tanks: Array.from({ length: tankCount }, (_, t) => {
-      const leak = leaks.find((l) => typeof l !== 'string' && l.station === i + 1 && l.tankCode === String(t + 1));
-      const tank = { code: String(t + 1), heightMm: diameterMm, capacityL, strapping };
-      return leak && typeof leak !== 'string' ? { ...tank, leak: { rateLph: leak.rateLph, fromMs: leak.fromMs ?? startMs ?? Date.now() } } : tank;
+    tanks: Array.from({ length: tankCount }, (_, t): SimTank => {
+      const leak = leaks.find((l) => at(l, t));
+      const meterError = meterErrors.find((m) => at(m, t));
+      const theft = thefts.find((x) => at(x, t));
+      return {
+        code: String(t + 1),
+        heightMm: diameterMm,
+        capacityL,
+        strapping,
+        ...(leak ? { leak: { rateLph: leak.rateLph, fromMs: leak.fromMs ?? startMs ?? Date.now() } } : {}),
+        ...(meterError ? { meterErrorPct: meterError.pct } : {}),
+        ...(theft ? { theft: { litres: theft.litres, fromMs: theft.fromMs, durationMs: theft.durationMs } } : {}),
+        ...(unitPrice === undefined ? {} : { unitPrice }),
+      };
     }),
     sensors: Array.from({ length: sensorCount }, (_, s) => ({ sensorNo: String(s + 1), type: 'leak' as const })),
+    ...(metering ? { metering } : {}),
   };
 });
 

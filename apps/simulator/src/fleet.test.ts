@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceReading, DeviceReport, DeviceReportResult } from '@ullage/contracts/device';
+import type { DeviceReading, DeviceReport, DeviceReportResult, DeviceSale, DeviceTicket } from '@ullage/contracts/device';
 import { startFleet, type Fleet } from './fleet';
 import { testStation } from './model/test-station';
 import { SendError, type Sender } from './transport/types';
@@ -106,6 +106,48 @@ describe('startFleet', () => {
   it('needs the address of the transport it is told to use', () => {
     expect(() => startFleet({ transport: 'http', stations: [] })).toThrow(/baseUrl/);
     expect(() => startFleet({ transport: 'mqtt', stations: [] })).toThrow(/mqttUrl/);
+  });
+});
+
+describe('startFleet: metered sales', () => {
+  it('sends sales and tickets with the history, and a batch resent after a failure carries the same items', async () => {
+    const attempts = new Map<string, DeviceReport[]>(); // batchId → each attempt
+    let failures = 0;
+    const sender: Sender = async (_station, report) => {
+      const tries = [...(attempts.get(report.batchId!) ?? []), report];
+      attempts.set(report.batchId!, tries);
+      // The first few batches with sales fail once, as on a server busy starting.
+      if ((report.sales?.length ?? 0) > 0 && tries.length === 1 && failures < 3) {
+        failures++;
+        throw new SendError('HTTP 503', true);
+      }
+      return ok(report);
+    };
+    const days = 4;
+    fleet = startFleet({
+      transport: 'http',
+      sender,
+      stations: [{ ...testStation('A'), metering: { kind: 'transactions' } }],
+      intervalMs: 20,
+      events: false,
+      logger: () => {},
+      backfill: { from: () => Date.now() - days * 86_400_000 },
+    });
+    await fleet.live;
+    await fleet.stop();
+    const retried = [...attempts.values()].filter((tries) => tries.length > 1);
+    expect(retried).toHaveLength(3);
+    for (const [first, again] of retried) {
+      expect(again!.sales).toEqual(first!.sales);
+      expect(again!.tickets).toEqual(first!.tickets);
+    }
+    const delivered = [...attempts.values()].map((tries) => tries.at(-1)!);
+    const sales = delivered.flatMap((b) => b.sales as DeviceSale[]);
+    expect(new Set(sales.map((s) => s.id)).size).toBe(sales.length);
+    // Every day of the history has its sales; a delivery on the way has its ticket.
+    expect(new Set(sales.map((s) => s.ts.slice(0, 10))).size).toBeGreaterThanOrEqual(days);
+    expect(sales.length).toBeGreaterThan(days * 3 * 80);
+    expect(delivered.flatMap((b) => b.tickets as DeviceTicket[]).length).toBeGreaterThan(0);
   });
 });
 

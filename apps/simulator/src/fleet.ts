@@ -106,7 +106,8 @@ interface Runner {
   answering: Promise<void>;
 }
 
-const countItems = (r: DeviceReport) => (r.readings?.length ?? 0) + (r.sensors?.length ?? 0) + (r.alarms?.length ?? 0) + (r.events?.length ?? 0);
+const LISTS = ['readings', 'sensors', 'alarms', 'events', 'sales', 'meterTotals', 'tickets'] as const;
+const countItems = (r: DeviceReport) => LISTS.reduce((n, list) => n + (r[list]?.length ?? 0), 0);
 
 function describe(h: Happening): string {
   const min = h.durationMs ? `${Math.round(h.durationMs / 60_000)} min` : '';
@@ -136,6 +137,9 @@ function merge(into: Outbox, sent: DeviceReport): void {
   into.sensors.push(...(report.sensors ?? []));
   into.alarms.push(...(report.alarms ?? []));
   into.events.push(...(report.events ?? []));
+  into.sales.push(...(report.sales ?? []));
+  into.meterTotals.push(...(report.meterTotals ?? []));
+  into.tickets.push(...(report.tickets ?? []));
 }
 
 export function startFleet(options: FleetOptions): Fleet {

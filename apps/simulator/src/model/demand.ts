@@ -37,12 +37,24 @@ export function salesRateLps(dailyL: number, localHour: number, hours?: OpeningH
 export const FILL_L = [15, 60] as const;
 const MEAN_FILL_L = (FILL_L[0] + FILL_L[1]) / 2;
 
-/** Litres sold in a short step that sells `expectedL` on average: a Poisson number of fills. */
-export function fillsSold(expectedL: number, rng: Rng): number {
-  if (!(expectedL > 0)) return 0;
+const NO_FILLS: readonly number[] = [];
+
+/**
+ * The customers' fills in a short step that sells `expectedL` on average: a Poisson number of
+ * them, litres each (at 15 °C), in the order drawn. Each fill is one metered sale.
+ */
+export function drawFills(expectedL: number, rng: Rng): readonly number[] {
+  if (!(expectedL > 0)) return NO_FILLS;
   // Knuth's method: fine for the few fills a step of a minute or so holds.
   const limit = Math.exp(-expectedL / MEAN_FILL_L);
+  let fills: number[] | null = null;
+  for (let p = rng.next(); p > limit; p *= rng.next()) (fills ??= []).push(rng.range(FILL_L[0], FILL_L[1]));
+  return fills ?? NO_FILLS;
+}
+
+/** Their sum, added in the order drawn. */
+export function litresOf(fills: readonly number[]): number {
   let litres = 0;
-  for (let p = rng.next(); p > limit; p *= rng.next()) litres += rng.range(FILL_L[0], FILL_L[1]);
+  for (const f of fills) litres += f;
   return litres;
 }

@@ -1,6 +1,8 @@
 import type { DeviceReading, DeviceReport, DeviceSensorState, RecordType } from '@ullage/contracts/device';
 import { emptyOutbox, splitOutbox } from './batch';
 import { MINUTE, iso, localHour } from './clock';
+import { createTicketBook } from './delivery-tickets';
+import { createMeters } from './metering';
 import { createRng, deriveSeed, type Rng } from './random';
 import { DURATION_MIN, LEAK_ALARM_CODE, PROBE_FAULT_CODE, RARE_EVENT_KINDS, resolveEventRates, type EventsOption, type RareEventKind } from './rare-events';
 import { measure, type Distortion } from './probe';
@@ -45,7 +47,7 @@ export interface StationSim {
   /**
    * Runs the station up to `toMs` and returns the batches the device would send at that
    * moment: usually one with an interval reading per tank (plus hourly records, sensor states,
-   * alarms and events due), none while its network is down or power is off, and the whole
+   * alarms, events, metered sales, totaliser readings and delivery tickets due), none while its network is down or power is off, and the whole
    * backlog — split to the protocol's batch limits — when the network comes back.
    */
   advance(toMs: number): DeviceReport[];
@@ -75,6 +77,8 @@ export function createStationSim(station: SimStation, options: StationSimOptions
   let lastReadingMs = -1;
   let started = false;
   let outbox = emptyOutbox();
+  const meters = createMeters(station, options.seed ?? 1, options.startMs);
+  const tickets = createTicketBook(station, options.seed ?? 1);
 
   const happen = (h: Omit<Happening, 'station'>) => options.onHappening?.({ station: station.code, ...h });
   const durationOf = (kind: keyof typeof DURATION_MIN) => Math.round(rng.range(...DURATION_MIN[kind]) * 60) * 1000; // whole seconds
@@ -158,10 +162,17 @@ export function createStationSim(station: SimStation, options: StationSimOptions
     const dt = toMs - now;
     const hour = localHour(station.timezone, now);
     for (const t of tanks) {
-      const delivery = stepTank(t, now, dt, hour, rng, station.openingHours);
-      if (delivery) happen({ kind: 'delivery', ts: now, tank: t.spec.code, litres: Math.round(delivery.litres), durationMs: delivery.durationMs });
+      const { delivery, fills } = stepTank(t, now, dt, hour, rng, station.openingHours);
+      if (delivery) {
+        happen({ kind: 'delivery', ts: now, tank: t.spec.code, litres: Math.round(delivery.litres), durationMs: delivery.durationMs });
+        tickets.delivered(t, now, delivery);
+      }
+      if (fills.length > 0) meters.sell(t, now, toMs, fills, hour, outbox);
     }
     now = toMs;
+    // The pumps and the office keep their own records through the console's outages: sent with the next batch that goes.
+    meters.read(now, outbox);
+    tickets.due(now, outbox);
     if (networkUpAt !== null && now >= networkUpAt) networkUpAt = null;
     if (powerOnAt !== null) {
       if (now < powerOnAt) return; // the console is dark: no readings, no alarms, no rolls
@@ -198,6 +209,7 @@ export function createStationSim(station: SimStation, options: StationSimOptions
         started = true;
         outbox.readings.push(...readAll(now, onLocalHour(now) ? 'hourly' : 'interval'));
         for (const s of sensors) outbox.sensors.push(sensorState(s, now));
+        meters.read(now, outbox, true);
       }
       while (now < toMs) {
         const nextQuarter = (Math.floor(now / QUARTER_MS) + 1) * QUARTER_MS;

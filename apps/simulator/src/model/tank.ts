@@ -1,6 +1,6 @@
 import { EXPANSION_PER_C, REFERENCE_TEMPERATURE_C } from '@ullage/domain/inventory';
 import { volumeAtHeight } from '@ullage/domain/strapping';
-import { fillsSold, salesRateLps } from './demand';
+import { drawFills, litresOf, salesRateLps } from './demand';
 import { DAY, HOUR, MINUTE } from './clock';
 import type { Rng } from './random';
 import { createThermal, deliveryTemperatureC, mix, productTemperatureC, relax, type ThermalState } from './tank-temperature';
@@ -40,8 +40,17 @@ export interface TankState {
 }
 
 export interface DeliveryStart {
+  /** Net litres (at 15 °C) the tanker puts in. */
   litres: number;
   durationMs: number;
+  /** The tanker's product temperature: its gross litres are `litres × grossPerNet(t, temperatureC)`. */
+  temperatureC: number;
+}
+
+/** What one step of a tank did that the outside sees: the delivery it started, the fills it sold (net litres each). */
+export interface TankStep {
+  delivery: DeliveryStart | null;
+  fills: readonly number[];
 }
 
 /** Room in the tank: never fill past the table's last point, nor past the rated capacity. */
@@ -50,8 +59,8 @@ function maxTotalL(spec: SimTank): number {
   return Math.min(tableMax, spec.capacityL);
 }
 
-/** Gross volume per net litre at a temperature. */
-const expansion = (t: TankState, temperatureC: number) => 1 + t.expansionPerC * (temperatureC - REFERENCE_TEMPERATURE_C);
+/** Gross volume per net litre at a temperature: the product's true coefficient, as a meter at the nozzle sees it. */
+export const grossPerNet = (t: TankState, temperatureC: number) => 1 + t.expansionPerC * (temperatureC - REFERENCE_TEMPERATURE_C);
 
 export function createTank(spec: SimTank, rng: Rng): TankState {
   const randomL = maxTotalL(spec) * rng.range(0.35, 0.9);
@@ -70,7 +79,7 @@ export function createTank(spec: SimTank, rng: Rng): TankState {
     delivery: null,
   };
   // Random volumes are net; a last reading's is what the probe saw, at its temperature.
-  if (spec.initial) t.netL = Math.max(0, spec.initial.productL) / expansion(t, t.thermal.bulkC);
+  if (spec.initial) t.netL = Math.max(0, spec.initial.productL) / grossPerNet(t, t.thermal.bulkC);
   return t;
 }
 
@@ -78,7 +87,7 @@ export const waterL = (t: TankState) => volumeAtHeight(t.spec.strapping, t.water
 export const fillOf = (t: TankState) => t.netL / t.spec.capacityL;
 export const temperatureC = (t: TankState, localHour: number) => productTemperatureC(t.thermal, localHour);
 /** The product's volume at its temperature: what the probe measures. */
-export const grossL = (t: TankState, localHour: number) => t.netL * expansion(t, temperatureC(t, localHour));
+export const grossL = (t: TankState, localHour: number) => t.netL * grossPerNet(t, temperatureC(t, localHour));
 
 /** Litres lost through the leak between two times (none before it starts). */
 function leakedL(spec: SimTank, fromMs: number, toMs: number): number {
@@ -87,13 +96,21 @@ function leakedL(spec: SimTank, fromMs: number, toMs: number): number {
   return ms > 0 ? (spec.leak.rateLph * ms) / HOUR : 0;
 }
 
+/** Litres stolen between two times: the theft's share of the overlap with its span. */
+export function stolenL(spec: SimTank, fromMs: number, toMs: number): number {
+  const theft = spec.theft;
+  if (!theft || !(theft.durationMs > 0)) return 0;
+  const ms = Math.min(toMs, theft.fromMs + theft.durationMs) - Math.max(fromMs, theft.fromMs);
+  return ms > 0 ? (theft.litres * ms) / theft.durationMs : 0;
+}
+
 /**
  * Moves one tank from `fromMs` by `dtMs`: customers' fills at the local hour's rate (none
- * while the station is closed), a running delivery, evaporation and any leak, the product's
- * temperature, water seeping in. Returns the delivery it started, if any, so the station can
- * tell (and the fleet can log) it.
+ * while the station is closed), a running delivery, evaporation, any leak or theft, the
+ * product's temperature, water seeping in. Returns the delivery it started, if any, so the
+ * station can tell (and the fleet can log) it, and the fills it sold, which the pumps meter.
  */
-export function stepTank(t: TankState, fromMs: number, dtMs: number, hour: number, rng: Rng, hours?: OpeningHours): DeliveryStart | null {
+export function stepTank(t: TankState, fromMs: number, dtMs: number, hour: number, rng: Rng, hours?: OpeningHours): TankStep {
   const toMs = fromMs + dtMs;
   let started: DeliveryStart | null = null;
   if (!t.delivery && t.deliveryDueMs === null && fillOf(t) < t.reorderFill) {
@@ -105,9 +122,10 @@ export function stepTank(t: TankState, fromMs: number, dtMs: number, hour: numbe
     const litres = Math.max(0, t.spec.capacityL * rng.range(0.86, 0.95) - t.netL);
     t.delivery = { startMs: fromMs, endMs: fromMs + durationMs, rateLps: litres / (durationMs / 1000), temperatureC: deliveryTemperatureC(t.thermal, rng) };
     t.deliveryDueMs = null;
-    started = { litres, durationMs };
+    started = { litres, durationMs, temperatureC: t.delivery.temperatureC };
   }
-  t.netL -= fillsSold(salesRateLps(t.dailySalesL, hour, hours) * (dtMs / 1000), rng);
+  const fills = drawFills(salesRateLps(t.dailySalesL, hour, hours) * (dtMs / 1000), rng);
+  t.netL -= litresOf(fills);
   if (t.delivery) {
     const overlapMs = Math.min(toMs, t.delivery.endMs) - Math.max(fromMs, t.delivery.startMs);
     if (overlapMs > 0) {
@@ -117,10 +135,10 @@ export function stepTank(t: TankState, fromMs: number, dtMs: number, hour: numbe
     }
     if (toMs >= t.delivery.endMs) t.delivery = null;
   }
-  t.netL -= (t.evaporationLph * dtMs) / HOUR + leakedL(t.spec, fromMs, toMs);
+  t.netL -= (t.evaporationLph * dtMs) / HOUR + leakedL(t.spec, fromMs, toMs) + stolenL(t.spec, fromMs, toMs);
   relax(t.thermal, dtMs);
   t.waterMm += t.waterIngressMmPerDay * (dtMs / DAY);
   // The expanded product and the water must fit in the tank.
-  t.netL = Math.min(Math.max(t.netL, 0), (maxTotalL(t.spec) - waterL(t)) / expansion(t, temperatureC(t, hour)));
-  return started;
+  t.netL = Math.min(Math.max(t.netL, 0), (maxTotalL(t.spec) - waterL(t)) / grossPerNet(t, temperatureC(t, hour)));
+  return { delivery: started, fills };
 }

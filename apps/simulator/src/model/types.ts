@@ -20,7 +20,27 @@ export interface SimTank {
   initial?: { productL: number; waterMm: number; temperatureC?: number };
   /** A hole: product (litres at 15 °C) is lost at this rate from `fromMs` on. */
   leak?: { rateLph: number; fromMs: number };
+  /** Someone draws `litres` (at 15 °C) off the tank evenly over `durationMs` from `fromMs`, past the pumps: no metered sale. */
+  theft?: { litres: number; fromMs: number; durationMs: number };
+  /** The pumps' meters read this many per cent over what left the tank (a badly calibrated dispenser; negative: under). */
+  meterErrorPct?: number;
+  /** Price per litre at the pump, in the station's currency: sales carry `unitPrice` and `amount` when set. */
+  unitPrice?: number;
+  /** A product code: the tank is manifolded with the station's other tanks of that product, and its sales name the product, not the tank. */
+  manifold?: string;
+  /**
+   * The first delivery that starts in [`fromMs`, `untilMs`) is short: its ticket says `pct` per cent more than
+   * went into the tank. A window rather than "from then on", so a restarted simulation does not short another.
+   */
+  shortDelivery?: { pct: number; fromMs: number; untilMs: number };
 }
+
+/**
+ * How a station's pumps report what they sell (docs/device-protocol.md "Metered sales,
+ * totalisers and delivery tickets"): each fill as a transaction, or each tank's dispenser
+ * totaliser every `everyMs` (a multiple of 15 minutes, on the UTC quarter hours).
+ */
+export type Metering = { kind: 'transactions' } | { kind: 'totaliser'; everyMs: number };
 
 export interface SimSensor {
   sensorNo: string;
@@ -46,4 +66,6 @@ export interface SimStation {
   sensors?: SimSensor[];
   /** Open day and night when absent (with few sales at night). */
   openingHours?: OpeningHours;
+  /** No metered sales when absent: the server then derives sales from the level. */
+  metering?: Metering;
 }
