@@ -104,6 +104,13 @@ export const monthlyInventoryRow = z.object({
   /** closing − book closing: negative is a loss. */
   varianceL: z.number().nullable(),
   inProgress: z.boolean(),
+  /**
+   * Wetstock (issue 23): where the tank has metered sales, book closing and variance stand on
+   * them (`metered`, with the pumps' total); else on the level's sales (`derived`). Optional
+   * until every server sends them.
+   */
+  salesSource: z.enum(['metered', 'derived']).optional(),
+  meteredSalesL: z.number().nullable().optional(),
 });
 export type MonthlyInventoryRow = z.infer<typeof monthlyInventoryRow>;
 
