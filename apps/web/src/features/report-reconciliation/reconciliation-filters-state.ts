@@ -1,20 +1,14 @@
 import type { ReconciliationQuery } from '@ullage/contracts/reconciliation';
-import { RECONCILIATION_MAX_DAYS, RECONCILIATION_PERIODS, SALES_SOURCES } from '@ullage/contracts/reconciliation';
-import { NO_TANK_FILTERS } from '../../components/report-filters/org-scope';
-import { localDay, localMonth } from '../report-inventory/inventory-filters-state';
+import { RECONCILIATION_MAX_DAYS } from '@ullage/contracts/reconciliation';
+import { NO_TANK_FILTERS, type TankFilterValues } from '../../components/report-filters/org-scope';
+import { localDay } from '../report-inventory/inventory-filters-state';
 
 /**
  * The filters of the reconciliation page (reconciliation and its phone variant), as the list
  * state keeps them and the endpoint takes them (undefined: not filtered). `fromDay` and `toDay`
  * are station days, both included. Pure, so the defaults and the links into the page are tested.
  */
-export type ReconciliationFilters = {
-  distributorId: number | undefined;
-  companyId: number | undefined;
-  areaId: number | undefined;
-  stationId: number | undefined;
-  tankId: number | undefined;
-  productId: number | undefined;
+export type ReconciliationFilters = TankFilterValues & {
   period: ReconciliationQuery['period'];
   salesSource: ReconciliationQuery['salesSource'];
   fromDay: string;
@@ -56,9 +50,6 @@ export function ruleMonthOf(filters: Pick<ReconciliationFilters, 'toDay'>): stri
   return filters.toDay.slice(0, 7);
 }
 
-/** The current month, for the monthly rule's picker bound. */
-export const thisMonth = (now = new Date()) => localMonth(now);
-
 const ID = /^[1-9]\d{0,9}$/;
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
@@ -88,7 +79,3 @@ export function reconciliationFiltersOfSearch(search: string, base: Reconciliati
   const days = fromDay !== null && toDay !== null && DAY.test(fromDay) && DAY.test(toDay) && fromDay <= toDay ? { fromDay, toDay } : {};
   return { ...base, ...NO_TANK_FILTERS, stationId, tankId: id('tankId'), ...days };
 }
-
-/** The choices of the period and source filters, in the order the filter bar offers them. */
-export const PERIOD_CHOICES = RECONCILIATION_PERIODS;
-export const SOURCE_CHOICES = SALES_SOURCES;

@@ -8,6 +8,7 @@ import { daySpan } from '../../report-inventory/inventory-filters-state';
 import { bandPolygons, type VarianceChartPanel } from '../reconciliation-chart-series';
 import { TankLabel } from '../../../components/report-cells/report-cells';
 import { signed } from '../../report-inventory/inventory-format';
+import { CHART_GRID, CHART_MUTED, isolate } from '../../report-history/components/svg-chart-style';
 
 interface VarianceChartProps {
   panel: VarianceChartPanel;
@@ -19,14 +20,10 @@ interface VarianceChartProps {
 const WIDTH = 420;
 const HEIGHT = 200;
 const PAD = { left: 58, right: 12, top: 10, bottom: 28 };
-const MUTED = 'rgba(0, 0, 0, 0.55)';
-const GRID = '#f0f0f0';
 const AXIS = '#bfbfbf';
 const LINE = '#1677ff';
 const BEYOND = '#cf1322';
 
-/** Text an Arabic axis name wraps: isolated, so its brackets stay in place in the left-to-right SVG. */
-const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /**
  * One tank's (group's) cumulative variance over the picked days, in its company's unit, inside
@@ -81,14 +78,14 @@ export function VarianceChart({ panel, fromDay, toDay, format }: VarianceChartPr
         aria-label={t('reconciliation.chart.label', { station: panel.stationName, tank: panel.tankCode, unit })}
         direction="ltr"
         fontSize={10}
-        fill={MUTED}
+        fill={CHART_MUTED}
       >
         {drawing.band.map((points, i) => (
           <polygon key={i} points={points} className="recon-chart__band" data-testid="recon-chart-band" />
         ))}
         {drawing.yTicks.map((v, i) => (
           <g key={`y${v}`}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y.at(v)} y2={y.at(v)} stroke={v === 0 ? AXIS : GRID} />
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y.at(v)} y2={y.at(v)} stroke={v === 0 ? AXIS : CHART_GRID} />
             <text x={PAD.left - 6} y={y.at(v)} textAnchor="end" dominantBaseline="middle">
               {drawing.yLabels[i]}
             </text>
