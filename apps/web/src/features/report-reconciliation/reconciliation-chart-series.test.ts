@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReconciliationSeries } from '@ullage/contracts/reconciliation';
-import { bandPolygons, varianceChartPanels } from './reconciliation-chart-series';
+import { bandPolygons, dayTicks, varianceChartPanels } from './reconciliation-chart-series';
 
 const GALLON = 3.785411784;
 const point = (day: string, cumulativeVarianceL: number | null, allowanceL: number | null) => ({ day, varianceL: null, cumulativeVarianceL, meteredSalesL: null, allowanceL });
@@ -51,5 +51,15 @@ describe('allowance band', () => {
   it('splits where a day has no allowance', () => {
     expect(bandPolygons([0, 1, 2, 3], [5, null, 7, 8], identity)).toEqual(['0,5 0,-5', '2,7 3,8 3,-8 2,-7']);
     expect(bandPolygons([0], [null], identity)).toEqual([]);
+  });
+});
+
+describe('day labels', () => {
+  it('step through the days, always end on the last, and never crowd it', () => {
+    expect(dayTicks(27, 6)).toEqual([0, 5, 10, 15, 20, 26]);
+    expect(dayTicks(26, 6)).toEqual([0, 5, 10, 15, 20, 25]);
+    expect(dayTicks(23, 6)).toEqual([0, 4, 8, 12, 16, 22]);
+    expect(dayTicks(3, 6)).toEqual([0, 1, 2]);
+    expect(dayTicks(1, 6)).toEqual([0]);
   });
 });

@@ -89,3 +89,17 @@ export function bandPolygons(x: readonly number[], allowance: readonly (number |
     return [...upper, ...lower].join(' ');
   });
 }
+
+/**
+ * The day indices labelled on the x axis of `days` days: about `count`, evenly stepped from the
+ * first, always the last; a stepped label within half a step of the last gives way to it.
+ */
+export function dayTicks(days: number, count: number): number[] {
+  if (days <= 1) return [0];
+  const step = Math.max(1, Math.ceil(days / count));
+  const last = days - 1;
+  const ticks: number[] = [];
+  for (let i = 0; i < last; i += step) if (last - i > step / 2) ticks.push(i);
+  ticks.push(last);
+  return ticks;
+}

@@ -5,7 +5,7 @@ import type { MonitorFormat } from '../../monitor/format';
 import { niceTicks, tickDecimals } from '../../report-history/components/nice-ticks';
 import { linearScale, linePath } from '../../report-history/components/trend-geometry';
 import { daySpan } from '../../report-inventory/inventory-filters-state';
-import { bandPolygons, type VarianceChartPanel } from '../reconciliation-chart-series';
+import { bandPolygons, dayTicks, type VarianceChartPanel } from '../reconciliation-chart-series';
 import { TankLabel } from '../../../components/report-cells/report-cells';
 import { signed } from '../../report-inventory/inventory-format';
 import { CHART_GRID, CHART_MUTED, isolate } from '../../report-history/components/svg-chart-style';
@@ -45,9 +45,7 @@ export function VarianceChart({ panel, fromDay, toDay, format }: VarianceChartPr
     const values = panel.cumulative.map((v) => (v === null ? NaN : v));
     const line = linePath(panel.x, values, 0, panel.x.length - 1, x, y);
     const band = bandPolygons(panel.x, panel.allowance, { x: x.at, y: y.at });
-    // About six day labels, always the first and the last.
-    const step = Math.max(1, Math.ceil(days / 6));
-    const xTicks = [...new Set([...Array.from({ length: Math.ceil(days / step) }, (_, i) => i * step), days - 1])];
+    const xTicks = dayTicks(days, 6);
     return { yTicks, yLabels: yTicks.map((v) => number.format(v)), xTicks, x, y, line, band };
   }, [panel, days, format.locale]);
 
@@ -65,9 +63,14 @@ export function VarianceChart({ panel, fromDay, toDay, format }: VarianceChartPr
         <bdi>{panel.stationName}</bdi>
         <TankLabel code={panel.tankCode} productName={panel.productName} productColor={panel.productColor} />
         {panel.last ? (
-          <span className="recon-chart__last" dir="ltr" data-testid="recon-chart-last">
-            {signed(format.volume(panel.last.cumulative, panel.volumeUnit), panel.last.cumulative)}
-            {panel.last.allowance !== null ? ` / ±${format.volume(panel.last.allowance, panel.volumeUnit)}` : ''}
+          <span className="recon-chart__last" data-testid="recon-chart-last">
+            <bdi dir="ltr">{signed(format.volume(panel.last.cumulative, panel.volumeUnit), panel.last.cumulative)}</bdi>
+            {panel.last.allowance !== null ? (
+              <>
+                {' / '}
+                <bdi dir="ltr">±{format.volume(panel.last.allowance, panel.volumeUnit)}</bdi>
+              </>
+            ) : null}
           </span>
         ) : null}
       </figcaption>
