@@ -127,8 +127,8 @@ export type DeviceDelivery = z.infer<typeof deviceDelivery>;
  * meter that compensates sends `tcVolumeL` too.
  */
 export const SALE_RANGES = {
-  volumeL: { min: 0, max: 1_000_000 },
-  tcVolumeL: { min: 0, max: 1_000_000 },
+  volumeL: { min: 0, max: 10_000_000 },
+  tcVolumeL: { min: 0, max: 10_000_000 },
   amount: { min: 0, max: 100_000_000 },
   unitPrice: { min: 0, max: 1_000_000 },
   totalL: { min: 0, max: 1e12 },
@@ -174,7 +174,7 @@ export const DELIVERY_TICKET_MATCH_MS = 6 * 3_600_000;
 export const deviceTicket = z.object({
   tank: z.string().trim().min(1).max(32),
   deliveredAt: time,
-  volumeL: saleRanged('volumeL').refine((v) => v > 0),
+  volumeL: saleRanged('volumeL').positive(),
   tcVolumeL: saleRanged('tcVolumeL').optional(),
   ticketNo: z.string().trim().min(1).max(64).optional(),
 });
@@ -217,6 +217,8 @@ export const deviceReportResult = z.object({
   /** Device clock minus server clock, when sentAt was given. */
   clockSkewSeconds: z.number().nullable(),
   clockFlagged: z.boolean(),
+  /** When the batch carried metered sales, totaliser readings or tickets: sales and readings new to the store, those already there, tickets set. */
+  sales: z.object({ accepted: z.number().int(), duplicates: z.number().int(), tickets: z.number().int() }).optional(),
 });
 export type DeviceReportResult = z.infer<typeof deviceReportResult>;
 

@@ -75,6 +75,8 @@ export interface DailyInventory<R extends DayReading> {
   deliveryCount: number;
   /** Their starts: a tank's delivery is known by its start, so a month counts a drop across midnight once. */
   deliveryStartsMs: number[];
+  /** Each counted delivery's part of the day (by its start), for its ticket's share (reconciliation.ts). */
+  deliveryParts: { startedAtMs: number; deliveredL: number }[];
   salesL: number | null;
   missingStart: boolean;
   missingEnd: boolean;
@@ -128,6 +130,7 @@ export function dailyInventory<R extends DayReading>(input: DayAggregates<R>): D
     deliveredL,
     deliveryCount: counted.length,
     deliveryStartsMs: counted.map((d) => d.delivery.startedAtMs),
+    deliveryParts: counted.map((d) => ({ startedAtMs: d.delivery.startedAtMs, deliveredL: d.part.deliveredL })),
     salesL: start !== null && end !== null ? roundLitres(start.volumeL - end.volumeL + deliveredL) : null,
     missingStart,
     missingEnd,

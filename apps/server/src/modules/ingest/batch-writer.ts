@@ -9,6 +9,7 @@ import { joinReadings, type PreparedParts, type PreparedReadings } from './prepa
 import { writeReadings, type FreshReadings, type ReadingRow } from './readings-repo';
 import { markSeen } from './status-repo';
 import { groupReadings, type GroupReadings } from './group-readings';
+import { applyTickets, insertMeterTotals, insertSales, type StoreRefusal } from './sales-repo';
 
 /** A device batch validated and computed (prepare.ts), ready to be written. */
 export interface PreparedBatch {
@@ -27,6 +28,11 @@ export interface WriteOutcome {
   firstContact: boolean;
   opened: ActiveAlarm[];
   lastDataAt: string | null;
+  /** Metered sales and totaliser readings new to the store, tickets set (issue 23). */
+  salesAdded: number;
+  ticketsApplied: number;
+  /** Items refused against what is stored (a totaliser going backwards, a ticket with no delivery). */
+  storeRefused: StoreRefusal[];
 }
 
 /** What an evaluator sees: the batches written together, inside their transaction. */
@@ -181,6 +187,7 @@ export class BatchWriter {
         if (byKey) for (let i = 0; i < b.readings.count; i++) inserted += written.newKeys.delete(`${tankId[i]}:${tsMs[i]}`) ? 1 : 0;
         else for (const id of new Set(tankId)) inserted += written.newPerTank.get(id) ?? 0;
         const opened = await writeDeviceState(db, b);
+        const sales = await writeSales(db, b);
         const seen = status.get(b.station.id) ?? { cameBack: false, firstContact: false };
         outcomes.push({
           inserted,
@@ -188,12 +195,22 @@ export class BatchWriter {
           ...seen,
           opened,
           lastDataAt: arrivals.get(b.station.id)?.lastDataAt ?? null,
+          salesAdded: sales.added,
+          ticketsApplied: 0,
+          storeRefused: sales.refused,
         });
       }
       const raised = new Map<number, ActiveAlarm[]>();
       const raise = (stationId: number, alarm: ActiveAlarm) => raised.set(stationId, [...(raised.get(stationId) ?? []), alarm]);
       const readings = groupReadings(db, batches, written.fresh);
       for (const evaluate of this.evaluators) await evaluate({ db, batches, readings, fresh: written.fresh, raise });
+      // After the evaluators: a ticket sent with the readings of its drop finds the delivery they detected.
+      for (const [i, b] of batches.entries()) {
+        if (b.parts.tickets.length === 0) continue;
+        const tickets = await applyTickets(db, b.parts.tickets);
+        outcomes[i]!.ticketsApplied = tickets.applied;
+        outcomes[i]!.storeRefused.push(...tickets.refused);
+      }
       // Each station's raised alarms go out with its first batch of the group.
       batches.forEach((b, i) => {
         const mine = raised.get(b.station.id);
@@ -226,6 +243,13 @@ function sharesTank(batches: readonly PreparedBatch[]): boolean {
     stations.add(b.station.id);
   }
   return false;
+}
+
+/** Metered sales and totaliser readings of one batch (issue 23). */
+async function writeSales(db: Db, { station, parts }: PreparedBatch): Promise<{ added: number; refused: StoreRefusal[] }> {
+  const sold = await insertSales(db, station.id, parts.sales);
+  const totals = await insertMeterTotals(db, station.id, parts.meterTotals);
+  return { added: sold + totals.added, refused: totals.refused };
 }
 
 /** Sensors, device alarms, power events and measured deliveries of one batch; answers the alarms it opened. */

@@ -143,9 +143,14 @@ export async function insertDeviceEvent(db: Db, station: StationKeys, type: stri
 export async function upsertDeviceDelivery(db: Db, station: StationKeys, tankId: number, d: DeviceDelivery): Promise<void> {
   const startedAt = new Date(d.startedAt).toISOString();
   const endedAt = new Date(d.endedAt).toISOString();
-  await db.execute(sql`
-    delete from deliveries
-    where tank_id = ${tankId} and source = 'detected' and started_at <= ${endedAt} and coalesce(ended_at, last_rise_at) >= ${startedAt}`);
+  // A ticket entered on the detected record of this drop stays with the device's record of it.
+  const replaced = await rawRows<{ ticket_volume_l: number | null; ticket_tc_volume_l: number | null; ticket_no: string | null; ticket_source: string | null }>(
+    db,
+    sql`delete from deliveries
+        where tank_id = ${tankId} and source = 'detected' and started_at <= ${endedAt} and coalesce(ended_at, last_rise_at) >= ${startedAt}
+        returning ticket_volume_l, ticket_tc_volume_l, ticket_no, ticket_source`,
+  );
+  const ticket = replaced.find((r) => r.ticket_volume_l !== null);
   await db.execute(sql`
     insert into deliveries (distributor_id, company_id, station_id, tank_id, source, started_at, last_rise_at, ended_at,
       start_volume_l, end_volume_l, start_tc_volume_l, end_tc_volume_l, start_height_mm, end_height_mm,
@@ -160,4 +165,10 @@ export async function upsertDeviceDelivery(db: Db, station: StationKeys, tankId:
       start_height_mm = excluded.start_height_mm, end_height_mm = excluded.end_height_mm,
       start_water_height_mm = excluded.start_water_height_mm, end_water_height_mm = excluded.end_water_height_mm,
       start_temperature_c = excluded.start_temperature_c, end_temperature_c = excluded.end_temperature_c`);
+  if (ticket) {
+    await db.execute(sql`
+      update deliveries set ticket_volume_l = ${ticket.ticket_volume_l}, ticket_tc_volume_l = ${ticket.ticket_tc_volume_l}, ticket_no = ${ticket.ticket_no},
+        ticket_source = ${ticket.ticket_source}, ticketed_at = now()
+      where tank_id = ${tankId} and started_at = ${startedAt} and ticket_volume_l is null`);
+  }
 }

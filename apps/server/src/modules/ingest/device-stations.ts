@@ -12,6 +12,9 @@ import { onStationChanged } from '../station/changes';
 export interface IngestTank {
   id: number;
   code: string;
+  /** Its product: metered sales may name the product where tanks are manifolded (issue 23). */
+  productId: number | null;
+  productCode: string | null;
   geometry: TankGeometry;
   thresholds: TankThresholds;
 }
@@ -122,7 +125,9 @@ async function loadStation(db: Db, code: string): Promise<IngestStation | null> 
       lowOilWarnMm: tanks.lowOilWarnMm,
       lowOilAlarmMm: tanks.lowOilAlarmMm,
       highWaterAlarmMm: tanks.highWaterAlarmMm,
+      productId: tanks.productId,
       productType: sql<string | null>`(select "products"."type" from ${products} where "products"."id" = ${tanks.productId})`,
+      productCode: sql<string | null>`(select "products"."code" from ${products} where "products"."id" = ${tanks.productId})`,
     })
     .from(tanks)
     .where(eq(tanks.stationId, row.id));
@@ -131,6 +136,8 @@ async function loadStation(db: Db, code: string): Promise<IngestStation | null> 
     byCode.set(t.code, {
       id: t.id,
       code: t.code,
+      productId: t.productId,
+      productCode: t.productCode,
       thresholds: {
         heightMm: t.heightMm,
         highOilAlarmMm: t.highOilAlarmMm,

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { RECORD_TYPES, type DeviceReportResult } from '@ullage/contracts/device';
+import { RECORD_TYPES, type DeviceReportResult, type RefusedItem } from '@ullage/contracts/device';
+import { translator } from '../../i18n/translate';
+import { formatField } from '../../plugins/envelope';
+import type { StoreRefusal } from './sales-repo';
 import type { TankReadingLive } from '@ullage/contracts/monitor';
 import { OFFLINE_AFTER_MS } from '@ullage/domain/station-status';
 import type { Language } from '@ullage/domain/languages';
@@ -77,7 +80,10 @@ export class Ingest {
       ...(prepared.batchId === undefined ? {} : { batchId: prepared.batchId }),
       accepted: outcome.inserted,
       duplicates: prepared.readings.count - outcome.inserted,
-      refused: prepared.refused,
+      refused: outcome.storeRefused.length === 0 ? prepared.refused : [...prepared.refused, ...refusedOf(outcome.storeRefused, language)],
+      ...(prepared.parts.sales.length + prepared.parts.meterTotals.length + prepared.parts.tickets.length > 0
+        ? { sales: { accepted: outcome.salesAdded, duplicates: prepared.parts.sales.length + prepared.parts.meterTotals.length - outcome.salesAdded - outcome.storeRefused.filter((r) => r.list === 'meterTotals').length, tickets: outcome.ticketsApplied } }
+        : {}),
       serverTime: now.toISOString(),
       clockSkewSeconds: prepared.clock?.skewSeconds ?? null,
       clockFlagged: prepared.clock?.flagged ?? false,
@@ -112,6 +118,15 @@ export class Ingest {
     }
     for (const alarm of outcome.opened) hub.publish(origin, { type: 'alarm', stationId: station.id, alarm });
   }
+}
+
+/** Items the store refused, as the answer names every refused item: path and rule in the request's language. */
+function refusedOf(refusals: readonly StoreRefusal[], language: Language): RefusedItem[] {
+  const t = translator(language);
+  return refusals.map(({ list, index, rule }) => ({
+    path: `${list}[${index}].${rule.field}`,
+    message: formatField(t, { ...rule, field: `${list}.${index}.${rule.field}` }),
+  }));
 }
 
 function liveOf(row: ReadingRow): TankReadingLive {

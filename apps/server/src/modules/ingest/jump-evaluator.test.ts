@@ -117,7 +117,7 @@ describe('data jumps found on ingest (spec §9 jump thresholds)', () => {
         return Reflect.get(target, name, receiver) as unknown;
       },
     });
-    const empty: PreparedBatch = { station, readings: layOut([]), parts: { sensors: [], alarms: [], events: [], deliveries: [] }, clock: null, receivedAt: new Date() };
+    const empty: PreparedBatch = { station, readings: layOut([]), parts: { sensors: [], alarms: [], events: [], deliveries: [], sales: [], meterTotals: [], tickets: [] }, clock: null, receivedAt: new Date() };
     await evaluateJumps({ db: counting, batches: [empty], readings: groupReadings(counting, [empty], new Map()), fresh: new Map(), raise: () => {} });
     expect(statements).toEqual([]);
 

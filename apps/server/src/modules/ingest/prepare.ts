@@ -7,7 +7,7 @@ import { pgArray } from '../../lib/raw-sql';
 import type { FieldRule } from '../../plugins/errors';
 import type { IngestStation } from './device-stations';
 import type { ReadingRow } from './readings-repo';
-import { firstRule, validateBatch, type ValidReading } from './validate-batch';
+import { firstRule, validateBatch, type ValidMeterTotal, type ValidReading, type ValidSale, type ValidTicket } from './validate-batch';
 
 /**
  * The CPU half of ingest, with no database: parse a device batch, judge each item, compute
@@ -37,6 +37,10 @@ export interface PreparedParts {
   events: { type: string; ts: string; inventory: unknown[] }[];
   /** Deliveries the device measured (console delivery reports). */
   deliveries: { tankId: number; delivery: DeviceDelivery }[];
+  /** Metered sales, totaliser readings and delivery tickets (issue 23). */
+  sales: ValidSale[];
+  meterTotals: ValidMeterTotal[];
+  tickets: ValidTicket[];
 }
 
 export interface Prepared {
@@ -49,7 +53,7 @@ export interface Prepared {
   refused: RefusedItem[];
 }
 
-const EMPTY_PARTS: PreparedParts = { sensors: [], alarms: [], events: [], deliveries: [] };
+const EMPTY_PARTS: PreparedParts = { sensors: [], alarms: [], events: [], deliveries: [], sales: [], meterTotals: [], tickets: [] };
 
 /** `body` is the request's JSON text (from HTTP or MQTT), or a value already parsed. */
 export function prepareBatch(body: unknown, station: IngestStation, nowMs: number, language: Language): Prepared {
@@ -85,6 +89,9 @@ export function prepareBatch(body: unknown, station: IngestStation, nowMs: numbe
         inventory: e.readings.map((r) => ({ tank: r.tank.code, tankId: r.tank.id, ...computeInventory(r.tank.geometry, r.reading), temperatureC: r.reading.temperatureC, ts: r.reading.ts })),
       })),
       deliveries: batch.deliveries.map(({ delivery, tank }) => ({ tankId: tank.id, delivery })),
+      sales: batch.sales,
+      meterTotals: batch.meterTotals,
+      tickets: batch.tickets,
     },
     refused: batch.refused,
   };

@@ -6,12 +6,19 @@ import {
   deviceReading,
   fastDeviceReading,
   deviceSensorState,
+  deviceMeterTotal,
+  deviceSale,
+  deviceTicket,
   FUTURE_TOLERANCE_MS,
+  SALE_RANGES,
   DELIVERY_RANGES,
   READING_RANGES,
   type DeviceAlarm,
   type DeviceDelivery,
   type DeviceEvent,
+  type DeviceMeterTotal,
+  type DeviceSale,
+  type DeviceTicket,
   type DeviceReading,
   type DeviceSensorState,
   type RefusedItem,
@@ -39,12 +46,38 @@ export interface ValidEvent {
   readings: ValidReading[];
 }
 
+/**
+ * What a metered sale is sold from: a tank ('t<id>'), or a product's manifolded tanks at the
+ * station ('p<id>'). The key the reconciliation groups sales by (migration 0026).
+ */
+export interface SaleTarget {
+  target: string;
+  tankId: number | null;
+  productId: number | null;
+}
+export interface ValidSale extends SaleTarget {
+  sale: DeviceSale;
+}
+export interface ValidMeterTotal extends SaleTarget {
+  total: DeviceMeterTotal;
+  /** Its place in the batch, to name it if the stored readings show it going backwards. */
+  index: number;
+}
+export interface ValidTicket {
+  ticket: DeviceTicket;
+  tank: IngestTank;
+  index: number;
+}
+
 export interface ParsedBatch {
   readings: ValidReading[];
   sensors: DeviceSensorState[];
   alarms: ValidAlarm[];
   events: ValidEvent[];
   deliveries: ValidDelivery[];
+  sales: ValidSale[];
+  meterTotals: ValidMeterTotal[];
+  tickets: ValidTicket[];
   refused: RefusedItem[];
 }
 
@@ -54,6 +87,9 @@ interface RawBatch {
   alarms: unknown[];
   events: unknown[];
   deliveries: unknown[];
+  sales?: unknown[];
+  meterTotals?: unknown[];
+  tickets?: unknown[];
 }
 
 /**
@@ -129,11 +165,77 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
     return [{ delivery, tank }];
   });
 
-  return { readings, sensors, alarms, events, deliveries, refused };
+  // A sale names its tank, or the product of manifolded tanks: exactly one, and one the station has.
+  const targetOf = (list: string, index: number, item: { tank?: string | undefined; product?: string | undefined }): SaleTarget | null => {
+    if ((item.tank === undefined) === (item.product === undefined)) return refuse(list, index, { field: item.tank === undefined ? 'tank' : 'product', rule: 'rule.saleTarget' }), null;
+    if (item.tank !== undefined) {
+      const tank = station.tanks.get(item.tank);
+      if (!tank) return refuse(list, index, { field: 'tank', rule: 'rule.unknownTank' }), null;
+      return { target: `t${tank.id}`, tankId: tank.id, productId: null };
+    }
+    const productId = productOf(station, item.product!);
+    if (productId === null) return refuse(list, index, { field: 'product', rule: 'rule.unknownProduct' }), null;
+    return { target: `p${productId}`, tankId: null, productId };
+  };
+
+  const sales = (batch.sales ?? []).flatMap((raw, i): ValidSale[] => {
+    const parsed = deviceSale.safeParse(raw);
+    if (!parsed.success) return refuse('sales', i, firstRule(parsed.error, raw)), [];
+    if (tooLate(parsed.data.ts)) return refuse('sales', i, { field: 'ts', rule: 'rule.future' }), [];
+    const target = targetOf('sales', i, parsed.data);
+    return target ? [{ ...target, sale: parsed.data }] : [];
+  });
+
+  // Within the batch too, a meter's total never falls: each reading is judged against the one before it in time.
+  const meterTotals = (batch.meterTotals ?? []).flatMap((raw, i): ValidMeterTotal[] => {
+    const parsed = deviceMeterTotal.safeParse(raw);
+    if (!parsed.success) return refuse('meterTotals', i, firstRule(parsed.error, raw)), [];
+    if (tooLate(parsed.data.ts)) return refuse('meterTotals', i, { field: 'ts', rule: 'rule.future' }), [];
+    const target = targetOf('meterTotals', i, parsed.data);
+    return target ? [{ ...target, total: parsed.data, index: i }] : [];
+  });
+  const keptTotals = dropBackwardTotals(meterTotals, (t) => refuse('meterTotals', t.index, { field: 'totalL', rule: 'rule.totaliserBackwards' }));
+
+  const tickets = (batch.tickets ?? []).flatMap((raw, i): ValidTicket[] => {
+    const parsed = deviceTicket.safeParse(raw);
+    if (!parsed.success) return refuse('tickets', i, firstRule(parsed.error, raw)), [];
+    const tank = station.tanks.get(parsed.data.tank);
+    if (!tank) return refuse('tickets', i, { field: 'tank', rule: 'rule.unknownTank' }), [];
+    if (tooLate(parsed.data.deliveredAt)) return refuse('tickets', i, { field: 'deliveredAt', rule: 'rule.future' }), [];
+    return [{ ticket: parsed.data, tank, index: i }];
+  });
+
+  return { readings, sensors, alarms, events, deliveries, sales, meterTotals: keptTotals, tickets, refused };
+}
+
+function productOf(station: IngestStation, code: string): number | null {
+  for (const tank of station.tanks.values()) if (tank.productCode === code && tank.productId !== null) return tank.productId;
+  return null;
+}
+
+/**
+ * The batch's totaliser readings without those lower than an earlier reading of the same meter
+ * in the batch (refused). Readings of the same meter and time are left to the store's key
+ * (the first one kept wins).
+ */
+export function dropBackwardTotals<T extends { total: DeviceMeterTotal }>(totals: readonly T[], refuseOne: (t: T) => void): T[] {
+  const byMeter = new Map<string, T[]>();
+  for (const t of totals) byMeter.set(t.total.meter, [...(byMeter.get(t.total.meter) ?? []), t]);
+  const bad = new Set<T>();
+  for (const list of byMeter.values()) {
+    const inTime = [...list].sort((a, b) => Date.parse(a.total.ts) - Date.parse(b.total.ts));
+    let highest = -Infinity;
+    for (const t of inTime) {
+      if (t.total.totalL < highest) bad.add(t);
+      else highest = t.total.totalL;
+    }
+  }
+  for (const t of totals) if (bad.has(t)) refuseOne(t);
+  return totals.filter((t) => !bad.has(t));
 }
 
 /** Fields that hold a time (ISO 8601 with an offset): a wrong type there asks for a time, not a string. */
-const TIME_FIELDS = new Set(['ts', 'sentAt', 'startedAt', 'endedAt']);
+const TIME_FIELDS = new Set(['ts', 'sentAt', 'startedAt', 'endedAt', 'deliveredAt']);
 
 /**
  * The first problem of an item, as our field and rule (the device fixes one thing at a time).
@@ -179,6 +281,6 @@ function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
 /** Both ends of a number's range, whichever end was broken (zod reports only one). */
 function rangeOf(field: string, bounds: { minimum?: number | bigint; maximum?: number | bigint }) {
   const name = field.split('.').pop() ?? '';
-  const known = (READING_RANGES as Record<string, { min: number; max: number }>)[name] ?? DELIVERY_RANGES[name];
+  const known = (READING_RANGES as Record<string, { min: number; max: number }>)[name] ?? DELIVERY_RANGES[name] ?? (SALE_RANGES as Record<string, { min: number; max: number }>)[name];
   return { min: known?.min ?? Number(bounds.minimum ?? '-'), max: known?.max ?? Number(bounds.maximum ?? '-') };
 }

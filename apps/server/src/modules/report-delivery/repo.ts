@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DeliveryListQuery, DeliveryRow, DeliveryTotals } from '@ullage/contracts/delivery-report';
 import { deliveryFigures } from '@ullage/domain/delivery-figures';
+import { ticketCheck } from '@ullage/domain/reconciliation';
 import type { Db } from '../../db/client';
 import { countedDelivery } from '../../lib/counted-deliveries';
 import { likePattern } from '../../lib/list';
@@ -24,6 +25,15 @@ const FROM = sql`
   left join products p on p.id = t.product_id
   left join tank_readings r0 on r0.tank_id = d.tank_id and r0.ts = d.started_at and d.source = 'detected'
   left join tank_readings r1 on r1.tank_id = d.tank_id and r1.ts = coalesce(d.ended_at, d.last_rise_at) and d.source = 'detected'`;
+
+const COLUMNS = sql`d.id, d.station_id, s.name as station_name, s.code as station_code, c.name as company_name, s.timezone,
+  c.volume_unit, c.temp_unit, d.tank_id, t.code as tank_code, p.name as product_name, p.color as product_color, d.source,
+  d.started_at, d.ended_at, d.start_volume_l, d.end_volume_l,
+  coalesce(d.start_tc_volume_l, r0.tc_volume_l) as start_tc_volume_l, coalesce(d.end_tc_volume_l, r1.tc_volume_l) as end_tc_volume_l,
+  coalesce(d.start_height_mm, r0.product_height_mm) as start_height_mm, coalesce(d.end_height_mm, r1.product_height_mm) as end_height_mm,
+  coalesce(d.start_water_height_mm, r0.water_height_mm) as start_water_height_mm, coalesce(d.end_water_height_mm, r1.water_height_mm) as end_water_height_mm,
+  coalesce(d.start_temperature_c, r0.temperature_c) as start_temperature_c, coalesce(d.end_temperature_c, r1.temperature_c) as end_temperature_c,
+  d.ticket_volume_l, d.ticket_tc_volume_l, d.ticket_no, d.ticket_source, c.ticket_tolerance_pct`;
 
 function whereOf(scope: Scope, f: Filter): SQL {
   const parts: SQL[] = [scopeOn(scope, 'd'), countedDelivery('d')];
@@ -72,6 +82,11 @@ interface Raw extends TankPlaceRaw {
   end_water_height_mm: number | null;
   start_temperature_c: number | null;
   end_temperature_c: number | null;
+  ticket_volume_l: number | null;
+  ticket_tc_volume_l: number | null;
+  ticket_no: string | null;
+  ticket_source: 'user' | 'device' | null;
+  ticket_tolerance_pct: number;
 }
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -93,7 +108,31 @@ function toRow(r: Raw): DeliveryRow {
     endTemperatureC: r.end_temperature_c,
     deliveredL: figures.deliveredL,
     deliveredTcL: figures.deliveredTcL,
+    ...ticketOf(r, figures.deliveredL),
   };
+}
+
+/** The tanker's ticket against the gauged rise (issue 23), flagged beyond the company's tolerance. */
+function ticketOf(r: Raw, deliveredL: number) {
+  const ticketL = r.ticket_volume_l === null ? null : Number(r.ticket_volume_l);
+  const tolerancePct = Number(r.ticket_tolerance_pct);
+  const check = ticketCheck(deliveredL, ticketL, tolerancePct);
+  return {
+    ticketVolumeL: ticketL,
+    ticketTcVolumeL: r.ticket_tc_volume_l === null ? null : Number(r.ticket_tc_volume_l),
+    ticketNo: r.ticket_no,
+    ticketSource: r.ticket_source,
+    ticketDiffL: check.diffL,
+    ticketDiffPct: check.diffPct,
+    ticketFlagged: check.flagged,
+    ticketTolerancePct: tolerancePct,
+  };
+}
+
+/** One delivery the scope may see, as the list shows it; null for any other id. */
+export async function deliveryInScope(db: Db, scope: Scope, id: number): Promise<DeliveryRow | null> {
+  const rows = await rawRows<Raw>(db, sql`select ${COLUMNS} ${FROM} where ${scopeOn(scope, 'd')} and d.id = ${id}`);
+  return rows[0] ? toRow(rows[0]) : null;
 }
 
 /** One page of the deliveries a scope may see, newest first unless sorted otherwise, with the totals of all that match. */
@@ -102,14 +141,7 @@ export async function listDeliveries(db: Db, scope: Scope, f: Filter, page: { li
   const [rows, totals] = await Promise.all([
     rawRows<Raw>(
       db,
-      sql`select d.id, d.station_id, s.name as station_name, s.code as station_code, c.name as company_name, s.timezone,
-            c.volume_unit, c.temp_unit, d.tank_id, t.code as tank_code, p.name as product_name, p.color as product_color, d.source,
-            d.started_at, d.ended_at, d.start_volume_l, d.end_volume_l,
-            coalesce(d.start_tc_volume_l, r0.tc_volume_l) as start_tc_volume_l, coalesce(d.end_tc_volume_l, r1.tc_volume_l) as end_tc_volume_l,
-            coalesce(d.start_height_mm, r0.product_height_mm) as start_height_mm, coalesce(d.end_height_mm, r1.product_height_mm) as end_height_mm,
-            coalesce(d.start_water_height_mm, r0.water_height_mm) as start_water_height_mm, coalesce(d.end_water_height_mm, r1.water_height_mm) as end_water_height_mm,
-            coalesce(d.start_temperature_c, r0.temperature_c) as start_temperature_c, coalesce(d.end_temperature_c, r1.temperature_c) as end_temperature_c
-          ${FROM} where ${where} order by ${orderOf(f)} limit ${page.limit} offset ${page.offset}`,
+      sql`select ${COLUMNS} ${FROM} where ${where} order by ${orderOf(f)} limit ${page.limit} offset ${page.offset}`,
     ),
     rawRows<{ count: number; delivered_l: number | null; delivered_tc_l: number | null }>(
       db,

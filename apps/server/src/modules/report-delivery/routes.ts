@@ -7,7 +7,8 @@ import { EXPORT_MAX_ROWS, sendXlsx } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { deliveryWorkbook } from './export';
-import { findDeliveries } from './service';
+import { findDeliveries, saveTicket } from './service';
+import { deliveryTicketInput } from '@ullage/contracts/reconciliation';
 
 const tags = ['reports'];
 const config = { fieldLabels: { from: 'field.from', to: 'field.to' } } as const;
@@ -24,5 +25,15 @@ export const deliveryReportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => 
     const { list } = await findDeliveries(db, userOf(request), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS });
     const { name, body } = await deliveryWorkbook(request.t, list);
     return sendXlsx(reply, name, body);
+  });
+
+  // The tanker's ticket of a delivery (issue 23): entered or corrected by a user who sees the delivery.
+  const ticketConfig = { fieldLabels: { volumeL: 'field.ticketVolumeL', tcVolumeL: 'field.ticketTcVolumeL', ticketNo: 'field.ticketNo' } } as const;
+  const idParams = z.object({ id: z.coerce.number().int().min(1) });
+  app.put('/delivery/:id/ticket', { config: ticketConfig, schema: { tags, summary: 'Set a delivery’s ticket (the volume the tanker’s paperwork says it delivered)', params: idParams, body: deliveryTicketInput, response: { 200: envelopeOf(deliveryRow) } } }, async (request) => {
+    return ok(request, await saveTicket(db, userOf(request), request.params.id, request.body));
+  });
+  app.delete('/delivery/:id/ticket', { schema: { tags, summary: 'Remove a delivery’s ticket', params: idParams, response: { 200: envelopeOf(deliveryRow) } } }, async (request) => {
+    return ok(request, await saveTicket(db, userOf(request), request.params.id, null));
   });
 };

@@ -5,7 +5,11 @@ import { pageOf } from '../../lib/list';
 import { assertValid } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
 import { scopeOf } from '../scope/scope';
-import { listDeliveries } from './repo';
+import { deliveryInScope, listDeliveries } from './repo';
+import type { DeliveryTicketInput } from '@ullage/contracts/reconciliation';
+import { notFound } from '../../plugins/errors';
+import { recordAudit } from '../audit/repo';
+import { setTicket } from '../ingest/sales-repo';
 
 /** The delivery records a user may see; a range that ends before it starts, or spans over a year, is refused. */
 export async function findDeliveries(db: Db, user: AuthUser, query: DeliveryListQuery) {
@@ -18,4 +22,24 @@ export async function findDeliveries(db: Db, user: AuthUser, query: DeliveryList
         : [],
   );
   return listDeliveries(db, scopeOf(user), query, pageOf(query));
+}
+
+/**
+ * Sets (input) or removes (null) a delivery's ticket (issue 23). A delivery the user cannot
+ * see is not found, whatever its id; the change is audited. Answers the delivery as listed.
+ */
+export async function saveTicket(db: Db, user: AuthUser, id: number, input: DeliveryTicketInput | null) {
+  const scope = scopeOf(user);
+  const before = await deliveryInScope(db, scope, id);
+  if (!before) throw notFound();
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await setTicket(t, id, input && { volumeL: input.volumeL, tcVolumeL: input.tcVolumeL ?? null, ticketNo: input.ticketNo || null }, 'user');
+    await recordAudit(t, user, 'update', 'delivery', id, {
+      ticketVolumeL: [before.ticketVolumeL, input?.volumeL ?? null],
+      ticketTcVolumeL: [before.ticketTcVolumeL, input?.tcVolumeL ?? null],
+      ticketNo: [before.ticketNo, input?.ticketNo || null],
+    });
+  });
+  return (await deliveryInScope(db, scope, id))!;
 }

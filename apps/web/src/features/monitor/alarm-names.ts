@@ -34,7 +34,6 @@ export const LEVEL_ALARM_KEYS: Readonly<Record<keyof typeof LEVEL_ALARM_CODES, M
   55: 'monitor.alarmCode.level.55',
   56: 'monitor.alarmCode.level.56',
   60: 'monitor.alarmCode.level.60',
-  // Wetstock (issue 23): a variance beyond the company's limit over its days; a tank forecast to run out.
   61: 'monitor.alarmCode.level.61',
   62: 'monitor.alarmCode.level.62',
   81: 'monitor.alarmCode.level.81',

@@ -39,6 +39,11 @@ const SHARED: Record<string, FieldSpec> = {
 };
 
 const FIELDS: Record<AuditEntity, Record<string, FieldSpec>> = {
+  delivery: {
+    ticketVolumeL: f('settingsAudit.delivery.ticketVolumeL'),
+    ticketTcVolumeL: f('settingsAudit.delivery.ticketTcVolumeL'),
+    ticketNo: f('settingsAudit.delivery.ticketNo'),
+  },
   distributor: {
     name: f('settingsOrg.distributor.name'),
     area: f('settingsOrg.distributor.area'),

@@ -5,7 +5,7 @@ import type { ListParams } from '../../../components/list-page/list-query';
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'enable', 'disable', 'resetPassword', 'changePassword'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['distributor', 'company', 'area', 'station', 'product', 'tag', 'account'] as const;
+export const AUDIT_ENTITIES = ['distributor', 'company', 'area', 'station', 'product', 'tag', 'account', 'delivery'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** One line of the settings audit log, as GET /api/audit/list returns it. */

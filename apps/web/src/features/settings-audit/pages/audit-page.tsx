@@ -49,6 +49,7 @@ const ENTITY_KEYS: Record<AuditEntity, MessageKey> = {
   product: 'settingsAudit.entity.product',
   tag: 'settingsAudit.entity.tag',
   account: 'settingsAudit.entity.account',
+  delivery: 'settingsAudit.entity.delivery',
 };
 
 /** System settings → Audit log (administrator only): who changed what in settings, newest first. */

@@ -1,0 +1,256 @@
+import type { ReconciliationFigures, ReconciliationRow } from '@ullage/contracts/reconciliation';
+import { dailyInventory, type DailyInventory } from '@ullage/domain/daily-inventory';
+import { compensated, cumulativeVariances, manifoldPeriod, reconcilePeriod, ticketShare, type PeriodFigures, type PeriodInput } from '@ullage/domain/reconciliation';
+import { ALL_DAY_SHIFT, shiftWindowsBetween } from '@ullage/domain/shifts';
+import { daysBetween } from '@ullage/domain/station-day';
+import type { Db } from '../../db/client';
+import { groupBy } from '../../lib/group-by';
+import { dayEdges, deliveriesOf, type EdgeReading } from '../report-inventory/repo';
+import { figureTankDays, tankDaysOf } from '../report-inventory/tank-days';
+import { shiftsOf } from '../report-shifts/repo';
+import { salesOfWindows, ticketedDeliveries, type ReconTank, type SalesSum, type TicketedDelivery } from './repo';
+
+/** What is reconciled together: one tank, or a station's manifolded tanks of a product sold by product code. */
+export interface ReconUnit {
+  key: string;
+  stationId: number;
+  tanks: ReconTank[];
+  /** Its metered-sales targets ('t<id>', 'p<id>'); none: its sales are the level's. */
+  targets: string[];
+  manifold: boolean;
+  /** The first metered record seen: periods from then on are metered. */
+  firstMeteredMs: number | null;
+}
+
+/** Tanks → units, given each station's metered targets and when each began. */
+export function unitsOf(tanks: readonly ReconTank[], targets: readonly { stationId: number; target: string; firstMs: number }[]): ReconUnit[] {
+  const firstOf = new Map(targets.map((t) => [`${t.stationId}:${t.target}`, t.firstMs]));
+  const units: ReconUnit[] = [];
+  const grouped = new Set<number>();
+  for (const [stationId, ofStation] of groupBy(tanks, (t) => t.stationId)) {
+    const products = targets.filter((t) => t.stationId === stationId && t.target.startsWith('p')).map((t) => Number(t.target.slice(1)));
+    for (const productId of products) {
+      const members = ofStation.filter((t) => t.productId === productId).sort((a, b) => a.tankCode.localeCompare(b.tankCode, 'en', { numeric: true }));
+      if (members.length === 0) continue;
+      members.forEach((t) => grouped.add(t.tankId));
+      const unitTargets = [`p${productId}`, ...members.map((t) => `t${t.tankId}`).filter((k) => firstOf.has(`${stationId}:${k}`))];
+      units.push({ key: `s${stationId}p${productId}`, stationId, tanks: members, targets: unitTargets, manifold: true, firstMeteredMs: earliest(unitTargets.map((k) => firstOf.get(`${stationId}:${k}`))) });
+    }
+    for (const t of ofStation) {
+      if (grouped.has(t.tankId)) continue;
+      const first = firstOf.get(`${stationId}:t${t.tankId}`);
+      units.push({ key: `t${t.tankId}`, stationId, tanks: [t], targets: first === undefined ? [] : [`t${t.tankId}`], manifold: false, firstMeteredMs: first ?? null });
+    }
+  }
+  return units;
+}
+
+const earliest = (values: (number | undefined)[]) => {
+  const known = values.filter((v): v is number => v !== undefined);
+  return known.length ? Math.min(...known) : null;
+};
+
+/** One period of one tank: its window and what the readings and deliveries give for it. */
+interface TankPeriod {
+  day: string;
+  shiftNo: number | null;
+  startMs: number;
+  endMs: number;
+  figures: DailyInventory<EdgeReading>;
+}
+
+
+/**
+ * The reconciliation rows of these units over [fromDay, toDay] by day or shift, with the
+ * month-to-date cumulative variance (figured from the first of fromDay's month, then cut).
+ */
+export async function reconcileUnits(db: Db, units: readonly ReconUnit[], fromDay: string, toDay: string, period: 'day' | 'shift', nowMs: number): Promise<ReconciliationRow[]> {
+  const tanks = units.flatMap((u) => u.tanks);
+  if (tanks.length === 0) return [];
+  const monthStart = `${fromDay.slice(0, 7)}-01`;
+  const periods = period === 'day' ? await dayPeriods(db, tanks, monthStart, toDay, nowMs) : await shiftPeriods(db, tanks, monthStart, toDay, nowMs);
+  const spanFrom = Math.min(...[...periods.values()].flatMap((list) => list.map((p) => p.startMs)));
+  const spanTo = Math.max(...[...periods.values()].flatMap((list) => list.map((p) => p.endMs)));
+  const tickets = Number.isFinite(spanFrom) ? await ticketedDeliveries(db, tanks.map((t) => t.tankId), spanFrom, spanTo) : [];
+  const ticketOf = new Map(tickets.map((d) => [`${d.tankId}:${d.startedAtMs}`, d]));
+
+  // Each unit's periods by key, in time order: the union of its tanks' periods.
+  const plan = units.map((unit) => {
+    const keys = new Map<string, { day: string; shiftNo: number | null; startMs: number; endMs: number; of: Map<number, TankPeriod> }>();
+    for (const t of unit.tanks) {
+      for (const p of periods.get(t.tankId) ?? []) {
+        const key = `${p.day}:${p.shiftNo ?? 0}`;
+        const entry = keys.get(key) ?? { day: p.day, shiftNo: p.shiftNo, startMs: p.startMs, endMs: p.endMs, of: new Map() };
+        entry.of.set(t.tankId, p);
+        keys.set(key, entry);
+      }
+    }
+    return { unit, list: [...keys.values()].sort((a, b) => a.startMs - b.startMs) };
+  });
+
+  // One query for the metered sales of every metered unit period, between its readings.
+  const asks: { unit: number; index: number; target: string; stationId: number; fromMs: number; toMs: number }[] = [];
+  plan.forEach(({ unit, list }, u) =>
+    list.forEach((p, index) => {
+      if (!isMetered(unit, p.endMs)) return;
+      const { fromMs, toMs } = salesSpan(unit, p);
+      for (const target of unit.targets) asks.push({ unit: u, index, target, stationId: unit.stationId, fromMs, toMs });
+    }),
+  );
+  const sums = await salesOfWindows(db, asks);
+  const salesAt = new Map<string, SalesSum>();
+  asks.forEach((a, i) => {
+    const key = `${a.unit}:${a.index}`;
+    const seen = salesAt.get(key) ?? { volumeL: 0, tcVolumeL: 0, grossWithoutTcL: 0 };
+    salesAt.set(key, { volumeL: seen.volumeL + sums[i]!.volumeL, tcVolumeL: seen.tcVolumeL + sums[i]!.tcVolumeL, grossWithoutTcL: seen.grossWithoutTcL + sums[i]!.grossWithoutTcL });
+  });
+
+  const rows: ReconciliationRow[] = [];
+  plan.forEach(({ unit, list }, u) => {
+    const figured = list.map((p, index) => {
+      const metered = isMetered(unit, p.endMs);
+      const sold = metered ? (salesAt.get(`${u}:${index}`) ?? { volumeL: 0, tcVolumeL: 0, grossWithoutTcL: 0 }) : null;
+      const inputs = unit.tanks.map((t) => tankInputs(t, p.of.get(t.tankId) ?? null, ticketOf));
+      const temperature = meanTemperature(unit.tanks.map((t) => p.of.get(t.tankId) ?? null));
+      const expansion = unit.tanks[0]!.expansionPerC;
+      const grossIn = manifoldPeriod(inputs.map((i) => i.gross), sold?.volumeL ?? null);
+      const tcIn = manifoldPeriod(
+        inputs.map((i) => i.tc),
+        sold ? sold.tcVolumeL + compensated(sold.grossWithoutTcL, temperature, expansion) : null,
+      );
+      const complete = unit.tanks.every((t) => {
+        const f = p.of.get(t.tankId)?.figures;
+        return f !== undefined && f.start !== null && f.end !== null;
+      });
+      return { p, metered, gross: reconcilePeriod(grossIn), tc: reconcilePeriod(tcIn), complete, inProgress: unit.tanks.some((t) => p.of.get(t.tankId)?.figures.inProgress) };
+    });
+    const cumGross = cumulativeVariances(figured.map((f) => ({ month: f.p.day.slice(0, 7), varianceL: f.gross.varianceL })));
+    const cumTc = cumulativeVariances(figured.map((f) => ({ month: f.p.day.slice(0, 7), varianceL: f.tc.varianceL })));
+    const first = unit.tanks[0]!;
+    figured.forEach((f, i) => {
+      if (f.p.day < fromDay || f.p.day > toDay) return;
+      const deliveries = countDeliveries(unit.tanks, f.p.of, ticketOf);
+      rows.push({
+        id: `${unit.key}:${f.p.day}:${f.p.shiftNo ?? 0}`,
+        stationId: first.stationId,
+        stationName: first.stationName,
+        stationCode: first.stationCode,
+        companyName: first.companyName,
+        timezone: first.timezone,
+        volumeUnit: first.volumeUnit,
+        tempUnit: first.tempUnit,
+        tankIds: unit.tanks.map((t) => t.tankId),
+        tankCode: unit.tanks.map((t) => t.tankCode).join('+'),
+        manifold: unit.manifold,
+        productName: first.productName,
+        productColor: first.productColor,
+        period: f.p.shiftNo === null ? 'day' : 'shift',
+        day: f.p.day,
+        shiftNo: f.p.shiftNo,
+        startsAt: new Date(f.p.startMs).toISOString(),
+        endsAt: new Date(f.p.endMs).toISOString(),
+        salesSource: f.metered ? 'metered' : 'derived',
+        deliveryCount: deliveries.count,
+        ticketedCount: deliveries.ticketed,
+        incomplete: !f.complete && !f.inProgress,
+        gross: figuresOf(f.gross, f.metered ? cumGross[i]! : null),
+        tc: figuresOf(f.tc, f.metered ? cumTc[i]! : null),
+      });
+    });
+  });
+  return rows;
+}
+
+function figuresOf(f: PeriodFigures, cumulativeVarianceL: number | null): ReconciliationFigures {
+  return { ...f, cumulativeVarianceL };
+}
+
+/** Periods from the one the first metered record falls in are metered; earlier ones keep the level's sales. */
+const isMetered = (unit: ReconUnit, endMs: number) => unit.firstMeteredMs !== null && unit.firstMeteredMs < endMs;
+
+/** Sales are counted between the period's readings, as its gauged fall is; without one, to the period's own edge. */
+function salesSpan(unit: ReconUnit, p: { startMs: number; endMs: number; of: Map<number, TankPeriod> }) {
+  const starts = unit.tanks.map((t) => p.of.get(t.tankId)?.figures.start?.tsMs ?? null);
+  const ends = unit.tanks.map((t) => p.of.get(t.tankId)?.figures.end?.tsMs ?? null);
+  const fromMs = starts.every((s) => s !== null) ? Math.min(...(starts as number[])) : p.startMs;
+  const toMs = ends.every((e) => e !== null) ? Math.max(...(ends as number[])) : p.endMs;
+  return { fromMs, toMs };
+}
+
+function meanTemperature(periods: (TankPeriod | null)[]): number | null {
+  const temps = periods.flatMap((p) => (p ? [p.figures.start?.temperatureC, p.figures.end?.temperatureC] : [])).filter((v): v is number => typeof v === 'number');
+  return temps.length ? temps.reduce((s, v) => s + v, 0) / temps.length : null;
+}
+
+/** A tank's period as the domain takes it, gross and compensated to 15 °C. */
+function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: Map<string, TicketedDelivery>): { gross: PeriodInput; tc: PeriodInput } {
+  if (!p) return { gross: { openingL: null, closingL: null, deliveries: [], meteredSalesL: null }, tc: { openingL: null, closingL: null, deliveries: [], meteredSalesL: null } };
+  const f = p.figures;
+  const temperature = meanTemperature([p]);
+  const tcOf = (v: number) => compensated(v, temperature, tank.expansionPerC);
+  const shares = f.deliveryParts.map((part) => {
+    const ticket = ticketOf.get(`${tank.tankId}:${part.startedAtMs}`) ?? null;
+    const share = ticket ? ticketShare(part.deliveredL, ticket.wholeL, ticket.ticketL) : null;
+    const tcShare = ticket ? (ticket.ticketTcL !== null ? ticketShare(part.deliveredL, ticket.wholeL, ticket.ticketTcL) : tcOf(share!)) : null;
+    return { gross: { gaugedL: part.deliveredL, ticketL: share }, tc: { gaugedL: tcOf(part.deliveredL), ticketL: tcShare } };
+  });
+  const edgeTc = (r: EdgeReading | null) => (r === null ? null : compensated(r.volumeL, r.temperatureC, tank.expansionPerC));
+  return {
+    gross: { openingL: f.start?.volumeL ?? null, closingL: f.end?.volumeL ?? null, deliveries: shares.map((s) => s.gross), meteredSalesL: null },
+    tc: { openingL: edgeTc(f.start), closingL: edgeTc(f.end), deliveries: shares.map((s) => s.tc), meteredSalesL: null },
+  };
+}
+
+function countDeliveries(tanks: readonly ReconTank[], of: Map<number, TankPeriod>, ticketOf: Map<string, TicketedDelivery>) {
+  let count = 0;
+  let ticketed = 0;
+  for (const t of tanks) {
+    for (const part of of.get(t.tankId)?.figures.deliveryParts ?? []) {
+      count++;
+      if (ticketOf.has(`${t.tankId}:${part.startedAtMs}`)) ticketed++;
+    }
+  }
+  return { count, ticketed };
+}
+
+/** Each tank's station days from `fromDay` to `toDay` with the daily inventory's figures (books where they are fresh). */
+async function dayPeriods(db: Db, tanks: readonly ReconTank[], fromDay: string, toDay: string, nowMs: number): Promise<Map<number, TankPeriod[]>> {
+  const days = daysBetween(fromDay, toDay);
+  const figured = await figureTankDays(db, tankDaysOf(tanks, days, nowMs), nowMs);
+  const out = new Map<number, TankPeriod[]>();
+  for (const d of figured) {
+    const list = out.get(d.tank.tankId) ?? [];
+    list.push({ day: d.window.day, shiftNo: null, startMs: d.window.startMs, endMs: d.window.endMs, figures: d.figures });
+    out.set(d.tank.tankId, list);
+  }
+  return out;
+}
+
+/** Each tank's shifts (its station's, or one all-day shift) from `fromDay` to `toDay`, with the same rules as a day. */
+async function shiftPeriods(db: Db, tanks: readonly ReconTank[], fromDay: string, toDay: string, nowMs: number): Promise<Map<number, TankPeriod[]>> {
+  const shifts = await shiftsOf(db, [...new Set(tanks.map((t) => t.stationId))]);
+  const windows = tanks.flatMap((tank) =>
+    shiftWindowsBetween(fromDay, toDay, shifts.get(tank.stationId) ?? [ALL_DAY_SHIFT], tank.timezone)
+      .filter((w) => w.startMs <= nowMs && w.endMs > tank.sinceMs)
+      .map((w) => ({ tank, w })),
+  );
+  const [edges, deliveries] = await Promise.all([
+    dayEdges(db, windows.map(({ tank, w }) => ({ tankId: tank.tankId, startMs: w.startMs, endMs: w.endMs }))),
+    deliveriesOf(
+      db,
+      tanks.map((t) => {
+        const own = windows.filter((x) => x.tank.tankId === t.tankId);
+        return { tankId: t.tankId, fromMs: Math.min(...own.map((x) => x.w.startMs)), toMs: Math.max(...own.map((x) => x.w.endMs)) };
+      }).filter((s) => Number.isFinite(s.fromMs)),
+    ),
+  ]);
+  const deliveriesOfTank = groupBy(deliveries, (d) => d.tankId);
+  const out = new Map<number, TankPeriod[]>();
+  windows.forEach(({ tank, w }, i) => {
+    const figures = dailyInventory<EdgeReading>({ window: w, first: edges[i]!.first, last: edges[i]!.last, gaps: [], deliveries: deliveriesOfTank.get(tank.tankId) ?? [], nowMs });
+    const list = out.get(tank.tankId) ?? [];
+    list.push({ day: w.day, shiftNo: w.shiftNo, startMs: w.startMs, endMs: w.endMs, figures });
+    out.set(tank.tankId, list);
+  });
+  return out;
+}

@@ -1,0 +1,324 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODES } from '@ullage/contracts/codes';
+import type { ReconciliationMonthlyRow, ReconciliationRow, ReconciliationSeries } from '@ullage/contracts/reconciliation';
+import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
+import { rawRows } from '../../lib/raw-sql';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
+
+/**
+ * Issue 23 through the device endpoint: five days (2026-10-01 … 10-05, station time) of readings
+ * every 15 minutes, 50 L sold every 15 minutes from 06:00 to 21:00 (60 sales, 3,000 L a day):
+ * - NWP-SH01 (Shanghai) tank 1 sends its sales as transactions; a tanker drops 4,000 L on
+ *   10-02 from 02:00 to 03:00 whose ticket says 4,040 L; 700 L vanish at 02:00 on 10-03 (a theft);
+ * - NWP-SH01 tank 2 sends a totaliser that reads 0.6 % over what leaves the tank;
+ * - NWP-CA05 (Cairo) tanks 1 and 2 hold 92# manifolded: the pumps send sales by product, half from each;
+ * - NWP-SZ02 (Shenzhen) tank 1 sends no metered sales: its sales stay the level's.
+ * Every figure below is worked out by hand from these.
+ */
+const NOW = Date.parse('2026-10-06T04:00:00Z'); // noon in Shanghai, 07:00 in Cairo: every day to 10-05 is over
+const DAYS = ['2026-10-01', '2026-10-02', '2026-10-03', '2026-10-04', '2026-10-05'];
+const SALE_L = 50;
+let ctx: TestContext;
+let admin = '';
+let stationUser = '';
+const tankIds: Record<string, number> = {};
+
+const local = (day: string, minute: number, zone: string) => {
+  const [y, mo, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(zonedTimeToUtc({ year: y, month: mo, day: d, hour: Math.floor(minute / 60), minute: minute % 60, second: 0 }, zone).getTime()).toISOString();
+};
+const isSale = (m: number) => m >= 360 && m < 1260 && m % 15 === 0;
+
+interface Plan {
+  tank: string;
+  zone: string;
+  /** A tanker's rise of 1,000 L at each of these readings (day index, minute). */
+  rises?: [number, number][];
+  /** Product vanishing without a sale (day index, minute, litres). */
+  theft?: [number, number, number];
+  /** Share of each sale drawn from this tank (manifolds). */
+  share?: number;
+}
+
+/** Readings every 15 minutes; a sale at minute m is in the reading at m. */
+function readingsOf(plan: Plan) {
+  let volume = 20_000;
+  const out: object[] = [];
+  DAYS.forEach((day, d) => {
+    for (let m = 0; m < 1440; m += 15) {
+      if (isSale(m)) volume -= SALE_L * (plan.share ?? 1);
+      if (plan.rises?.some(([rd, rm]) => rd === d && rm === m)) volume += 1_000;
+      if (plan.theft && plan.theft[0] === d && plan.theft[1] === m) volume -= plan.theft[2];
+      out.push({ tank: plan.tank, ts: local(day, m, plan.zone), productHeightMm: volume / 12, waterHeightMm: 5, temperatureC: 15, volumeL: volume });
+    }
+  });
+  return out;
+}
+
+const salesTimes = (zone: string) => DAYS.flatMap((day) => Array.from({ length: 1440 / 15 }, (_, i) => i * 15).filter(isSale).map((m) => local(day, m, zone)));
+
+async function report(station: string, payload: object, language = 'en') {
+  const res = await ctx.app.inject({ method: 'POST', url: `/api/device/v1/stations/${station}/report`, headers: { authorization: `Bearer ${testDeviceKey(station)}`, language }, payload });
+  return res.json() as { code: number; data: { accepted: number; refused: { path: string; message: string }[]; sales?: { accepted: number; duplicates: number; tickets: number } } };
+}
+
+async function sendReadings(station: string, readings: object[]) {
+  for (let i = 0; i < readings.length; i += 1000) expect((await report(station, { readings: readings.slice(i, i + 1000) })).data.refused).toEqual([]);
+}
+
+const get = async <T = unknown>(url: string, cookie = admin, language = 'en') => (await ctx.app.inject({ method: 'GET', url, headers: { cookie, language } })).json() as { code: number; msg: string; data: T };
+
+const list = async (query: string, cookie = admin) => {
+  const json = await get<{ list: ReconciliationRow[]; total: number }>(`/api/reconciliation/list?${query}`, cookie);
+  expect(json.code, json.msg).toBe(CODES.ok);
+  return json.data;
+};
+const rowOf = (rows: ReconciliationRow[], tankKey: string, day: string, shiftNo: number | null = null) => rows.find((r) => r.tankIds.includes(tankIds[tankKey]!) && r.day === day && r.shiftNo === shiftNo)!;
+
+const SH = 'Asia/Shanghai';
+const CAIRO = 'Africa/Cairo';
+const transactions = salesTimes(SH).map((ts, i) => ({ tank: '1', id: `T1-${i}`, ts, volumeL: SALE_L, amount: SALE_L * 7.9, unitPrice: 7.9 }));
+
+beforeAll(async () => {
+  ctx = await startTestApp({ clock: () => new Date(NOW) });
+  admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
+  stationUser = await signIn(ctx.app, 'demo-station', DEMO_PASSWORD);
+  // Cairo's tank 2 holds 92# like its tank 1: the pair is manifolded.
+  await ctx.db.execute(sql`update tanks set product_id = (select id from products where code = 'G92') where code = '2' and station_id = (select id from stations where code = 'NWP-CA05')`);
+  for (const r of await rawRows<{ id: number; key: string }>(ctx.db, sql`select t.id, s.code || '/' || t.code as key from tanks t join stations s on s.id = t.station_id where s.code in ('NWP-SH01', 'NWP-SZ02', 'NWP-CA05')`)) tankIds[r.key] = r.id;
+
+  await sendReadings('NWP-SH01', [...readingsOf({ tank: '1', zone: SH, rises: [[1, 135], [1, 150], [1, 165], [1, 180]], theft: [2, 120, 700] }), ...readingsOf({ tank: '2', zone: SH })]);
+  await sendReadings('NWP-SZ02', readingsOf({ tank: '1', zone: SH, rises: [[1, 135], [1, 150], [1, 165], [1, 180]] }));
+  await sendReadings('NWP-CA05', [...readingsOf({ tank: '1', zone: CAIRO, share: 0.5 }), ...readingsOf({ tank: '2', zone: CAIRO, share: 0.5 })]);
+
+  const sent = await report('NWP-SH01', { sales: transactions });
+  expect(sent.data.refused).toEqual([]);
+  expect(sent.data.sales).toEqual({ accepted: 300, duplicates: 0, tickets: 0 });
+  // Tank 2's totaliser: read at midnight and after each sale, 50.3 L a sale.
+  let total = 1_000_000;
+  const totals = DAYS.flatMap((day) => [0, ...Array.from({ length: 1440 / 15 }, (_, i) => i * 15).filter(isSale)].map((m) => {
+    if (m !== 0) total += SALE_L * 1.006;
+    return { tank: '2', meter: 'P2', ts: local(day, m, SH), totalL: Math.round(total * 1000) / 1000 };
+  }));
+  expect((await report('NWP-SH01', { meterTotals: totals })).data.refused).toEqual([]);
+  expect((await report('NWP-CA05', { sales: salesTimes(CAIRO).map((ts) => ({ product: 'G92', ts, volumeL: SALE_L })) })).data.refused).toEqual([]);
+  const ticket = await report('NWP-SH01', { tickets: [{ tank: '1', deliveredAt: local(DAYS[1]!, 150, SH), volumeL: 4_040, ticketNo: 'BOL-7781' }] });
+  expect(ticket.data.refused).toEqual([]);
+  expect(ticket.data.sales?.tickets).toBe(1);
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('daily reconciliation', () => {
+  it('balances a tank whose meters agree with its gauge, and shows the theft as a loss of its size', async () => {
+    const { list: rows } = await list(`fromDay=${DAYS[0]}&toDay=${DAYS[4]}&stationId=${(await stationId('NWP-SH01'))}&pageSize=100`);
+    const first = rowOf(rows, 'NWP-SH01/1', DAYS[0]!);
+    expect(first).toMatchObject({ salesSource: 'metered', tankCode: '1', manifold: false, incomplete: false });
+    expect(first.gross).toMatchObject({ openingL: 20_000, meteredSalesL: 3_000, derivedSalesL: 3_000, bookClosingL: 17_000, closingL: 17_000, varianceL: 0, variancePct: 0, cumulativeVarianceL: 0 });
+    const theft = rowOf(rows, 'NWP-SH01/1', DAYS[2]!);
+    expect(theft.gross).toMatchObject({ meteredSalesL: 3_000, derivedSalesL: 3_700, varianceL: -700, cumulativeVarianceL: -740 });
+    expect(theft.gross.variancePct).toBeCloseTo(-23.333, 3);
+    // At 15 °C compensated and gross are the same.
+    expect(theft.tc.varianceL).toBeCloseTo(-700, 6);
+  });
+
+  it('books the delivery by its ticket: 40 L short on the day it arrived', async () => {
+    const { list: rows } = await list(`fromDay=${DAYS[1]}&toDay=${DAYS[1]}&tankId=${tankIds['NWP-SH01/1']}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!).toMatchObject({ deliveryCount: 1, ticketedCount: 1 });
+    expect(rows[0]!.gross).toMatchObject({ openingL: 17_000, deliveredGaugedL: 4_000, deliveredTicketedL: 4_040, meteredSalesL: 3_000, bookClosingL: 18_040, closingL: 18_000, varianceL: -40, cumulativeVarianceL: -40 });
+  });
+
+  it('shows a totaliser reading 0.6 % over as a gain of 0.6 % of sales every day', async () => {
+    const { list: rows } = await list(`fromDay=${DAYS[0]}&toDay=${DAYS[4]}&tankId=${tankIds['NWP-SH01/2']}&sortField=day&sortOrder=ascend`);
+    expect(rows.map((r) => r.day)).toEqual(DAYS);
+    for (const r of rows) {
+      expect(r.gross.meteredSalesL).toBeCloseTo(3_018, 2);
+      expect(r.gross.varianceL).toBeCloseTo(18, 2);
+      expect(r.gross.variancePct).toBeCloseTo(0.596, 3);
+    }
+    expect(rows[4]!.gross.cumulativeVarianceL).toBeCloseTo(90, 2);
+  });
+
+  it('reconciles a manifolded pair sold by product as one row', async () => {
+    const { list: rows } = await list(`fromDay=${DAYS[0]}&toDay=${DAYS[4]}&stationId=${await stationId('NWP-CA05')}`);
+    const pair = rows.filter((r) => r.manifold);
+    expect(pair).toHaveLength(5);
+    expect(pair[0]).toMatchObject({ tankCode: '1+2', tankIds: [tankIds['NWP-CA05/1'], tankIds['NWP-CA05/2']] });
+    for (const r of pair) expect(r.gross).toMatchObject({ meteredSalesL: 3_000, derivedSalesL: 3_000, varianceL: 0 });
+    expect(pair.find((r) => r.day === DAYS[0])!.gross).toMatchObject({ openingL: 40_000, closingL: 37_000 });
+    // Asked for one tank of the pair, the pair still comes whole.
+    const { list: one } = await list(`fromDay=${DAYS[0]}&toDay=${DAYS[0]}&tankId=${tankIds['NWP-CA05/2']}`);
+    expect(one.map((r) => r.tankCode)).toEqual(['1+2']);
+  });
+
+  it('keeps the level’s sales where there are no metered sales, and says so', async () => {
+    const { list: rows } = await list(`fromDay=${DAYS[1]}&toDay=${DAYS[1]}&tankId=${tankIds['NWP-SZ02/1']}`);
+    expect(rows[0]).toMatchObject({ salesSource: 'derived' });
+    expect(rows[0]!.gross).toMatchObject({ derivedSalesL: 3_000, deliveredGaugedL: 4_000, meteredSalesL: null, bookClosingL: null, varianceL: null, cumulativeVarianceL: null });
+    const { list: derived } = await list(`fromDay=${DAYS[0]}&toDay=${DAYS[4]}&salesSource=derived&stationId=${await stationId('NWP-SH01')}`);
+    expect(derived).toEqual([]);
+  });
+
+  it('reconciles by shift', async () => {
+    await ctx.db.execute(sql`insert into station_shifts (station_id, name, start_minute) select id, n, m from stations, (values ('Morning', 360), ('Evening', 840), ('Night', 1320)) v(n, m) where code = 'NWP-SH01'`);
+    const { list: rows } = await list(`fromDay=${DAYS[1]}&toDay=${DAYS[2]}&tankId=${tankIds['NWP-SH01/1']}&period=shift&pageSize=50`);
+    // The morning is measured from its 06:00 reading to its 13:45 one: the sales of 06:15 … 13:45.
+    expect(rowOf(rows, 'NWP-SH01/1', DAYS[1]!, 1).gross).toMatchObject({ meteredSalesL: 1_550, derivedSalesL: 1_550, varianceL: 0 });
+    // The night of 10-02 (22:00 → 06:00 on 10-03) is when the 700 L went.
+    expect(rowOf(rows, 'NWP-SH01/1', DAYS[1]!, 3).gross).toMatchObject({ meteredSalesL: 0, varianceL: -700 });
+    expect(rowOf(rows, 'NWP-SH01/1', DAYS[2]!, 1).gross.cumulativeVarianceL).toBe(-740);
+    await ctx.db.execute(sql`delete from station_shifts`);
+  });
+
+  it('judges the month by the regulator’s rule: over 1 % of sales + 130 US gal fails', async () => {
+    const json = await get<{ list: ReconciliationMonthlyRow[] }>(`/api/reconciliation/monthly?month=2026-10&stationId=${await stationId('NWP-SH01')}`);
+    expect(json.code).toBe(CODES.ok);
+    const [tank1, tank2] = ['NWP-SH01/1', 'NWP-SH01/2'].map((k) => json.data.list.find((r) => r.tankIds[0] === tankIds[k])!);
+    // 15,000 L sold, −740 L against 150 + 492.1 L.
+    expect(tank1).toMatchObject({ month: '2026-10', meteredSalesL: 15_000, varianceL: -740, result: 'fail', meteredDays: 5, salesSource: 'metered' });
+    expect(tank1!.allowanceL).toBeCloseTo(642.104, 3);
+    expect(tank2).toMatchObject({ result: 'pass' });
+    expect(tank2!.varianceL).toBeCloseTo(90, 2);
+  });
+
+  it('charts each tank’s cumulative variance with the allowance', async () => {
+    const json = await get<{ series: ReconciliationSeries[] }>(`/api/reconciliation/chart?fromDay=${DAYS[0]}&toDay=${DAYS[4]}&tankId=${tankIds['NWP-SH01/1']}`);
+    expect(json.data.series).toHaveLength(1);
+    expect(json.data.series[0]!.points.map((p) => p.cumulativeVarianceL)).toEqual([0, -40, -740, -740, -740]);
+    expect(json.data.series[0]!.points[4]!.allowanceL).toBeCloseTo(642.104, 3);
+  });
+
+  it('exports xlsx and is in the OpenAPI document', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/reconciliation/export?fromDay=${DAYS[0]}&toDay=${DAYS[4]}`, headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.rawPayload.length).toBeGreaterThan(2_000);
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
+    for (const p of ['/api/reconciliation/list', '/api/reconciliation/export', '/api/reconciliation/monthly', '/api/reconciliation/chart', '/api/delivery/{id}/ticket']) expect(Object.keys(doc.paths)).toContain(p);
+  });
+
+  it('refuses bad ranges naming the field', async () => {
+    const inverted = await get(`/api/reconciliation/list?fromDay=${DAYS[4]}&toDay=${DAYS[0]}`);
+    expect(inverted.code).toBe(CODES.validation);
+    expect(inverted.msg).toContain('First day');
+    const long = await get('/api/reconciliation/list?fromDay=2026-08-01&toDay=2026-10-05', admin, 'es');
+    expect(long.code).toBe(CODES.validation);
+    expect(long.msg).toContain('31');
+    expect((await get('/api/reconciliation/list?sortField=password')).code).toBe(CODES.validation);
+    expect((await get('/api/reconciliation/monthly?month=2026-13')).code).toBe(CODES.validation);
+  });
+
+  it('shows a station account only its own station', async () => {
+    const { list: rows } = await list(`fromDay=${DAYS[0]}&toDay=${DAYS[4]}&pageSize=100`, stationUser);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r.stationCode))).toEqual(new Set(['NWP-SH01']));
+    expect((await list(`fromDay=${DAYS[0]}&toDay=${DAYS[4]}&tankId=${tankIds['NWP-CA05/1']}`, stationUser)).total).toBe(0);
+  });
+});
+
+describe('metered sales in', () => {
+  it('adds nothing when a batch is sent again', async () => {
+    const again = await report('NWP-SH01', { sales: transactions.slice(0, 10) });
+    expect(again.data.sales).toEqual({ accepted: 0, duplicates: 10, tickets: 0 });
+    const { list: rows } = await list(`fromDay=${DAYS[0]}&toDay=${DAYS[0]}&tankId=${tankIds['NWP-SH01/1']}`);
+    expect(rows[0]!.gross.meteredSalesL).toBe(3_000);
+  });
+
+  it('refuses bad sales item by item, naming the path and the rule, and keeps the rest', async () => {
+    const ts = local(DAYS[4]!, 1300, SH);
+    const answer = await report('NWP-SH01', {
+      sales: [
+        { tank: '1', ts, volumeL: -5 },
+        { tank: '9', ts, volumeL: 5 },
+        { product: 'XX', ts, volumeL: 5 },
+        { tank: '1', product: 'G92', ts, volumeL: 5 },
+        { ts, volumeL: 5 },
+        { tank: '1', id: 'ok-1', ts, volumeL: 0 },
+      ],
+      meterTotals: [
+        { tank: '2', meter: 'P2', ts: local(DAYS[4]!, 1300, SH), totalL: 1_000 },
+        { tank: '2', meter: 'P9', ts: local(DAYS[4]!, 1300, SH), totalL: 500 },
+        { tank: '2', meter: 'P9', ts: local(DAYS[4]!, 1310, SH), totalL: 400 },
+      ],
+      tickets: [{ tank: '1', deliveredAt: local(DAYS[4]!, 600, SH), volumeL: 1_000 }],
+    });
+    expect(answer.data.refused).toEqual([
+      { path: 'sales[0].volumeL', message: 'sales 1 · Volume: must be a number from 0 to 10000000' },
+      { path: 'sales[1].tank', message: expect.stringContaining('is not a tank of this station') },
+      { path: 'sales[2].product', message: expect.stringContaining('is not the product code of a tank at this station') },
+      { path: 'sales[3].product', message: expect.stringContaining('names a tank or a product') },
+      { path: 'sales[4].tank', message: expect.stringContaining('names a tank or a product') },
+      { path: 'meterTotals[2].totalL', message: expect.stringContaining('a totaliser never goes backwards') },
+      { path: 'meterTotals[0].totalL', message: expect.stringContaining('a totaliser never goes backwards') },
+      { path: 'tickets[0].deliveredAt', message: expect.stringContaining('has no delivery into this tank within 6 hours') },
+    ]);
+    expect(answer.data.sales).toMatchObject({ accepted: 2 });
+    const es = await report('NWP-SH01', { meterTotals: [{ tank: '2', meter: 'P2', ts: local(DAYS[4]!, 1320, SH), totalL: 5 }] }, 'es');
+    expect(es.data.refused[0]!.message).toContain('un totalizador nunca retrocede');
+  });
+
+  it('refuses a batch that is not one, and sales of another station’s key', async () => {
+    const bad = await ctx.app.inject({ method: 'POST', url: '/api/device/v1/stations/NWP-SH01/report', headers: { authorization: `Bearer ${testDeviceKey('NWP-SZ02')}` }, payload: { sales: [{ tank: '1', ts: local(DAYS[0]!, 600, SH), volumeL: 5 }] } });
+    expect(bad.statusCode).toBe(401);
+    const notList = await report('NWP-SH01', { sales: 'many' });
+    expect(notList.code).toBe(CODES.validation);
+  });
+});
+
+describe('delivery tickets', () => {
+  async function deliveryOf(station: string) {
+    const json = await get<{ list: { id: number; ticketVolumeL: number | null; ticketDiffL: number | null; ticketDiffPct: number | null; ticketFlagged: boolean; ticketSource: string | null; ticketNo: string | null; deliveredL: number }[] }>(
+      `/api/report/delivery/list?stationId=${await stationId(station)}`,
+    );
+    return json.data.list[0]!;
+  }
+
+  it('shows the device’s ticket against the gauged rise, flagged over the company’s 0.5 %', async () => {
+    expect(await deliveryOf('NWP-SH01')).toMatchObject({ deliveredL: 4_000, ticketVolumeL: 4_040, ticketNo: 'BOL-7781', ticketSource: 'device', ticketDiffL: -40, ticketDiffPct: -0.99, ticketFlagged: true });
+  });
+
+  it('lets a user who sees the delivery correct its ticket, and no one else', async () => {
+    const own = await deliveryOf('NWP-SH01');
+    const put = await ctx.app.inject({ method: 'PUT', url: `/api/delivery/${own.id}/ticket`, headers: { cookie: stationUser }, payload: { volumeL: 4_010, ticketNo: 'BOL-7781b' } });
+    expect(put.json().code).toBe(CODES.ok);
+    expect(put.json().data).toMatchObject({ ticketVolumeL: 4_010, ticketSource: 'user', ticketDiffL: -10, ticketFlagged: false });
+    const { list: rows } = await list(`fromDay=${DAYS[1]}&toDay=${DAYS[1]}&tankId=${tankIds['NWP-SH01/1']}`);
+    expect(rows[0]!.gross.varianceL).toBe(-10);
+
+    const other = await deliveryOf('NWP-SZ02');
+    const hostile = await ctx.app.inject({ method: 'PUT', url: `/api/delivery/${other.id}/ticket`, headers: { cookie: stationUser }, payload: { volumeL: 1 } });
+    expect(hostile.json().code).toBe(CODES.notFound);
+    expect((await deliveryOf('NWP-SZ02')).ticketVolumeL).toBeNull();
+
+    const bad = await ctx.app.inject({ method: 'PUT', url: `/api/delivery/${own.id}/ticket`, headers: { cookie: stationUser, language: 'en' }, payload: { volumeL: -3 } });
+    expect(bad.json().code).toBe(CODES.validation);
+    expect(bad.json().msg).toContain('Ticketed volume');
+
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/delivery/${own.id}/ticket`, headers: { cookie: stationUser } });
+    expect(removed.json().data).toMatchObject({ ticketVolumeL: null, ticketFlagged: false });
+    const { list: after } = await list(`fromDay=${DAYS[1]}&toDay=${DAYS[1]}&tankId=${tankIds['NWP-SH01/1']}`);
+    expect(after[0]!.gross).toMatchObject({ deliveredTicketedL: null, varianceL: 0 });
+  });
+});
+
+describe('the variance alarm (61)', () => {
+  it('opens when the last 3 days lose more than 1 % of their sales, and ends when the limit is raised', async () => {
+    const round = await ctx.app.varianceAlarms.runOnce();
+    expect(round.opened).toBe(1);
+    const alarms = await get<{ list: { code: number; tankCode: string; stationName: string; endedAt: string | null }[] }>('/api/alarm/list?kind=level&pageSize=50');
+    const open = alarms.data.list.filter((a) => a.code === 61);
+    expect(open).toEqual([expect.objectContaining({ stationName: 'Shanghai Pudong', tankCode: '1', endedAt: null })]);
+    await ctx.db.execute(sql`update companies set variance_alarm_pct = 50`);
+    expect((await ctx.app.varianceAlarms.runOnce()).ended).toBe(1);
+    await ctx.db.execute(sql`update companies set variance_alarm_pct = 1`);
+  });
+});
+
+async function stationId(code: string): Promise<number> {
+  const [row] = await rawRows<{ id: number }>(ctx.db, sql`select id from stations where code = ${code}`);
+  return row!.id;
+}

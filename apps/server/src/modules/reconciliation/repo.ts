@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { EXPANSION_PER_C } from '@ullage/domain/inventory';
+import type { Db } from '../../db/client';
+import { pgArray, rawRows } from '../../lib/raw-sql';
+import { tanksOfReport, type ReportTank, type TankFilter } from '../report-inventory/repo';
+import type { Scope } from '../scope/scope';
+
+/** A tank as the reconciliation needs it: its place, its product (manifolds) and the product's expansion (compensated figures). */
+export type ReconTank = ReportTank & { productId: number | null; expansionPerC: number };
+
+const iso = (v: number) => new Date(v).toISOString();
+const ms = (v: Date | string) => new Date(v).getTime();
+
+/**
+ * The tanks in scope matching the filters, and — where one of them is in a manifolded group
+ * sold by product — the group's other tanks too (scoped the same way): a group is reconciled
+ * whole or not at all. `manifolds` holds each station's products sold by product code.
+ */
+export async function reconTanks(db: Db, scope: Scope, filter: TankFilter, manifolds: (stationIds: number[]) => Promise<Map<number, Set<number>>>): Promise<ReconTank[]> {
+  const picked = await withProducts(db, await tanksOfReport(db, scope, filter));
+  const byStation = await manifolds([...new Set(picked.map((t) => t.stationId))]);
+  const have = new Set(picked.map((t) => t.tankId));
+  const missing: ReconTank[] = [];
+  for (const [stationId, products] of byStation) {
+    for (const productId of products) {
+      if (!picked.some((t) => t.stationId === stationId && t.productId === productId)) continue;
+      const all = await withProducts(db, await tanksOfReport(db, scope, { stationId, productId }));
+      for (const t of all) {
+        if (have.has(t.tankId)) continue;
+        missing.push(t);
+        have.add(t.tankId);
+      }
+    }
+  }
+  return [...picked, ...missing];
+}
+
+async function withProducts(db: Db, tanks: ReportTank[]): Promise<ReconTank[]> {
+  if (tanks.length === 0) return [];
+  const rows = await rawRows<{ id: number; product_id: number | null; type: string | null }>(
+    db,
+    sql`select t.id, t.product_id, p.type from tanks t left join products p on p.id = t.product_id where t.id = any(${pgArray(tanks.map((t) => t.tankId))}::int[])`,
+  );
+  const of = new Map(rows.map((r) => [r.id, r]));
+  return tanks.map((t) => {
+    const r = of.get(t.tankId);
+    return { ...t, productId: r?.product_id ?? null, expansionPerC: r?.type === 'diesel' ? EXPANSION_PER_C.diesel : EXPANSION_PER_C.gasoline };
+  });
+}
+
+/** What each station sells by meter: targets ('t<id>', 'p<id>') and the first metered record of each since `sinceMs`. */
+export async function meteredTargets(db: Db, stationIds: readonly number[], sinceMs: number, untilMs: number): Promise<{ stationId: number; target: string; firstMs: number }[]> {
+  if (stationIds.length === 0) return [];
+  const rows = await rawRows<{ station_id: number; target: string; first_ts: Date | string }>(
+    db,
+    sql`select station_id, target, min(first_ts) as first_ts from (
+          select station_id, target, min(ts) as first_ts from metered_sales
+          where station_id = any(${pgArray(stationIds)}::int[]) and ts >= ${iso(sinceMs)}::timestamptz and ts < ${iso(untilMs)}::timestamptz group by 1, 2
+          union all
+          select station_id, target, min(ts) from meter_totals
+          where station_id = any(${pgArray(stationIds)}::int[]) and ts >= ${iso(sinceMs)}::timestamptz and ts < ${iso(untilMs)}::timestamptz group by 1, 2
+        ) t group by 1, 2`,
+  );
+  return rows.map((r) => ({ stationId: r.station_id, target: r.target, firstMs: ms(r.first_ts) }));
+}
+
+/** One target's sales window: sales with from < ts ≤ to. */
+export interface SalesWindow {
+  stationId: number;
+  target: string;
+  fromMs: number;
+  toMs: number;
+}
+
+export interface SalesSum {
+  /** Gross litres sold. */
+  volumeL: number;
+  /** The compensated litres the meters sent, and the gross litres of the sales sent without them. */
+  tcVolumeL: number;
+  grossWithoutTcL: number;
+}
+
+/**
+ * The metered sales of each window, in the order given: transactions by their time, and the
+ * rises of each totaliser booked at the later reading. A range of the (station, ts) index per
+ * window.
+ */
+export async function salesOfWindows(db: Db, windows: readonly SalesWindow[]): Promise<SalesSum[]> {
+  const out: SalesSum[] = windows.map(() => ({ volumeL: 0, tcVolumeL: 0, grossWithoutTcL: 0 }));
+  if (windows.length === 0) return out;
+  const from = Math.min(...windows.map((w) => w.fromMs));
+  const to = Math.max(...windows.map((w) => w.toMs));
+  const stations = [...new Set(windows.map((w) => w.stationId))];
+  const w = sql`unnest(${pgArray(windows.map((x) => x.stationId))}::int[], ${pgArray(windows.map((x) => x.target))}::text[],
+      ${pgArray(windows.map((x) => iso(x.fromMs)))}::timestamptz[], ${pgArray(windows.map((x) => iso(x.toMs)))}::timestamptz[]) with ordinality as w(station_id, target, from_ts, to_ts, k)`;
+  const rows = await rawRows<{ k: number; volume_l: number | null; tc_volume_l: number | null; gross_without_tc_l: number | null }>(
+    db,
+    sql`with rises as (
+          select station_id, target, ts,
+            total_l - lag(total_l) over m as volume_l,
+            tc_total_l - lag(tc_total_l) over m as tc_volume_l
+          from meter_totals
+          where station_id = any(${pgArray(stations)}::int[]) and ts > ${iso(from)}::timestamptz - interval '2 days' and ts <= ${iso(to)}::timestamptz
+          window m as (partition by station_id, meter order by ts)
+        ),
+        sold as (
+          select w.k, s.volume_l, s.tc_volume_l from ${w}
+          join metered_sales s on s.station_id = w.station_id and s.ts > w.from_ts and s.ts <= w.to_ts and s.target = w.target
+          union all
+          select w.k, r.volume_l, r.tc_volume_l from ${w}
+          join rises r on r.station_id = w.station_id and r.target = w.target and r.ts > w.from_ts and r.ts <= w.to_ts
+          where r.volume_l is not null
+        )
+        select k::int as k, sum(volume_l) as volume_l, sum(tc_volume_l) as tc_volume_l, sum(volume_l) filter (where tc_volume_l is null) as gross_without_tc_l
+        from sold group by k`,
+  );
+  for (const r of rows) out[r.k - 1] = { volumeL: Number(r.volume_l ?? 0), tcVolumeL: Number(r.tc_volume_l ?? 0), grossWithoutTcL: Number(r.gross_without_tc_l ?? 0) };
+  return out;
+}
+
+/** A delivery with a ticket: its whole gauged rise and the ticket. Keyed by tank and start. */
+export interface TicketedDelivery {
+  tankId: number;
+  startedAtMs: number;
+  wholeL: number;
+  ticketL: number;
+  ticketTcL: number | null;
+}
+
+/** The ticketed deliveries of these tanks that started in [fromMs − 1 day, toMs). */
+export async function ticketedDeliveries(db: Db, tankIds: readonly number[], fromMs: number, toMs: number): Promise<TicketedDelivery[]> {
+  if (tankIds.length === 0) return [];
+  const rows = await rawRows<{ tank_id: number; started_at: Date | string; whole_l: number; ticket_volume_l: number; ticket_tc_volume_l: number | null }>(
+    db,
+    sql`select tank_id, started_at, end_volume_l - start_volume_l as whole_l, ticket_volume_l, ticket_tc_volume_l
+        from deliveries
+        where tank_id = any(${pgArray(tankIds)}::int[]) and ticket_volume_l is not null
+          and started_at >= ${iso(fromMs)}::timestamptz - interval '1 day' and started_at < ${iso(toMs)}::timestamptz`,
+  );
+  return rows.map((r) => ({ tankId: r.tank_id, startedAtMs: ms(r.started_at), wholeL: Number(r.whole_l), ticketL: Number(r.ticket_volume_l), ticketTcL: r.ticket_tc_volume_l === null ? null : Number(r.ticket_tc_volume_l) }));
+}
