@@ -239,7 +239,7 @@ describe('reconciliation page (reconciliation)', () => {
 
       // The station's paperwork said 5,010 L after all: within 0.5 %, no longer flagged.
       await row.locator('[data-testid^="delivery-ticket-action-"]').click();
-      const volume = page.locator('[data-testid="ticket-volume"] input');
+      const volume = page.locator('input[data-testid="ticket-volume"], [data-testid="ticket-volume"] input').first();
       await volume.fill('5010');
       await page.locator('[data-testid="ticket-submit"]').click();
       await expect.poll(async () => row.locator('[data-testid="delivery-ticket"]').textContent(), { timeout: 10_000 }).toContain('5,010 L');

@@ -21,7 +21,12 @@ export function ManifoldTag() {
  * red and bold beyond the monthly rule's allowance.
  */
 export function VarianceFigure({ text, value, tone, testId }: { text: string; value: number | null; tone: VarianceTone | null; testId?: string }) {
-  if (value === null) return <span className="recon-missing">{text}</span>;
+  if (value === null)
+    return (
+      <span className="recon-missing" data-tone="none" data-testid={testId}>
+        {text}
+      </span>
+    );
   const beyond = tone === 'loss-beyond' || tone === 'gain-beyond';
   return (
     <span className={beyond ? 'recon-variance recon-variance--beyond' : 'recon-variance'} data-tone={tone ?? 'none'} data-testid={testId} dir="ltr">
