@@ -6,6 +6,7 @@ const ALL: MenuKey[] = [
   'home',
   'open_close_report',
   'leak_failure_analysis',
+  'wetstock_reconciliation',
   'distributor',
   'company',
   'area',
@@ -18,7 +19,7 @@ const ALL: MenuKey[] = [
 ];
 
 describe('MENU_KEYS', () => {
-  it('spec §6: administrator sees all routes — the 12 menu keys', () => {
+  it('spec §6: administrator sees all routes — the 13 menu keys', () => {
     expect([...MENU_KEYS]).toEqual(ALL);
   });
 });
@@ -29,17 +30,17 @@ describe('menuListFor', () => {
     [
       'distributor: everything but tag and audit',
       ACCOUNT_TYPES.distributor,
-      ['home', 'open_close_report', 'leak_failure_analysis', 'distributor', 'company', 'area', 'station', 'oil_type', 'user', 'device_param_manage'],
+      ['home', 'open_close_report', 'leak_failure_analysis', 'wetstock_reconciliation', 'distributor', 'company', 'area', 'station', 'oil_type', 'user', 'device_param_manage'],
     ],
     [
       'company user: no user or product-type menus',
       ACCOUNT_TYPES.company,
-      ['home', 'open_close_report', 'leak_failure_analysis', 'company', 'area', 'station', 'device_param_manage'],
+      ['home', 'open_close_report', 'leak_failure_analysis', 'wetstock_reconciliation', 'company', 'area', 'station', 'device_param_manage'],
     ],
     [
       'gas-station user: no company, user or product-type menus',
       ACCOUNT_TYPES.station,
-      ['home', 'open_close_report', 'leak_failure_analysis', 'station', 'device_param_manage'],
+      ['home', 'open_close_report', 'leak_failure_analysis', 'wetstock_reconciliation', 'station', 'device_param_manage'],
     ],
     [
       'account type 4 also loses leak failure analysis, station, home and open_close_report',
@@ -68,13 +69,13 @@ describe('menuListFor', () => {
   it('spec §6: station keeps leak_failure_analysis, station, home and open_close_report that type 4 loses', () => {
     const station = menuListFor(ACCOUNT_TYPES.station);
     const attendant = menuListFor(ACCOUNT_TYPES.stationAttendant);
-    expect(station.filter((key) => !attendant.includes(key))).toEqual(['home', 'open_close_report', 'leak_failure_analysis', 'station']);
+    expect(station.filter((key) => !attendant.includes(key))).toEqual(['home', 'open_close_report', 'leak_failure_analysis', 'wetstock_reconciliation', 'station']);
   });
 
   it('spec §6: each call returns a fresh list (callers may not mutate shared state)', () => {
     const first = menuListFor(ACCOUNT_TYPES.admin);
     first.pop();
-    expect(menuListFor(ACCOUNT_TYPES.admin)).toHaveLength(12);
+    expect(menuListFor(ACCOUNT_TYPES.admin)).toHaveLength(13);
   });
 });
 

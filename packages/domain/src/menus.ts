@@ -8,6 +8,8 @@ export const MENU_KEYS = [
   'home',
   'open_close_report',
   'leak_failure_analysis',
+  // Wetstock reconciliation (issue 23): an analysis, seen by whoever sees leak failure analysis.
+  'wetstock_reconciliation',
   'distributor',
   'company',
   'area',
@@ -43,6 +45,7 @@ const WITHOUT: Record<AccountType, readonly MenuKey[]> = {
     'tag',
     'audit',
     'leak_failure_analysis',
+    'wetstock_reconciliation',
     'station',
     'home',
     'open_close_report',

@@ -12,6 +12,8 @@ const SPEC_ROUTE_NAMES = [
   'abnormal_can_phone', 'Monthly_phone', 'alarm_record_phone', 'offline_record_phone',
   // Not in the spec: leak tests from inventory data (issue 22) and a station's monthly record of them.
   'leak_test', 'leak_test_phone', 'leak_compliance',
+  // Not in the spec: wetstock reconciliation (issue 23).
+  'reconciliation', 'reconciliation_phone',
   'history_can_save', 'delivery', 'open_close_report',
   'history_can_save_phone', 'delivery_phone', 'open_close_report_phone',
   // Spec §1 data queries name sales per shift and sales details without a route name.
@@ -58,6 +60,8 @@ describe('route table', () => {
     expect(menuKeyOf('leak_alarm')).toBe('leak_failure_analysis');
     expect(menuKeyOf('leak_test')).toBe('leak_failure_analysis');
     expect(menuKeyOf('leak_compliance')).toBe('leak_failure_analysis');
+    expect(menuKeyOf('reconciliation')).toBe('wetstock_reconciliation');
+    expect(menuKeyOf('reconciliation_phone')).toBe(null);
     expect(menuKeyOf('distributor')).toBe('distributor');
     expect(menuKeyOf('company')).toBe('company');
     expect(menuKeyOf('area')).toBe('area');
@@ -67,7 +71,7 @@ describe('route table', () => {
     expect(menuKeyOf('deviceParamManage')).toBe('device_param_manage');
     expect(menuKeyOf('tag')).toBe('tag');
     expect(menuKeyOf('audit')).toBe('audit');
-    const keyed = new Set(['home', 'open_close_report', 'alarm_record', 'offline_record', 'leak_test', 'leak_compliance', 'leak_alarm', 'distributor', 'company', 'area', 'station', 'product', 'account', 'deviceParamManage', 'tag', 'audit']);
+    const keyed = new Set(['home', 'open_close_report', 'alarm_record', 'offline_record', 'leak_test', 'leak_compliance', 'reconciliation', 'leak_alarm', 'distributor', 'company', 'area', 'station', 'product', 'account', 'deviceParamManage', 'tag', 'audit']);
     for (const def of ROUTES) {
       if (!keyed.has(def.name)) expect(def.menuKey, def.name).toBeNull();
       else expect(MENU_KEYS).toContain(def.menuKey);
@@ -76,7 +80,7 @@ describe('route table', () => {
 
   it('groups the desktop routes as spec §2 does', () => {
     const groupOf = (group: string) => ROUTES.filter((r) => r.group === group && !r.hidden).map((r) => r.name);
-    expect(groupOf('Analysis')).toEqual(['abnormal_can', 'Monthly', 'alarm_record', 'offline_record', 'leak_test']);
+    expect(groupOf('Analysis')).toEqual(['abnormal_can', 'Monthly', 'alarm_record', 'offline_record', 'leak_test', 'reconciliation']);
     expect(groupOf('Data')).toEqual(['history_can_save', 'delivery', 'open_close_report', 'pay_for_oil', 'sales_detail']);
     expect(groupOf('Alarm')).toEqual(['alarm_report', 'leak_alarm']);
     expect(groupOf('setting')).toEqual(['distributor', 'company', 'area', 'station', 'product', 'account', 'tag', 'audit', 'deviceParamManage']);
@@ -86,7 +90,7 @@ describe('route table', () => {
   it('hides single_monitor and every phone variant, and links each report to its variant', () => {
     expect(routeByName('single_monitor')?.hidden).toBe(true);
     const phones = ROUTES.filter((r) => r.name.endsWith('_phone'));
-    expect(phones).toHaveLength(10);
+    expect(phones).toHaveLength(11);
     for (const phone of phones) {
       expect(phone.hidden, phone.name).toBe(true);
       expect(phone.mobile, phone.name).toBe(true);
@@ -94,6 +98,7 @@ describe('route table', () => {
     }
     expect(routeByName('leak_alarm')?.phoneVariant).toBe('leak_report_phone');
     expect(routeByName('leak_test')?.phoneVariant).toBe('leak_test_phone');
+    expect(routeByName('reconciliation')?.phoneVariant).toBe('reconciliation_phone');
   });
 
   it('needs sign-in everywhere except the five public pages', () => {

@@ -126,7 +126,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...withPhone('Monthly', 'Monthly_phone', 'Analysis', 'route.title.Monthly', undefined, {
     desktop: () => import('../features/report-inventory/pages/monthly-inventory-page'),
     phone: () => import('../features/mobile-reports/pages/monthly-inventory-phone-page'),
-  }, ['inventory']),
+    // Metered sales and their source are wetstock texts (issue 23).
+  }, ['inventory', 'reconciliation']),
   ...withPhone('alarm_record', 'alarm_record_phone', 'Analysis', 'route.title.alarm_record', 'leak_failure_analysis', {
     desktop: () => import('../features/report-jumps/pages/data-jump-page'),
     phone: () => import('../features/mobile-reports/pages/data-jump-phone-page'),
@@ -140,6 +141,11 @@ export const ROUTES: readonly RouteDef[] = [
     desktop: () => import('../features/report-leak-test/pages/leak-test-page'),
     phone: () => import('../features/mobile-reports/pages/leak-test-phone-page'),
   }, ['leakTest', 'monitor']),
+  // Wetstock reconciliation (issue 23): gauge against pumps and tickets, under its own menu key (the roles with leak failure analysis).
+  ...withPhone('reconciliation', 'reconciliation_phone', 'Analysis', 'route.title.reconciliation', 'wetstock_reconciliation', {
+    desktop: () => import('../features/report-reconciliation/pages/reconciliation-page'),
+    phone: () => import('../features/mobile-reports/pages/reconciliation-phone-page'),
+  }, ['reconciliation', 'monitor']),
 
   ...withPhone('history_can_save', 'history_can_save_phone', 'Data', 'route.title.history_can_save', undefined, {
     desktop: () => import('../features/report-history/pages/history-page'),
@@ -148,7 +154,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...withPhone('delivery', 'delivery_phone', 'Data', 'route.title.delivery', undefined, {
     desktop: () => import('../features/report-delivery/pages/delivery-page'),
     phone: () => import('../features/mobile-reports/pages/delivery-phone-page'),
-  }, ['delivery']),
+    // Tickets and their differences are wetstock texts (issue 23).
+  }, ['delivery', 'reconciliation']),
   ...withPhone('open_close_report', 'open_close_report_phone', 'Data', 'route.title.open_close_report', 'open_close_report', {
     desktop: () => import('../features/report-power/pages/power-event-page'),
     phone: () => import('../features/mobile-reports/pages/power-event-phone-page'),
@@ -187,7 +194,8 @@ export const ROUTES: readonly RouteDef[] = [
     group: 'setting',
     menuKey: 'company',
     keepAlive: true,
-    texts: ['settingsOrg'],
+    // The company form's wetstock settings (issue 23).
+    texts: ['settingsOrg', 'reconciliation'],
     load: () => import('../features/settings-org/pages/company-page'),
   }),
   route('desktop', 'area', '/area', 'route.title.area', {

@@ -19,7 +19,7 @@ function keysUsedInSource(): Set<string> {
       if (entry.isDirectory()) walk(file);
       else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts')) {
         const text = fs.readFileSync(file, 'utf8');
-        for (const match of text.matchAll(/'((?:common|auth|account|route|menu|layout|manual|appDownload|errors|query|alarm|list|settingsOrg|settingsMore|settingsAudit|monitor|leakTest|notice|mailAddress)\.[A-Za-z0-9_.]+)'/g)) {
+        for (const match of text.matchAll(/'((?:common|auth|account|route|menu|layout|manual|appDownload|errors|query|alarm|list|settingsOrg|settingsMore|settingsAudit|monitor|leakTest|reconciliation|notice|mailAddress)\.[A-Za-z0-9_.]+)'/g)) {
           used.add(match[1]!);
         }
       }

@@ -311,6 +311,11 @@ describe('delivery tickets', () => {
     expect(bad.json().code).toBe(CODES.validation);
     expect(bad.json().msg).toContain('Ticketed volume');
 
+    // A distributor sees the delivery but does not keep the station's paperwork.
+    const distributor = await signIn(ctx.app, 'demo-distributor', DEMO_PASSWORD);
+    const refused = await ctx.app.inject({ method: 'PUT', url: `/api/delivery/${own.id}/ticket`, headers: { cookie: distributor }, payload: { volumeL: 1 } });
+    expect(refused.json().code).toBe(CODES.forbidden);
+
     const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/delivery/${own.id}/ticket`, headers: { cookie: stationUser } });
     expect(removed.json().data).toMatchObject({ ticketVolumeL: null, ticketFlagged: false });
     const { list: after } = await list(`fromDay=${DAYS[1]}&toDay=${DAYS[1]}&tankId=${tankIds['NWP-SH01/1']}`);

@@ -7,7 +7,8 @@ import type { AuthUser } from '../auth/session-repo';
 import { scopeOf } from '../scope/scope';
 import { deliveryInScope, listDeliveries } from './repo';
 import type { DeliveryTicketInput } from '@ullage/contracts/reconciliation';
-import { notFound } from '../../plugins/errors';
+import { forbidden, notFound } from '../../plugins/errors';
+import { mayEnterTickets } from '@ullage/domain/reconciliation';
 import { recordAudit } from '../audit/repo';
 import { setTicket } from '../ingest/sales-repo';
 
@@ -32,6 +33,7 @@ export async function saveTicket(db: Db, user: AuthUser, id: number, input: Deli
   const scope = scopeOf(user);
   const before = await deliveryInScope(db, scope, id);
   if (!before) throw notFound();
+  if (!mayEnterTickets(user.accountType)) throw forbidden();
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await setTicket(t, id, input && { volumeL: input.volumeL, tcVolumeL: input.tcVolumeL ?? null, ticketNo: input.ticketNo || null }, 'user');

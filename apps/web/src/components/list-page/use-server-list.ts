@@ -39,7 +39,7 @@ interface Options<T, F extends Filters> {
 }
 
 /** One server-paged list: its state, the query, and the props for antd's Table. */
-export function useServerList<T extends { id: number }, F extends Filters>(options: Options<T, F>) {
+export function useServerList<T extends { id: number | string }, F extends Filters>(options: Options<T, F>) {
   const [state, setState] = useState<ListState<F>>(() => initialListState(options.filters));
   const params = buildListQuery(state);
   const query = useQuery({

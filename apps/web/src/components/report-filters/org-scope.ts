@@ -15,6 +15,8 @@ export const NO_ORG_SCOPE: OrgScopeFilter = { distributorId: undefined, companyI
 
 /** The reports' place filters with nothing picked: the tree, the area, a tank, a product. */
 export const NO_TANK_FILTERS = { ...NO_ORG_SCOPE, areaId: undefined, tankId: undefined, productId: undefined } as const;
+/** The place filters as a report's filter state keeps them (undefined: not filtered). */
+export type TankFilterValues = { [K in keyof typeof NO_TANK_FILTERS]: number | undefined };
 
 const PREFIX = { distributor: 'd', company: 'c', station: 's' } as const;
 

@@ -30,6 +30,7 @@ const SECTIONS: Record<string, { tab: MobileTab; up: string | null }> = {
   alarm_record_phone: { tab: 'setting', up: '/setting' },
   offline_record_phone: { tab: 'setting', up: '/setting' },
   leak_test_phone: { tab: 'setting', up: '/setting' },
+  reconciliation_phone: { tab: 'setting', up: '/setting' },
   history_can_save_phone: { tab: 'setting', up: '/setting' },
   open_close_report_phone: { tab: 'setting', up: '/setting' },
 };

@@ -63,6 +63,21 @@ export function MonthlyInventoryCard({ row, format }: MonthlyInventoryCardProps)
               </>
             ),
           },
+          // Where the pumps report (issue 23), their total stands beside the level's sales, and the book on it.
+          ...(row.metered
+            ? [
+                { id: 'metered', label: t('reconciliation.monthly.meteredSales'), value: <strong data-testid="monthly-card-metered">{volume(row.metered.salesL)}</strong> },
+                {
+                  id: 'meteredVariance',
+                  label: t('reconciliation.column.variance'),
+                  value: (
+                    <strong dir="ltr" className={(row.metered.varianceL ?? 0) < 0 ? 'm-loss' : undefined}>
+                      {row.metered.varianceL === null ? '—' : signed(format.volume(row.metered.varianceL, row.volumeUnit), row.metered.varianceL)}
+                    </strong>
+                  ),
+                },
+              ]
+            : []),
           { id: 'book', label: t('inventory.column.bookClosing'), value: volume(row.bookClosingL) },
           { id: 'closing', label: t('inventory.column.closing'), value: row.inProgress && row.closingL === null ? <span className="m-muted">{t('inventory.tag.monthInProgress')}</span> : volume(row.closingL) },
           {

@@ -33,6 +33,7 @@ const PHONE_REPORTS: readonly { path: string; titleKey: MessageKey }[] = [
   { path: '/alarm_record_phone', titleKey: 'route.title.alarm_record' },
   { path: '/offline_record_phone', titleKey: 'route.title.offline_record' },
   { path: '/leak_test_phone', titleKey: 'route.title.leak_test' },
+  { path: '/reconciliation_phone', titleKey: 'route.title.reconciliation' },
   { path: '/history_can_save_phone', titleKey: 'route.title.history_can_save' },
   { path: '/delivery_phone', titleKey: 'route.title.delivery' },
   { path: '/open_close_report_phone', titleKey: 'route.title.open_close_report' },

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type HTMLAttributes } from 'react';
 import Button from 'antd/es/button';
 import Table from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
@@ -13,11 +13,18 @@ import { useServerList } from '../../../components/list-page/use-server-list';
 import { useMonitorFormat } from '../../monitor/use-monitor-format';
 import { deliveryKeys, exportDeliveries, listDeliveries, type DeliveryList } from '../api/deliveries';
 import { deliveryColumns } from '../components/delivery-columns';
+import { TicketModal } from '../components/ticket-modal';
+import { mayEnterTickets } from '../ticket-form';
+import { useSessionUser } from '../../auth/api/get-info';
 import { DeliveryFiltersBar } from '../components/delivery-filters-bar';
 import { initialDeliveryFilters, withOrgPick, withRange, type DeliveryFilters } from '../delivery-filters-state';
 import '../delivery.css';
 
-/** delivery (spec §2 /Data): deliveries detected from the level and those gauges reported; filter, page, sort, export, print. */
+/**
+ * delivery (spec §2 /Data): deliveries detected from the level and those gauges reported, each
+ * beside its tanker ticket (issue 23) with the difference flagged over the company's tolerance;
+ * station and company users enter tickets here. Filter, page, sort, export, print.
+ */
 export function Page() {
   const { t } = useTranslation();
   const format = useMonitorFormat();
@@ -29,6 +36,8 @@ export function Page() {
     showTotal: (total) => t('list.total', { total }),
   });
   const [exporting, setExporting] = useState(false);
+  const [ticketed, setTicketed] = useState<DeliveryRow | null>(null);
+  const mayTicket = mayEnterTickets(useSessionUser().data?.accountType);
   const totals = (list.query.data as DeliveryList | undefined)?.totals;
   const rows = list.query.data?.list ?? [];
   // Totals are shown in the page's unit when every delivery on it reads the same; litres otherwise.
@@ -36,9 +45,9 @@ export function Page() {
 
   const setFilters = (next: (current: DeliveryFilters) => DeliveryFilters) => list.setState((current) => ({ ...current, filters: next(current.filters), page: 1 }));
   const columns = useMemo(
-    () => deliveryColumns({ t, format, sortOrderOf: list.sortOrderOf }),
+    () => deliveryColumns({ t, format, sortOrderOf: list.sortOrderOf, onTicket: mayTicket ? setTicketed : undefined }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sortOrderOf follows list.state
-    [t, format, list.state],
+    [t, format, list.state, mayTicket],
   );
   const { from, to } = list.state.filters;
 
@@ -92,7 +101,16 @@ export function Page() {
           </div>
         </dl>
       ) : null}
-      <Table<DeliveryRow> {...list.tableProps} columns={columns} size="middle" scroll={{ x: 'max-content' }} data-testid="delivery-table" />
+      <Table<DeliveryRow>
+        {...list.tableProps}
+        className="delivery-table list-page__print-fit"
+        columns={columns}
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        onRow={(row) => ({ 'data-flagged': row.ticketFlagged }) as HTMLAttributes<HTMLElement>}
+        data-testid="delivery-table"
+      />
+      <TicketModal row={ticketed} format={format} onClose={() => setTicketed(null)} />
     </ListPage>
   );
 }

@@ -9,6 +9,7 @@ import type { MonitorFormat } from '../../monitor/format';
 import { niceTicks, tickDecimals } from './nice-ticks';
 import { extent, gapLimit, indexRange, linearScale, linePath, nearestIndex, timeTicks } from './trend-geometry';
 import './trend-chart.css';
+import { CHART_GRID, CHART_MUTED, isolate } from './svg-chart-style';
 
 interface TrendChartProps {
   series: HistorySeries;
@@ -31,12 +32,8 @@ const NAMES = {
 const DRAG_PX = 5;
 /** An axis name's baseline above its panel's top. */
 const NAME_RISE = 13;
-const MUTED = 'rgba(0, 0, 0, 0.55)';
-const GRID = '#f0f0f0';
 const AXIS = '#d9d9d9';
 
-/** Text the SVG lays out left to right but an Arabic axis name reads right to left: isolated, its brackets stay in place. */
-const isolate = (text: string) => `\u2068${text}\u2069`;
 /** SVG does not measure text before drawing it; labels are digits and separators, about 0.62 em wide. */
 const textWidth = (labels: readonly string[], font: number) => Math.max(0, ...labels.map((l) => l.length)) * font * 0.62;
 
@@ -264,7 +261,7 @@ export function TrendChart({ series, format, layout = 'wide', className = 'histo
       >
         {d ? (
           // Drawn at the measured size; the viewBox lets a printed page scale it as a whole (no resize runs there).
-          <svg width="100%" height="100%" viewBox={`0 0 ${d.width} ${d.height}`} fontSize={d.font} fill={MUTED} aria-hidden="true">
+          <svg width="100%" height="100%" viewBox={`0 0 ${d.width} ${d.height}`} fontSize={d.font} fill={CHART_MUTED} aria-hidden="true">
             <defs>
               {panels.map((p, i) => (
                 <clipPath key={i} id={`${clip}-${i}`}>
@@ -276,7 +273,7 @@ export function TrendChart({ series, format, layout = 'wide', className = 'histo
             {(d.axes.left.length ? d.axes.left.map((v) => d.y.left.at(v)) : d.axes.right.map((v) => d.y.right.at(v)))
               .concat(d.axes.temperature.map((v) => d.y.temperature.at(v)))
               .map((py, i) => (
-                <line key={i} x1={d.left} x2={d.width - d.right} y1={py} y2={py} stroke={GRID} />
+                <line key={i} x1={d.left} x2={d.width - d.right} y1={py} y2={py} stroke={CHART_GRID} />
               ))}
             {panels.map((p, i) => (
               <line key={i} x1={d.left} x2={d.width - d.right} y1={p.bottom} y2={p.bottom} stroke={AXIS} />

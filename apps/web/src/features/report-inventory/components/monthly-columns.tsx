@@ -9,11 +9,14 @@ import type { MonitorFormat } from '../../monitor/format';
 import { dailyLinkOf } from '../inventory-filters-state';
 import { signed } from '../inventory-format';
 import { StationTankCell } from './inventory-cells';
+import { SalesSourceTag } from '../../../components/report-cells/sales-source-tag';
 
 interface ColumnOptions {
   t: TFunction;
   format: MonitorFormat;
   sortOrderOf: (field: string) => SortOrder | null;
+  /** Some row on the page has metered sales (issue 23): the metered-sales column is shown. */
+  metered: boolean;
 }
 
 const hinted = (title: string, hint: string) => (
@@ -22,8 +25,12 @@ const hinted = (title: string, hint: string) => (
   </Tooltip>
 );
 
-/** The monthly report: one row per tank and month, the book closing and variance spelled out. */
-export function monthlyColumns({ t, format, sortOrderOf }: ColumnOptions): ColumnsType<MonthlyInventoryRow> {
+/**
+ * The monthly report: one row per tank and month, the book closing and variance spelled out.
+ * Where a tank has metered sales (issue 23) its book and variance stand on them: a column shows
+ * the pumps' total and each sales figure says where it comes from.
+ */
+export function monthlyColumns({ t, format, sortOrderOf, metered }: ColumnOptions): ColumnsType<MonthlyInventoryRow> {
   const missing = t('common.placeholder.missing');
   const volume = (litres: number | null, row: MonthlyInventoryRow) => (litres === null ? <span className="inventory-missing">{missing}</span> : format.volume(litres, row.volumeUnit));
   return [
@@ -101,6 +108,50 @@ export function monthlyColumns({ t, format, sortOrderOf }: ColumnOptions): Colum
         </span>
       ),
     },
+    // Where the pumps report (issue 23): the month reconciled against them — metered sales, the
+    // book on them, its variance and the monthly rule; a manifolded tank shows its group's.
+    ...(metered
+      ? [
+          {
+            title: hinted(t('reconciliation.monthly.meteredSales'), t('reconciliation.monthly.meteredSalesHint')),
+            key: 'meteredSalesL',
+            width: 130,
+            align: 'end' as const,
+            render: (_: unknown, row: MonthlyInventoryRow) =>
+              row.metered ? (
+                <span className="inventory-edge" data-testid="monthly-metered-sales">
+                  <strong>{volume(row.metered.salesL, row)}</strong>
+                  <SalesSourceTag source="metered" />
+                  {row.metered.tankCode !== row.tankCode ? <small>{t('reconciliation.manifold')} {row.metered.tankCode}</small> : null}
+                </span>
+              ) : (
+                <SalesSourceTag source="derived" testId="monthly-derived-sales" />
+              ),
+          },
+          {
+            title: hinted(t('reconciliation.column.bookClosing'), t('reconciliation.column.bookClosingHint')),
+            key: 'meteredBookClosingL',
+            width: 120,
+            align: 'end' as const,
+            render: (_: unknown, row: MonthlyInventoryRow) => (row.metered ? <span data-testid="monthly-metered-book">{volume(row.metered.bookClosingL, row)}</span> : null),
+          },
+          {
+            title: hinted(t('reconciliation.column.variance'), t('reconciliation.column.varianceHint')),
+            key: 'meteredVarianceL',
+            width: 140,
+            align: 'end' as const,
+            render: (_: unknown, row: MonthlyInventoryRow) =>
+              row.metered ? (
+                <span className="inventory-edge" data-testid="monthly-metered-variance">
+                  <strong dir="ltr">{row.metered.varianceL === null ? '—' : signed(format.volume(row.metered.varianceL, row.volumeUnit), row.metered.varianceL)}</strong>
+                  {row.metered.result === 'no_data' ? null : (
+                    <Tag color={row.metered.result === 'pass' ? 'success' : 'error'}>{t(row.metered.result === 'pass' ? 'reconciliation.rule.pass' : 'reconciliation.rule.fail')}</Tag>
+                  )}
+                </span>
+              ) : null,
+          },
+        ]
+      : []),
     { title: hinted(t('inventory.column.bookClosing'), t('inventory.column.bookClosingHint')), key: 'bookClosingL', width: 115, align: 'end', render: (_, row) => volume(row.bookClosingL, row) },
     {
       title: hinted(t('inventory.column.closing'), t('inventory.column.closingHint')),

@@ -41,10 +41,12 @@ export function Page() {
   const [exporting, setExporting] = useState(false);
   const data = list.query.data as MonthlyInventoryList | undefined;
   const setFilters = (next: (current: MonthlyFilters) => MonthlyFilters) => list.setState((current) => ({ ...current, filters: next(current.filters), page: 1 }));
+  // Metered sales (issue 23) get their column only when the page shows a tank that has them.
+  const metered = (data?.list ?? []).some((row) => row.salesSource === 'metered');
   const columns = useMemo(
-    () => monthlyColumns({ t, format, sortOrderOf: list.sortOrderOf }),
+    () => monthlyColumns({ t, format, sortOrderOf: list.sortOrderOf, metered }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sortOrderOf follows list.state
-    [t, format, list.state],
+    [t, format, list.state, metered],
   );
   const { fromMonth, toMonth } = list.state.filters;
 
@@ -110,6 +112,12 @@ export function Page() {
             <dt>{t('inventory.column.variance')}</dt>
             <dd>{t('inventory.legend.variance')}</dd>
           </div>
+          {metered ? (
+            <div data-testid="monthly-legend-metered">
+              <dt>{t('reconciliation.monthly.meteredSales')}</dt>
+              <dd>{t('reconciliation.monthly.legend')}</dd>
+            </div>
+          ) : null}
         </dl>
       </div>
       <Table<MonthlyInventoryRow> {...list.tableProps} columns={columns} size="middle" scroll={{ x: 'max-content' }} data-testid="monthly-table" />

@@ -7,6 +7,7 @@ import type { MonitorFormat } from '../../monitor/format';
 import { niceTicks, tickDecimals } from '../../report-history/components/nice-ticks';
 import { linearScale, linePath } from '../../report-history/components/trend-geometry';
 import { chartData, seriesColor } from '../leak-chart-series';
+import { CHART_GRID, CHART_MUTED, isolate } from '../../report-history/components/svg-chart-style';
 
 interface LeakChartProps {
   periods: readonly LeakTestPeriod[];
@@ -18,12 +19,8 @@ interface LeakChartProps {
 const WIDTH = 640;
 const HEIGHT = 300;
 const PAD = { left: 60, right: 16, top: 14, bottom: 38 };
-const MUTED = 'rgba(0, 0, 0, 0.55)';
-const GRID = '#f0f0f0';
 const AXIS = '#d9d9d9';
 
-/** Text an Arabic axis name wraps: isolated, so its brackets stay in place in the left-to-right SVG. */
-const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /**
  * The quiet periods of one leak test, each a line of its compensated volume's change against
@@ -58,10 +55,10 @@ export function LeakChart({ periods, volumeUnit, timezone, format }: LeakChartPr
   const { x, y } = drawing;
   return (
     <figure className="leak-chart" data-testid="leak-chart" data-series={data.series.length}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={t('leakTest.chart.label', { count: data.series.length })} direction="ltr" fontSize={11} fill={MUTED}>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={t('leakTest.chart.label', { count: data.series.length })} direction="ltr" fontSize={11} fill={CHART_MUTED}>
         {drawing.yTicks.map((v, i) => (
           <g key={`y${v}`}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y.at(v)} y2={y.at(v)} stroke={v === 0 ? AXIS : GRID} />
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y.at(v)} y2={y.at(v)} stroke={v === 0 ? AXIS : CHART_GRID} />
             <text x={PAD.left - 6} y={y.at(v)} textAnchor="end" dominantBaseline="middle">
               {drawing.yLabels[i]}
             </text>

@@ -17,6 +17,8 @@ import { useMonitorFormat } from '../../monitor/use-monitor-format';
 import { defaultThresholdForForm, LEAK_THRESHOLD_MIN, thresholdForForm, thresholdFromForm, thresholdInUnit, thresholdMaxForForm } from '../leak-threshold';
 import { TEMP_UNITS, VOLUME_UNITS, tempUnitKey, volumeUnitKey } from '../units';
 import { optionalText } from '../validators';
+import { WETSTOCK_FIELDS, wetstockOf } from '../wetstock-settings';
+import { WetstockFields } from './wetstock-fields';
 import './org-form.css';
 
 interface Values {
@@ -32,9 +34,13 @@ interface Values {
   contactPhone: string;
   /** In the company's volume unit per hour (the form's volumeUnit), not L/h. */
   leakThreshold: number;
+  ticketTolerancePct: number;
+  varianceAlarmPct: number;
+  varianceAlarmDays: number;
+  runOutHorizonHours: number;
 }
 
-export const COMPANY_FIELDS = ['name', 'code', 'distributorId', 'province', 'city', 'district', 'tempUnit', 'volumeUnit', 'contactName', 'contactPhone'] as const;
+export const COMPANY_FIELDS = ['name', 'code', 'distributorId', 'province', 'city', 'district', 'tempUnit', 'volumeUnit', 'contactName', 'contactPhone', ...WETSTOCK_FIELDS] as const;
 
 interface CompanyFormModalProps {
   open: boolean;
@@ -47,7 +53,7 @@ interface CompanyFormModalProps {
 }
 
 function valuesOf(row: CompanyRow | null, lockedDistributorId: number | null): Partial<Values> {
-  if (!row) return { tempUnit: 1, volumeUnit: 1, leakThreshold: defaultThresholdForForm(1), ...(lockedDistributorId ? { distributorId: lockedDistributorId } : {}) };
+  if (!row) return { tempUnit: 1, volumeUnit: 1, leakThreshold: defaultThresholdForForm(1), ...wetstockOf(null), ...(lockedDistributorId ? { distributorId: lockedDistributorId } : {}) };
   return {
     name: row.name,
     code: row.code,
@@ -60,6 +66,7 @@ function valuesOf(row: CompanyRow | null, lockedDistributorId: number | null): P
     contactName: row.contactName ?? '',
     contactPhone: row.contactPhone ?? '',
     leakThreshold: thresholdForForm(row.leakThresholdLph, row.volumeUnit === 2 ? 2 : 1),
+    ...wetstockOf(row),
   };
 }
 
@@ -79,6 +86,7 @@ function inputOf(values: Values, row: CompanyRow | null): CompanyInput {
     contactName: values.contactName.trim(),
     contactPhone: values.contactPhone.trim(),
     leakThresholdLph: thresholdFromForm(values.leakThreshold, values.volumeUnit, savedThresholdOf(row)),
+    ...wetstockOf(values),
   };
 }
 
@@ -202,6 +210,7 @@ export function CompanyFormModal({ open, row, distributors, lockedDistributorId,
           />
         </Form.Item>
       </div>
+      <WetstockFields />
     </FormModal>
   );
 }

@@ -105,6 +105,18 @@ export function Page({ route }: PageProps) {
       render: (_, row) => format.rate(row.leakThresholdLph, row.volumeUnit),
     },
     {
+      title: t('reconciliation.company.section'),
+      key: 'wetstock',
+      width: 170,
+      render: (_, row) => (
+        <span className="list-page__stack" data-testid="company-wetstock-cell">
+          <span>{t('reconciliation.company.toleranceShort', { pct: format.percent(row.ticketTolerancePct) })}</span>
+          <span className="list-page__muted">{t('reconciliation.company.alarmShort', { pct: format.percent(row.varianceAlarmPct), days: row.varianceAlarmDays })}</span>
+          <span className="list-page__muted">{t('reconciliation.company.runOutShort', { hours: row.runOutHorizonHours })}</span>
+        </span>
+      ),
+    },
+    {
       title: t('settingsOrg.company.contact'),
       key: 'contact',
       width: 150,

@@ -1,0 +1,177 @@
+import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import type { ReconciliationFigures, ReconciliationRow } from '@ullage/contracts/reconciliation';
+import type { SortOrder } from '../../../components/list-page/list-query';
+import { StationCell, TankLabel } from '../../../components/report-cells/report-cells';
+import type { MonitorFormat } from '../../monitor/format';
+import type { FiguresBasis } from '../reconciliation-filters-state';
+import { cumulativeTone, figuresOf, periodVarianceTone, salesOf, type AllowanceIndex } from '../reconciliation-row-display';
+import { ManifoldTag, VarianceFigure } from './reconciliation-cells';
+import { SalesSourceTag } from '../../../components/report-cells/sales-source-tag';
+
+interface ColumnOptions {
+  t: TFunction;
+  format: MonitorFormat;
+  sortOrderOf: (field: string) => SortOrder | null;
+  basis: FiguresBasis;
+  /** The month-to-date allowance by tank and day, from the chart (empty until it answers). */
+  allowances: AllowanceIndex;
+}
+
+const hinted = (title: string, hint: string) => (
+  <Tooltip title={hint}>
+    <span className="recon-hinted">{title}</span>
+  </Tooltip>
+);
+
+/**
+ * The reconciliation list: one row per tank (or manifolded group) and station day or shift;
+ * volumes in each company's unit, gross or compensated as the page's toggle says. Book,
+ * variance and cumulative variance stand on metered sales; a row without them shows the
+ * level's sales and no book.
+ */
+export function reconciliationColumns({ t, format, sortOrderOf, basis, allowances }: ColumnOptions): ColumnsType<ReconciliationRow> {
+  const missing = t('common.placeholder.missing');
+  const side = (row: ReconciliationRow): ReconciliationFigures => figuresOf(row, basis);
+  const volume = (litres: number | null, row: ReconciliationRow) => (litres === null ? <span className="recon-missing">{missing}</span> : format.volume(litres, row.volumeUnit));
+  const numeric = { align: 'end' as const, width: 120 };
+  return [
+    {
+      title: t('reconciliation.column.station'),
+      dataIndex: 'stationName',
+      key: 'stationName',
+      sorter: true,
+      sortOrder: sortOrderOf('stationName'),
+      width: 160,
+      ellipsis: true,
+      fixed: 'start',
+      render: (_, row) => <StationCell row={row} />,
+    },
+    {
+      title: t('reconciliation.column.tank'),
+      dataIndex: 'tankCode',
+      key: 'tankCode',
+      sorter: true,
+      sortOrder: sortOrderOf('tankCode'),
+      width: 150,
+      render: (_, row) => (
+        <span className="recon-tank">
+          <TankLabel code={row.tankCode} productName={row.productName} productColor={row.productColor} missing={missing} />
+          {row.manifold ? <ManifoldTag /> : null}
+        </span>
+      ),
+    },
+    {
+      title: t('reconciliation.column.period'),
+      dataIndex: 'day',
+      key: 'day',
+      sorter: true,
+      sortOrder: sortOrderOf('day'),
+      width: 120,
+      render: (day: string, row) => (
+        <span className="recon-stack">
+          <span dir="ltr">{day}</span>
+          {row.shiftNo !== null ? <small>{t('reconciliation.shiftNo', { n: row.shiftNo })}</small> : null}
+        </span>
+      ),
+    },
+    {
+      title: t('reconciliation.column.source'),
+      key: 'salesSource',
+      width: 120,
+      render: (_, row) => (
+        <span className="recon-stack">
+          <SalesSourceTag source={row.salesSource} testId="recon-source" />
+          {row.incomplete ? (
+            <Tooltip title={t('reconciliation.incompleteHint')}>
+              <Tag color="warning" className="recon-incomplete">
+                {t('reconciliation.incomplete')}
+              </Tag>
+            </Tooltip>
+          ) : null}
+        </span>
+      ),
+    },
+    { ...numeric, title: t('reconciliation.column.opening'), key: 'opening', render: (_, row) => volume(side(row).openingL, row) },
+    {
+      ...numeric,
+      title: hinted(t('reconciliation.column.deliveredGauged'), t('reconciliation.column.deliveredGaugedHint')),
+      key: 'deliveredGauged',
+      render: (_, row) => (
+        <span className="recon-edge">
+          <span>{format.volume(side(row).deliveredGaugedL, row.volumeUnit)}</span>
+          {row.deliveryCount > 0 ? <small>{t('reconciliation.deliveryCount', { n: row.deliveryCount })}</small> : null}
+        </span>
+      ),
+    },
+    {
+      ...numeric,
+      title: hinted(t('reconciliation.column.deliveredTicketed'), t('reconciliation.column.deliveredTicketedHint')),
+      key: 'deliveredTicketed',
+      render: (_, row) => (
+        <span className="recon-edge">
+          <span>{volume(side(row).deliveredTicketedL, row)}</span>
+          {row.deliveryCount > 0 ? <small>{t('reconciliation.ticketedCount', { n: row.ticketedCount, of: row.deliveryCount })}</small> : null}
+        </span>
+      ),
+    },
+    {
+      ...numeric,
+      title: hinted(t('reconciliation.column.sales'), t('reconciliation.column.salesHint')),
+      dataIndex: 'meteredSalesL',
+      key: 'meteredSalesL',
+      sorter: true,
+      sortOrder: sortOrderOf('meteredSalesL'),
+      render: (_, row) => <strong data-testid="recon-sales">{volume(salesOf(row, side(row)), row)}</strong>,
+    },
+    { ...numeric, title: hinted(t('reconciliation.column.bookClosing'), t('reconciliation.column.bookClosingHint')), key: 'bookClosing', render: (_, row) => volume(side(row).bookClosingL, row) },
+    { ...numeric, title: t('reconciliation.column.closing'), key: 'closing', render: (_, row) => volume(side(row).closingL, row) },
+    {
+      ...numeric,
+      title: hinted(t('reconciliation.column.variance'), t('reconciliation.column.varianceHint')),
+      dataIndex: 'varianceL',
+      key: 'varianceL',
+      sorter: true,
+      sortOrder: sortOrderOf('varianceL'),
+      render: (_, row) => {
+        const f = side(row);
+        return <VarianceFigure text={f.varianceL === null ? missing : format.volume(f.varianceL, row.volumeUnit)} value={f.varianceL} tone={periodVarianceTone(f)} testId="recon-variance" />;
+      },
+    },
+    {
+      ...numeric,
+      width: 100,
+      title: t('reconciliation.column.variancePct'),
+      dataIndex: 'variancePct',
+      key: 'variancePct',
+      sorter: true,
+      sortOrder: sortOrderOf('variancePct'),
+      render: (_, row) => {
+        const pct = side(row).variancePct;
+        return <VarianceFigure text={pct === null ? missing : format.percent(pct)} value={pct} tone={null} />;
+      },
+    },
+    {
+      ...numeric,
+      width: 140,
+      title: hinted(t('reconciliation.column.cumulative'), t('reconciliation.column.cumulativeHint')),
+      dataIndex: 'cumulativeVarianceL',
+      key: 'cumulativeVarianceL',
+      sorter: true,
+      sortOrder: sortOrderOf('cumulativeVarianceL'),
+      render: (_, row) => {
+        const f = side(row);
+        return (
+          <VarianceFigure
+            text={f.cumulativeVarianceL === null ? missing : format.volume(f.cumulativeVarianceL, row.volumeUnit)}
+            value={f.cumulativeVarianceL}
+            tone={cumulativeTone(row, f, allowances)}
+            testId="recon-cumulative"
+          />
+        );
+      },
+    },
+  ];
+}

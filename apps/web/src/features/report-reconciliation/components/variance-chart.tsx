@@ -1,0 +1,114 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLitres } from '@ullage/domain/units';
+import type { MonitorFormat } from '../../monitor/format';
+import { niceTicks, tickDecimals } from '../../report-history/components/nice-ticks';
+import { linearScale, linePath } from '../../report-history/components/trend-geometry';
+import { daySpan } from '../../report-inventory/inventory-filters-state';
+import { bandPolygons, dayTicks, type VarianceChartPanel } from '../reconciliation-chart-series';
+import { TankLabel } from '../../../components/report-cells/report-cells';
+import { signed } from '../../report-inventory/inventory-format';
+import { CHART_GRID, CHART_MUTED, isolate } from '../../report-history/components/svg-chart-style';
+
+interface VarianceChartProps {
+  panel: VarianceChartPanel;
+  fromDay: string;
+  toDay: string;
+  format: MonitorFormat;
+}
+
+const WIDTH = 420;
+const HEIGHT = 200;
+const PAD = { left: 58, right: 12, top: 10, bottom: 28 };
+const AXIS = '#bfbfbf';
+const LINE = '#1677ff';
+const BEYOND = '#cf1322';
+
+
+/**
+ * One tank's (group's) cumulative variance over the picked days, in its company's unit, inside
+ * the monthly rule's allowance band: a line leaving the band is a tank failing the rule. Drawn as
+ * SVG with the trend chart's scales, as the leak-test chart is (a chart library would cost the
+ * route more than its budget, DESIGN.md §8). Days are station days; the x axis counts from the
+ * first picked day.
+ */
+export function VarianceChart({ panel, fromDay, toDay, format }: VarianceChartProps) {
+  const { t } = useTranslation();
+  const days = daySpan(fromDay, toDay);
+  const drawing = useMemo(() => {
+    const [low, high] = panel.extent ?? [0, 0];
+    const yTicks = niceTicks(Math.min(0, low), Math.max(0, high), 5);
+    const x = linearScale([0, Math.max(1, days - 1)], [PAD.left, WIDTH - PAD.right]);
+    const y = linearScale([yTicks[0] ?? 0, yTicks.at(-1) ?? 1], [HEIGHT - PAD.bottom, PAD.top]);
+    const decimals = tickDecimals(yTicks);
+    const number = new Intl.NumberFormat(format.locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    const values = panel.cumulative.map((v) => (v === null ? NaN : v));
+    const line = linePath(panel.x, values, 0, panel.x.length - 1, x, y);
+    const band = bandPolygons(panel.x, panel.allowance, { x: x.at, y: y.at });
+    const xTicks = dayTicks(days, 6);
+    return { yTicks, yLabels: yTicks.map((v) => number.format(v)), xTicks, x, y, line, band };
+  }, [panel, days, format.locale]);
+
+  const unit = t(isLitres(panel.volumeUnit) ? 'reconciliation.unit.litres' : 'reconciliation.unit.gallons');
+  const dayLabel = (i: number) => {
+    const d = new Date(`${fromDay}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + i);
+    return d.toISOString().slice(5, 10);
+  };
+  const { x, y } = drawing;
+  const outside = panel.beyond.length > 0;
+  return (
+    <figure className={outside ? 'recon-chart recon-chart--beyond' : 'recon-chart'} data-testid="recon-chart-panel" data-key={panel.key} data-beyond={panel.beyond.length}>
+      <figcaption className="recon-chart__title">
+        <bdi>{panel.stationName}</bdi>
+        <TankLabel code={panel.tankCode} productName={panel.productName} productColor={panel.productColor} />
+        {panel.last ? (
+          <span className="recon-chart__last" data-testid="recon-chart-last">
+            <bdi dir="ltr">{signed(format.volume(panel.last.cumulative, panel.volumeUnit), panel.last.cumulative)}</bdi>
+            {panel.last.allowance !== null ? (
+              <>
+                {' / '}
+                <bdi dir="ltr">±{format.volume(panel.last.allowance, panel.volumeUnit)}</bdi>
+              </>
+            ) : null}
+          </span>
+        ) : null}
+      </figcaption>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width="100%"
+        role="img"
+        aria-label={t('reconciliation.chart.label', { station: panel.stationName, tank: panel.tankCode, unit })}
+        direction="ltr"
+        fontSize={10}
+        fill={CHART_MUTED}
+      >
+        {drawing.band.map((points, i) => (
+          <polygon key={i} points={points} className="recon-chart__band" data-testid="recon-chart-band" />
+        ))}
+        {drawing.yTicks.map((v, i) => (
+          <g key={`y${v}`}>
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y.at(v)} y2={y.at(v)} stroke={v === 0 ? AXIS : CHART_GRID} />
+            <text x={PAD.left - 6} y={y.at(v)} textAnchor="end" dominantBaseline="middle">
+              {drawing.yLabels[i]}
+            </text>
+          </g>
+        ))}
+        {drawing.xTicks.map((i) => (
+          <text key={`x${i}`} x={x.at(i)} y={HEIGHT - PAD.bottom + 14} textAnchor="middle">
+            {dayLabel(i)}
+          </text>
+        ))}
+        <text x={10} y={(PAD.top + HEIGHT - PAD.bottom) / 2} textAnchor="middle" transform={`rotate(-90 10 ${(PAD.top + HEIGHT - PAD.bottom) / 2})`}>
+          {isolate(unit)}
+        </text>
+        <path d={drawing.line.d} fill="none" stroke={LINE} strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" data-testid="recon-chart-line" />
+        {panel.beyond.map((i) => {
+          const k = panel.x.indexOf(i);
+          const v = panel.cumulative[k];
+          return v === null || v === undefined ? null : <circle key={i} cx={x.at(i)} cy={y.at(v)} r={3.5} fill={BEYOND} data-testid="recon-chart-beyond" />;
+        })}
+      </svg>
+    </figure>
+  );
+}

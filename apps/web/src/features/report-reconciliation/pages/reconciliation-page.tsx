@@ -1,0 +1,179 @@
+import { useMemo, useState, type HTMLAttributes } from 'react';
+import dayjs from 'dayjs';
+import Button from 'antd/es/button';
+import Table from 'antd/es/table';
+import Tabs from 'antd/es/tabs';
+import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
+import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
+import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
+import { useTranslation } from 'react-i18next';
+import { RECONCILIATION_SORT_FIELDS, type ReconciliationRow } from '@ullage/contracts/reconciliation';
+import type { PageProps } from '../../../app/route-types';
+import { LazyDatePicker } from '../../../components/lazy-picker/lazy-picker';
+import { ListPage } from '../../../components/list-page/list-page';
+import { exportQuery } from '../../../components/list-page/list-query';
+import { useAddressFilters } from '../../../components/list-page/use-address-filters';
+import { useServerList } from '../../../components/list-page/use-server-list';
+import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { withOrgPick } from '../../report-inventory/inventory-filters-state';
+import { ltr } from '../../report-inventory/inventory-format';
+import { exportReconciliation, listReconciliation, reconciliationKeys } from '../api/reconciliation';
+import { useReconciliationChart } from '../api/reconciliation-chart';
+import { useReconciliationMonthly } from '../api/reconciliation-monthly';
+import { MonthlyRuleTable } from '../components/monthly-rule-table';
+import { reconciliationColumns } from '../components/reconciliation-columns';
+import { BASIS_KEYS, ReconciliationFiltersBar } from '../components/reconciliation-filters-bar';
+import { VarianceCharts } from '../components/variance-charts';
+import { initialReconciliationFilters, reconciliationFiltersOfSearch, ruleMonthOf, withReconciliationDays, type FiguresBasis, type ReconciliationFilters } from '../reconciliation-filters-state';
+import { allowanceIndexOf } from '../reconciliation-row-display';
+import '../../../components/report-filters/report-filters.css';
+import '../reconciliation.css';
+
+type View = 'periods' | 'chart' | 'rule';
+
+/**
+ * reconciliation (issue 23, /Analysis): per tank (or manifolded group) and station day or
+ * shift, the gauge against the pumps and the tankers — opening, deliveries gauged and
+ * ticketed, sales, book and gauged closing, variance and its month-to-date sum — gross or
+ * compensated; a cumulative-variance chart per tank inside the monthly rule's band; the rule's
+ * result per tank and month. Filter, page, sort, export, print.
+ */
+export function Page({ route }: PageProps) {
+  const { t } = useTranslation();
+  const format = useMonitorFormat();
+  const list = useServerList<ReconciliationRow, ReconciliationFilters>({
+    queryKey: reconciliationKeys.list,
+    fetch: listReconciliation,
+    filters: initialReconciliationFilters(),
+    sortFields: RECONCILIATION_SORT_FIELDS,
+    showTotal: (total) => t('list.total', { total }),
+  });
+  const [basis, setBasis] = useState<FiguresBasis>('gross');
+  const [view, setView] = useState<View>('periods');
+  const [ruleMonth, setRuleMonth] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const { filters } = list.state;
+  const setFilters = (next: (current: ReconciliationFilters) => ReconciliationFilters) => list.setState((current) => ({ ...current, filters: next(current.filters), page: 1 }));
+
+  // Other pages link here with a station, a tank and days in the address.
+  useAddressFilters(route.path, list.setState, reconciliationFiltersOfSearch);
+
+  const chart = useReconciliationChart(filters);
+  const month = ruleMonth ?? ruleMonthOf(filters);
+  const monthly = useReconciliationMonthly(filters, month, view === 'rule');
+  const allowances = useMemo(() => allowanceIndexOf(chart.data?.series ?? []), [chart.data]);
+
+  const columns = useMemo(
+    () => reconciliationColumns({ t, format, sortOrderOf: list.sortOrderOf, basis, allowances }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sortOrderOf follows list.state
+    [t, format, list.state, basis, allowances],
+  );
+
+  const onExport = () => {
+    setExporting(true);
+    exportReconciliation(exportQuery(list.state), `${t('route.title.reconciliation')}.xlsx`)
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  };
+
+  return (
+    <ListPage
+      title={t('route.title.reconciliation')}
+      search={{ placeholder: t('reconciliation.search'), onSearch: list.setSearch, testId: 'recon-search' }}
+      filters={
+        <ReconciliationFiltersBar
+          filters={filters}
+          basis={basis}
+          onBasis={setBasis}
+          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
+          onDays={(range) => setFilters((current) => withReconciliationDays(current, range))}
+          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
+        />
+      }
+      actions={
+        <>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              void list.query.refetch();
+              void chart.refetch();
+            }}
+            aria-label={t('reconciliation.refresh')}
+          />
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="recon-print">
+            {t('reconciliation.print')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="recon-export">
+            {t('list.action.export')}
+          </Button>
+        </>
+      }
+    >
+      <p className="list-page__print-only">{t('reconciliation.printDays', { from: ltr(filters.fromDay), to: ltr(filters.toDay), basis: t(BASIS_KEYS[basis]) })}</p>
+      <Tabs
+        activeKey={view}
+        onChange={(key) => setView(key as View)}
+        className="recon-tabs"
+        items={[
+          {
+            key: 'periods',
+            label: t('reconciliation.view.periods'),
+            children: (
+              <>
+                <p className="list-page__muted recon-note">{t('reconciliation.note')}</p>
+                <Table<ReconciliationRow>
+                  {...list.tableProps}
+                  className="recon-table list-page__print-fit"
+                  columns={columns}
+                  size="middle"
+                  scroll={{ x: 'max-content' }}
+                  rowClassName={(row) => `recon-row recon-row--${row.salesSource}`}
+                  onRow={(row) => ({ 'data-day': row.day, 'data-tank': row.tankCode, 'data-source': row.salesSource }) as HTMLAttributes<HTMLElement>}
+                  data-testid="recon-table"
+                />
+              </>
+            ),
+          },
+          {
+            key: 'chart',
+            label: t('reconciliation.view.chart'),
+            children: (
+              <VarianceCharts
+                series={chart.data?.series}
+                loading={chart.isLoading}
+                failed={chart.isError}
+                onRetry={() => void chart.refetch()}
+                fromDay={filters.fromDay}
+                toDay={filters.toDay}
+                format={format}
+              />
+            ),
+          },
+          {
+            key: 'rule',
+            label: t('reconciliation.view.rule'),
+            children: (
+              <>
+                <div className="recon-rule-head">
+                  <LazyDatePicker
+                    picker="month"
+                    value={dayjs(`${month}-01`)}
+                    allowClear={false}
+                    disabledDate={(current) => current.format('YYYY-MM') > dayjs().format('YYYY-MM')}
+                    onChange={(value) => {
+                      if (value) setRuleMonth(value.format('YYYY-MM'));
+                    }}
+                    aria-label={t('reconciliation.rule.month')}
+                    data-testid="recon-rule-month"
+                  />
+                  <p className="list-page__muted recon-note">{t('reconciliation.rule.note')}</p>
+                </div>
+                <MonthlyRuleTable rows={monthly.data?.list ?? []} loading={monthly.isFetching} format={format} />
+              </>
+            ),
+          },
+        ]}
+      />
+    </ListPage>
+  );
+}
