@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DELIVERY_TICKET_MATCH_MS } from '@ullage/contracts/device';
 import type { Db } from '../../db/client';
+import { countedDelivery } from '../../lib/counted-deliveries';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import type { FieldRule } from '../../plugins/errors';
 import type { ValidMeterTotal, ValidSale, ValidTicket } from './validate-batch';
@@ -100,8 +101,8 @@ export async function applyTickets(db: Db, tickets: readonly ValidTicket[]): Pro
     const at = iso(ticket.deliveredAt);
     const [match] = await rawRows<{ id: number }>(
       db,
-      sql`select id from deliveries
-          where tank_id = ${tank.id}
+      sql`select id from deliveries d
+          where tank_id = ${tank.id} and ${countedDelivery('d')}
             and started_at <= ${at}::timestamptz + ${DELIVERY_TICKET_MATCH_MS} * interval '1 millisecond'
             and coalesce(ended_at, last_rise_at) >= ${at}::timestamptz - ${DELIVERY_TICKET_MATCH_MS} * interval '1 millisecond'
           order by case when started_at <= ${at}::timestamptz and coalesce(ended_at, last_rise_at) >= ${at}::timestamptz then 0 else 1 end,

@@ -39,6 +39,8 @@ interface Plan {
   theft?: [number, number, number];
   /** Share of each sale drawn from this tank (manifolds). */
   share?: number;
+  /** A probe's spike: one reading this many litres high (day index, minute). */
+  spike?: [number, number, number];
 }
 
 /** Readings every 15 minutes; a sale at minute m is in the reading at m. */
@@ -50,7 +52,8 @@ function readingsOf(plan: Plan) {
       if (isSale(m)) volume -= SALE_L * (plan.share ?? 1);
       if (plan.rises?.some(([rd, rm]) => rd === d && rm === m)) volume += 1_000;
       if (plan.theft && plan.theft[0] === d && plan.theft[1] === m) volume -= plan.theft[2];
-      out.push({ tank: plan.tank, ts: local(day, m, plan.zone), productHeightMm: volume / 12, waterHeightMm: 5, temperatureC: 15, volumeL: volume });
+      const shown = plan.spike && plan.spike[0] === d && plan.spike[1] === m ? volume + plan.spike[2] : volume;
+      out.push({ tank: plan.tank, ts: local(day, m, plan.zone), productHeightMm: shown / 12, waterHeightMm: 5, temperatureC: 15, volumeL: shown });
     }
   });
   return out;
@@ -88,7 +91,7 @@ beforeAll(async () => {
   await ctx.db.execute(sql`update tanks set product_id = (select id from products where code = 'G92') where code = '2' and station_id = (select id from stations where code = 'NWP-CA05')`);
   for (const r of await rawRows<{ id: number; key: string }>(ctx.db, sql`select t.id, s.code || '/' || t.code as key from tanks t join stations s on s.id = t.station_id where s.code in ('NWP-SH01', 'NWP-SZ02', 'NWP-CA05')`)) tankIds[r.key] = r.id;
 
-  await sendReadings('NWP-SH01', [...readingsOf({ tank: '1', zone: SH, rises: [[1, 135], [1, 150], [1, 165], [1, 180]], theft: [2, 120, 700] }), ...readingsOf({ tank: '2', zone: SH })]);
+  await sendReadings('NWP-SH01', [...readingsOf({ tank: '1', zone: SH, rises: [[1, 135], [1, 150], [1, 165], [1, 180]], theft: [2, 120, 700] }), ...readingsOf({ tank: '2', zone: SH, spike: [3, 1320, 2_400] })]);
   await sendReadings('NWP-SZ02', readingsOf({ tank: '1', zone: SH, rises: [[1, 135], [1, 150], [1, 165], [1, 180]] }));
   await sendReadings('NWP-CA05', [...readingsOf({ tank: '1', zone: CAIRO, share: 0.5 }), ...readingsOf({ tank: '2', zone: CAIRO, share: 0.5 })]);
 
@@ -141,6 +144,9 @@ describe('daily reconciliation', () => {
       expect(r.gross.variancePct).toBeCloseTo(0.596, 3);
     }
     expect(rows[4]!.gross.cumulativeVarianceL).toBeCloseTo(90, 2);
+    // The probe's spike of 2,400 L at 22:00 on 10-04 is no delivery: it would show as sales from nowhere, and a loss.
+    expect(rows[3]).toMatchObject({ deliveryCount: 0 });
+    expect(rows[3]!.gross.derivedSalesL).toBe(3_000);
   });
 
   it('reconciles a manifolded pair sold by product as one row', async () => {
