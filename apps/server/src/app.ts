@@ -44,6 +44,8 @@ import { inventoryReportRoutes } from './modules/report-inventory/routes';
 import { dataJumpRoutes } from './modules/report-jumps/routes';
 import { leakTestRoutes } from './modules/leak-test/routes';
 import { LeakTestJob } from './modules/leak-test/leak-job';
+import { forecastRoutes } from './modules/forecast/routes';
+import { RunOutForecastJob } from './modules/forecast/forecast-job';
 import { offlineRecordRoutes } from './modules/report-offline/routes';
 import { historyRoutes } from './modules/report-history/routes';
 import { powerEventRoutes } from './modules/report-power/routes';
@@ -84,6 +86,7 @@ declare module 'fastify' {
     live: LiveHub;
     /** Leak tests from inventory data (issue 22); a leased job, tests run rounds themselves. */
     leakTests: LeakTestJob;
+    runOutForecast: RunOutForecastJob;
     /** Alarm e-mail digests; main.ts runs them on a timer, tests round by round. */
     mailDigests: MailDigests;
     /** The Veeder-Root TLS poller; main.ts starts it, tests start it or poll stations themselves. */
@@ -144,6 +147,9 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   const leakTests = new LeakTestJob({ db, clock, live, logger: app.log });
   app.decorate('leakTests', leakTests);
   jobs.add({ name: 'leak-tests', everyMs: 60_000, run: () => leakTests.runOnce() }); // quiet periods of days newly booked, and each tank's current test and alarm
+  const runOutForecast = new RunOutForecastJob({ db, clock, live, logger: app.log });
+  app.decorate('runOutForecast', runOutForecast);
+  jobs.add({ name: 'run-out-forecast', everyMs: 5 * 60_000, run: () => runOutForecast.runOnce() }); // the run-out alarm (62) of tanks forecast to reach their low alarm within their company's horizon
   app.decorate('jobs', jobs);
   // Before the mail transport and the database go: a round in progress finishes first.
   app.addHook('preClose', async () => jobs.stop());
@@ -229,6 +235,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(inventoryReportRoutes, { db, clock });
       await api.register(dataJumpRoutes, { db, clock });
       await api.register(leakTestRoutes, { db, clock });
+      await api.register(forecastRoutes, { db, clock });
       await api.register(offlineRecordRoutes, { db, clock });
       await api.register(historyRoutes, { db, clock });
       await api.register(powerEventRoutes, { db, clock });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forecastTank, hourlyDerivedSales, hourOfWeekIn, productShares, salesProfile, thresholdVolumeL, type ForecastInput, type HourSales } from './forecast';
+import { forecastTank, hourlyDerivedSales, hourOfWeekIn, productShares, runOutAlarmAction, salesProfile, thresholdVolumeL, type ForecastInput, type HourSales } from './forecast';
 
 const H = 3_600_000;
 /** Monday 2026-11-30 00:00 UTC. */
@@ -174,5 +174,16 @@ describe('thresholds and orders', () => {
   it('splits a product’s metered sales by the tanks’ level falls, or equally', () => {
     expect(productShares(new Map([[1, 300], [2, 100]]))).toEqual(new Map([[1, 0.75], [2, 0.25]]));
     expect(productShares(new Map([[1, 0], [2, -5]]))).toEqual(new Map([[1, 0.5], [2, 0.5]]));
+  });
+});
+
+describe('the run-out alarm', () => {
+  it('opens within the horizon, stays while there, ends when out of it or unforecast', () => {
+    expect(runOutAlarmAction(false, MONDAY + 20 * H, MONDAY, 24)).toBe('open');
+    expect(runOutAlarmAction(false, MONDAY + 24 * H, MONDAY, 24)).toBe('open');
+    expect(runOutAlarmAction(true, MONDAY - H, MONDAY, 24)).toBeNull(); // already there
+    expect(runOutAlarmAction(false, MONDAY + 25 * H, MONDAY, 24)).toBeNull();
+    expect(runOutAlarmAction(true, MONDAY + 25 * H, MONDAY, 24)).toBe('end');
+    expect(runOutAlarmAction(true, null, MONDAY, 24)).toBe('end');
   });
 });

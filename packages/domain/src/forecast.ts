@@ -264,3 +264,18 @@ export function productShares(derivedTotals: ReadonlyMap<number, number>): Map<n
   const total = ids.reduce((s, id) => s + Math.max(0, derivedTotals.get(id)!), 0);
   return new Map(ids.map((id) => [id, total > 0 ? Math.max(0, derivedTotals.get(id)!) / total : 1 / ids.length]));
 }
+
+/** The level-alarm code a tank forecast to reach its low alarm within its company's horizon raises (alarm-codes.ts). */
+export const RUN_OUT_ALARM_CODE = 62;
+
+/**
+ * Open the run-out alarm when the low alarm is forecast within the horizon (from now; 0 — the
+ * tank is already there — counts: it has run out as forecast until it is refilled), end it when
+ * it is not: refilled, sales slowed, or no forecast any more.
+ */
+export function runOutAlarmAction(inAlarm: boolean, lowAlarmAtMs: number | null, nowMs: number, horizonHours: number): 'open' | 'end' | null {
+  const within = lowAlarmAtMs !== null && lowAlarmAtMs - nowMs <= horizonHours * HOUR_MS;
+  if (within && !inAlarm) return 'open';
+  if (!within && inAlarm) return 'end';
+  return null;
+}

@@ -23,9 +23,9 @@ describe('mail reminder frequency (spec §5)', () => {
 describe('notice entries', () => {
   it('by default every level and leak code alerts in the app and e-mails nothing', () => {
     const entries = defaultNoticeEntries();
-    // Spec §3's 30 level codes and Ullage's own leak-test code (60, issue 22).
-    expect(entries.filter((e) => e.type === 1)).toHaveLength(31);
-    expect(entries.some((e) => e.type === 1 && e.remark === 60)).toBe(true);
+    // Spec §3's 30 level codes and Ullage's own: leak test (60, issue 22), wetstock variance and run-out forecast (61, 62, issue 23).
+    expect(entries.filter((e) => e.type === 1)).toHaveLength(33);
+    for (const code of [60, 61, 62]) expect(entries.some((e) => e.type === 1 && e.remark === code)).toBe(true);
     expect(entries.filter((e) => e.type === 2)).toHaveLength(11);
     expect(entries.every((e) => e.byAlert === 1 && e.byEmail === 0)).toBe(true);
   });
@@ -34,6 +34,6 @@ describe('notice entries', () => {
     const effective = effectiveNoticeEntries([{ type: 1, remark: 10, byEmail: 1, byAlert: 0 }]);
     expect(effective.find((e) => e.type === 1 && e.remark === 10)).toEqual({ type: 1, remark: 10, byEmail: 1, byAlert: 0 });
     expect(effective.find((e) => e.type === 1 && e.remark === 11)).toEqual({ type: 1, remark: 11, byEmail: 0, byAlert: 1 });
-    expect(effective).toHaveLength(42);
+    expect(effective).toHaveLength(44);
   });
 });

@@ -633,4 +633,9 @@ export const ar: Messages = {
   "leakTest.export.mdl": "المعدل القابل للكشف",
   "leakTest.export.quietHours": "ساعات السكون",
   "leakTest.export.quietPeriods": "فترات السكون",
+  "forecast.field.fillPct": "مستوى التعبئة",
+  "forecast.field.deliverAt": "وقت التسليم",
+  "forecast.field.withinHours": "خلال ساعات",
+  "forecast.rule.deliverAtPast": "يجب ألا يكون في الماضي",
+  "forecast.rule.deliverAtFar": "يجب أن يكون خلال {days} يومًا",
 };

@@ -632,6 +632,11 @@ export const en = {
   "leakTest.export.mdl": "Detectable rate",
   "leakTest.export.quietHours": "Quiet hours",
   "leakTest.export.quietPeriods": "Quiet periods",
+  "forecast.field.fillPct": "Fill level",
+  "forecast.field.deliverAt": "Delivery time",
+  "forecast.field.withinHours": "Within hours",
+  "forecast.rule.deliverAtPast": "must not be in the past",
+  "forecast.rule.deliverAtFar": "must be within {days} days",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -633,4 +633,9 @@ export const es: Messages = {
   "leakTest.export.mdl": "Tasa detectable",
   "leakTest.export.quietHours": "Horas en reposo",
   "leakTest.export.quietPeriods": "Periodos en reposo",
+  "forecast.field.fillPct": "Nivel de llenado",
+  "forecast.field.deliverAt": "Hora de entrega",
+  "forecast.field.withinHours": "Dentro de horas",
+  "forecast.rule.deliverAtPast": "no debe estar en el pasado",
+  "forecast.rule.deliverAtFar": "debe estar dentro de {days} días",
 };

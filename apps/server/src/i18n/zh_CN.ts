@@ -633,4 +633,9 @@ export const zh_CN: Messages = {
   "leakTest.export.mdl": "可检测速率",
   "leakTest.export.quietHours": "静止小时数",
   "leakTest.export.quietPeriods": "静止时段数",
+  "forecast.field.fillPct": "补满比例",
+  "forecast.field.deliverAt": "送达时间",
+  "forecast.field.withinHours": "预测小时数",
+  "forecast.rule.deliverAtPast": "不能早于现在",
+  "forecast.rule.deliverAtFar": "必须在 {days} 天以内",
 };

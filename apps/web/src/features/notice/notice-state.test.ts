@@ -16,8 +16,8 @@ function rows(byEmail: 0 | 1, byAlert: 0 | 1, mailSendFrq = 30): NoticeRow[] {
 describe('formFromRows', () => {
   it('keeps every code of both types and the saved frequency', () => {
     const form = formFromRows(rows(1, 0, 45), true);
-    // Spec §3's 30 level codes and the leak test's 60 (issue 22).
-    expect(entriesOfType(form.entries, 1)).toHaveLength(31);
+    // Spec §3's 30 level codes, the leak test's 60 (issue 22), wetstock variance 61 and run-out forecast 62 (issue 23).
+    expect(entriesOfType(form.entries, 1)).toHaveLength(33);
     expect(entriesOfType(form.entries, 2)).toHaveLength(11);
     expect(form.mailSendFrq).toBe('45');
     expect(form.entries.every((e) => e.byEmail === 1 && e.byAlert === 0)).toBe(true);
@@ -26,7 +26,7 @@ describe('formFromRows', () => {
   it('defaults to 30 minutes and alert-only when nothing came back', () => {
     const form = formFromRows([], true);
     expect(form.mailSendFrq).toBe('30');
-    expect(form.entries).toHaveLength(42);
+    expect(form.entries).toHaveLength(44);
     expect(form.entries.every((e) => e.byEmail === 0 && e.byAlert === 1)).toBe(true);
   });
 
