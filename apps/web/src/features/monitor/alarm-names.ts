@@ -34,6 +34,8 @@ export const LEVEL_ALARM_KEYS: Readonly<Record<keyof typeof LEVEL_ALARM_CODES, M
   55: 'monitor.alarmCode.level.55',
   56: 'monitor.alarmCode.level.56',
   60: 'monitor.alarmCode.level.60',
+  61: 'monitor.alarmCode.level.61',
+  62: 'monitor.alarmCode.level.62',
   81: 'monitor.alarmCode.level.81',
   82: 'monitor.alarmCode.level.82',
   83: 'monitor.alarmCode.level.83',
