@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useForecasts } from '../api/forecast-list';
 import type { MonitorFormat } from '../format';
-import { durationText, soonestToRunOut } from '../run-out';
+import { durationText, FORECAST_REACH_DAYS, soonestToRunOut } from '../run-out';
 import { stationMonitorPath } from '../use-open-station';
 import { Panel } from './panel';
 import { useDuration } from './tank-forecast';
@@ -23,7 +23,7 @@ export function RunOutPanel({ format }: { format: MonitorFormat }) {
   return (
     <Panel title={t('monitor.forecast.home.title')} className="monitor-home__run-out" testId="home-run-out">
       {rows.length === 0 ? (
-        <p className="monitor-empty">{forecasts.isPending ? t('common.loading') : t('monitor.forecast.home.none', { days: 14 })}</p>
+        <p className="monitor-empty">{forecasts.isPending ? t('common.loading') : t('monitor.forecast.home.none', { days: format.count(FORECAST_REACH_DAYS) })}</p>
       ) : (
         <table className="run-out-table" data-testid="home-run-out-table">
           <thead>

@@ -1,12 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { ForecastRow } from '@ullage/contracts/forecast';
 import type { MonitorFormat } from '../format';
-import { durationText, lowAlarmLine, type DurationText } from '../run-out';
+import { durationText, FORECAST_REACH_DAYS, lowAlarmLine, type DurationText } from '../run-out';
+import { useMonitorFormat } from '../use-monitor-format';
 
-/** A duration's text (run-out.ts). */
+/** A duration's text (run-out.ts), its numbers in the language's digits. */
 export function useDuration() {
   const { t } = useTranslation();
-  return (d: DurationText) => t(d.key, d.values);
+  const format = useMonitorFormat();
+  return (d: DurationText): string => {
+    const v = d.values as { days?: number; hours?: number };
+    return t(d.key, { days: format.count(v.days), hours: format.count(v.hours) });
+  };
 }
 
 interface TankForecastProps {
@@ -24,7 +29,7 @@ export function TankForecast({ forecast, format, className }: TankForecastProps)
   const { t } = useTranslation();
   const duration = useDuration();
   const line = lowAlarmLine(forecast);
-  const text = line.key === 'monitor.forecast.lowAlarmIn' ? t(line.key, { when: duration(line.duration) }) : t(line.key, { days: 14 });
+  const text = line.key === 'monitor.forecast.lowAlarmIn' ? t(line.key, { when: duration(line.duration) }) : t(line.key, { days: format.count(FORECAST_REACH_DAYS) });
   const title =
     forecast && line.key !== 'monitor.forecast.noData'
       ? t('monitor.forecast.cardTitle', {
