@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '@ullage/contracts/codes';
 import type { ForecastRow } from '@ullage/contracts/forecast';
+import { users } from '../../db/schema';
 import { rawRows } from '../../lib/raw-sql';
+import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp';
 import { addSecondOrganisation } from '../../test/second-organisation';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
 
@@ -20,6 +22,7 @@ const H = 3_600_000;
 const NOW = Date.parse('2026-11-01T16:00:00Z'); // Monday 2026-11-02 00:00 in Shanghai
 let now = NOW;
 let ctx: TestContext;
+let smtp: FakeSmtp;
 let admin = '';
 let stationUser = '';
 let otherOrg = '';
@@ -58,8 +61,15 @@ const list = async (query: string, cookie = admin) => {
 const rowOf = async (tank: string, query = '') => (await list(`tankId=${tankIds[tank]}&${query}`)).list[0]!;
 
 beforeAll(async () => {
-  ctx = await startTestApp({ clock: () => new Date(now) });
+  smtp = await startFakeSmtp();
+  ctx = await startTestApp({ clock: () => new Date(now), config: { smtpUrl: smtp.url, mailFrom: 'Ullage Test <alarms@ullage.test>' } });
   admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
+  // The administrator wants the run-out alarm by e-mail (saved an hour before this test's now, by the database's clock).
+  await ctx.db.update(users).set({ email: 'admin@example.org' }).where(eq(users.username, 'admin'));
+  const adminId = (await ctx.app.inject({ method: 'GET', url: '/api/login/getInfo', headers: { cookie: admin } })).json().data.userId;
+  const notice = await ctx.app.inject({ method: 'POST', url: '/api/userNoticeCfg/edit', headers: { cookie: admin }, payload: { userId: adminId, mailSendFrq: '30', typeReferList: [{ type: 1, referList: [{ remark: 62, byEmail: 1, byAlert: 1 }] }] } });
+  expect(notice.json().code).toBe(1000);
+  await ctx.db.execute(sql`update user_notice_settings set updated_at = ${new Date(NOW - H).toISOString()}::timestamptz where user_id = ${adminId}`);
   stationUser = await signIn(ctx.app, 'demo-station', DEMO_PASSWORD);
   await addSecondOrganisation(ctx.db);
   otherOrg = await signIn(ctx.app, 'pampa-company', 'Pampa#2026ok');
@@ -80,6 +90,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
+  await smtp?.close();
 });
 
 describe('the run-out forecast list', () => {
@@ -189,6 +200,11 @@ describe('the run-out alarm (62)', () => {
     expect(alarms.map((a) => [a.tankId, a.endedAt, a.source])).toEqual([[tankIds['NWP-SH01/1'], null, 'server']]);
     // A second round opens nothing new.
     expect((await ctx.app.runOutForecast.runOnce()).opened).toBe(0);
+  });
+
+  it('mails it to a user who asked for it by e-mail, named in their language', async () => {
+    expect((await ctx.app.mailDigests.runOnce(new Date(NOW + 31 * 60_000))).sent).toBe(1);
+    expect(smtp.received[0]!.text).toContain('Shanghai Pudong | Tank 1 | Level alarm | Run-out forecast');
   });
 
   it('ends it when the tank is refilled', async () => {
