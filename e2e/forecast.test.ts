@@ -123,6 +123,7 @@ describe('run-out on the pages', () => {
       expect(await line.textContent()).toBe(`Low alarm in ${inEnglish(list[0]!.hoursToLowAlarm)}`);
       // Its neighbour sent nothing: no forecast, said so.
       expect(await page.locator('.tank-card__forecast', { hasText: 'No run-out forecast yet' }).count()).toBeGreaterThan(0);
+      await page.locator('[data-testid="station-tanks"]').screenshot({ path: '/tmp/forecast-monitor-en.png' });
     } finally {
       await context.close();
     }
