@@ -15,7 +15,8 @@ import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, testDeviceKey, typ
  * 00:00. Tank 2 sends only its current level (10,000 L, flat) but its station meters it: 50 L
  * an hour, every hour, inserted straight into metered_sales. Tank 3 sends nothing.
  * Both tanks are made 2,000 mm / 20,000 L with a straight table (10 L/mm), low warning at 500 mm
- * (5,000 L) and low alarm at 300 mm (3,000 L), so every figure below is worked by hand.
+ * (5,000 L) and low alarm at 300 mm (3,000 L), so every figure below is worked by hand; so are
+ * Shenzhen's tanks 1 and 2, made one product for a metered product's split.
  */
 const SH_OFFSET = 8 * 3_600_000;
 const H = 3_600_000;
@@ -84,8 +85,16 @@ beforeAll(async () => {
   await ctx.db.execute(sql`insert into metered_sales (station_id, target, tank_id, sale_key, ts, volume_l)
     select ${station}, ${`t${tankIds['NWP-SH01/2']}`}, ${tankIds['NWP-SH01/2']}, 'k' || g, ${new Date(NOW - 14 * 24 * H).toISOString()}::timestamptz + (g * interval '1 hour') + interval '30 minutes', 50
     from generate_series(0, 14 * 24 - 1) g`);
-  // The other station's tank 1: a few readings, for the scope checks.
-  await send('NWP-SZ02', [{ tank: '1', ts: new Date(NOW).toISOString(), productHeightMm: 1000, waterHeightMm: 0, temperatureC: 18, volumeL: 10_000 }]);
+  // Shenzhen's tanks 1 and 2 made one product, manifolded: a dispenser's totaliser for the
+  // product rises 80 L an hour for 14 days (and the hour before, so the first hour has a sale).
+  // Their levels say nothing (one reading each, now): the product's sales are split equally.
+  await ctx.db.execute(sql`update tanks set height_mm = 2000, volume_l = 20000, strapping = '[{"heightMm":0,"volumeL":0},{"heightMm":2000,"volumeL":20000}]'::jsonb,
+    low_oil_warn_mm = 500, low_oil_alarm_mm = 300, high_oil_warn_mm = 1900, high_oil_alarm_mm = 1950,
+    product_id = (select product_id from tanks where id = ${tankIds['NWP-SZ02/1']}) where id in (${tankIds['NWP-SZ02/1']}, ${tankIds['NWP-SZ02/2']})`);
+  await send('NWP-SZ02', ['1', '2'].map((tank) => ({ tank, ts: new Date(NOW).toISOString(), productHeightMm: 1000, waterHeightMm: 0, temperatureC: 18, volumeL: 10_000 })));
+  await ctx.db.execute(sql`insert into meter_totals (station_id, meter, ts, target, product_id, total_l)
+    select t.station_id, 'M1', ${new Date(NOW - 14 * 24 * H).toISOString()}::timestamptz + (g * interval '1 hour') + interval '10 minutes', 'p' || t.product_id, t.product_id, 1000000 + 80 * g
+    from tanks t, generate_series(-1, 14 * 24 - 1) g where t.id = ${tankIds['NWP-SZ02/1']}`);
 }, 120_000);
 
 afterAll(async () => {
@@ -125,6 +134,13 @@ describe('the run-out forecast list', () => {
     // 50 L/h from 10,000 L: 100 h to 5,000, 140 h to 3,000, 200 h to empty; the flat level says nothing is sold.
     const row = await rowOf('NWP-SH01/2');
     expect(row).toMatchObject({ volumeL: 10_000, hoursToLowWarning: 100, hoursToLowAlarm: 140, hoursToEmpty: 200, next24hSalesL: 1_200, basis: { source: 'metered', weeks: 2, days: 14 } });
+  });
+
+  it('splits a product’s metered sales between its manifolded tanks, from totaliser readings', async () => {
+    // 80 L/h for the product, 40 L/h each from 10,000 L: 125 h to 5,000, 175 h to 3,000, 250 h to empty.
+    for (const tank of ['NWP-SZ02/1', 'NWP-SZ02/2']) {
+      expect(await rowOf(tank)).toMatchObject({ hoursToLowWarning: 125, hoursToLowAlarm: 175, hoursToEmpty: 250, next24hSalesL: 960, basis: { source: 'metered', weeks: 2, days: 14 } });
+    }
   });
 
   it('gives nulls for a tank without readings', async () => {
