@@ -46,6 +46,8 @@ import { leakTestRoutes } from './modules/leak-test/routes';
 import { reconciliationRoutes } from './modules/reconciliation/routes';
 import { VarianceAlarmJob } from './modules/reconciliation/variance-job';
 import { LeakTestJob } from './modules/leak-test/leak-job';
+import { forecastRoutes } from './modules/forecast/routes';
+import { RunOutForecastJob } from './modules/forecast/forecast-job';
 import { offlineRecordRoutes } from './modules/report-offline/routes';
 import { historyRoutes } from './modules/report-history/routes';
 import { powerEventRoutes } from './modules/report-power/routes';
@@ -87,6 +89,7 @@ declare module 'fastify' {
     /** Leak tests from inventory data (issue 22); a leased job, tests run rounds themselves. */
     leakTests: LeakTestJob;
     varianceAlarms: VarianceAlarmJob;
+    runOutForecast: RunOutForecastJob;
     /** Alarm e-mail digests; main.ts runs them on a timer, tests round by round. */
     mailDigests: MailDigests;
     /** The Veeder-Root TLS poller; main.ts starts it, tests start it or poll stations themselves. */
@@ -150,6 +153,9 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   const varianceAlarms = new VarianceAlarmJob({ db, clock, live, logger: app.log });
   app.decorate('varianceAlarms', varianceAlarms);
   jobs.add({ name: 'variance-alarms', everyMs: 15 * 60_000, run: () => varianceAlarms.runOnce() }); // wetstock variance beyond the company's limit (alarm 61)
+  const runOutForecast = new RunOutForecastJob({ db, clock, live, logger: app.log });
+  app.decorate('runOutForecast', runOutForecast);
+  jobs.add({ name: 'run-out-forecast', everyMs: 5 * 60_000, run: () => runOutForecast.runOnce() }); // the run-out alarm (62) of tanks forecast to reach their low alarm within their company's horizon
   app.decorate('jobs', jobs);
   // Before the mail transport and the database go: a round in progress finishes first.
   app.addHook('preClose', async () => jobs.stop());
@@ -236,6 +242,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(dataJumpRoutes, { db, clock });
       await api.register(leakTestRoutes, { db, clock });
       await api.register(reconciliationRoutes, { db, clock });
+      await api.register(forecastRoutes, { db, clock });
       await api.register(offlineRecordRoutes, { db, clock });
       await api.register(historyRoutes, { db, clock });
       await api.register(powerEventRoutes, { db, clock });

@@ -47,6 +47,6 @@ export const forecastRow = z.object({
   /** Expected sales over the next 24 hours, litres. */
   next24hSalesL: z.number().nullable(),
   /** Where the profile comes from, and how many weeks of it were used (0: not enough history). */
-  basis: z.object({ source: z.enum(FORECAST_BASES), weeks: z.number() }),
+  basis: z.object({ source: z.enum(FORECAST_BASES), weeks: z.number(), /** Days of history used: under a week, a daily profile was made of them. */ days: z.number() }),
 });
 export type ForecastRow = z.infer<typeof forecastRow>;

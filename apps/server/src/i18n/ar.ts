@@ -667,4 +667,9 @@ export const ar: Messages = {
   "reconciliation.rule.pass": "ناجح",
   "reconciliation.rule.fail": "راسب",
   "reconciliation.rule.no_data": "لا توجد بيانات",
+  "forecast.field.fillPct": "مستوى التعبئة",
+  "forecast.field.deliverAt": "وقت التسليم",
+  "forecast.field.withinHours": "خلال ساعات",
+  "forecast.rule.deliverAtPast": "يجب ألا يكون في الماضي",
+  "forecast.rule.deliverAtFar": "يجب أن يكون خلال {days} يومًا",
 };

@@ -666,6 +666,11 @@ export const en = {
   "reconciliation.rule.pass": "Pass",
   "reconciliation.rule.fail": "Fail",
   "reconciliation.rule.no_data": "No data",
+  "forecast.field.fillPct": "Fill level",
+  "forecast.field.deliverAt": "Delivery time",
+  "forecast.field.withinHours": "Within hours",
+  "forecast.rule.deliverAtPast": "must not be in the past",
+  "forecast.rule.deliverAtFar": "must be within {days} days",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -667,4 +667,9 @@ export const es: Messages = {
   "reconciliation.rule.pass": "Cumple",
   "reconciliation.rule.fail": "No cumple",
   "reconciliation.rule.no_data": "Sin datos",
+  "forecast.field.fillPct": "Nivel de llenado",
+  "forecast.field.deliverAt": "Hora de entrega",
+  "forecast.field.withinHours": "Dentro de horas",
+  "forecast.rule.deliverAtPast": "no debe estar en el pasado",
+  "forecast.rule.deliverAtFar": "debe estar dentro de {days} días",
 };

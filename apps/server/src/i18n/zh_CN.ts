@@ -667,4 +667,9 @@ export const zh_CN: Messages = {
   "reconciliation.rule.pass": "通过",
   "reconciliation.rule.fail": "未通过",
   "reconciliation.rule.no_data": "无数据",
+  "forecast.field.fillPct": "补满比例",
+  "forecast.field.deliverAt": "送达时间",
+  "forecast.field.withinHours": "预测小时数",
+  "forecast.rule.deliverAtPast": "不能早于现在",
+  "forecast.rule.deliverAtFar": "必须在 {days} 天以内",
 };

@@ -27,6 +27,7 @@ describe('alarm notification settings (spec §7 userNoticeCfg)', () => {
     // Spec §3's 30 level and 11 leak codes, the leak test's level code 60 (issue 22), the wetstock variance and run-out codes 61 and 62 (issue 23).
     expect(rows).toHaveLength(44);
     expect(rows.find((r) => r.type === 1 && r.remark === 61)).toEqual({ type: 1, remark: 61, byEmail: 0, byAlert: 1, mailSendFrq: 30 });
+    expect(rows.find((r) => r.type === 1 && r.remark === 62)).toEqual({ type: 1, remark: 62, byEmail: 0, byAlert: 1, mailSendFrq: 30 });
     expect(rows.find((r) => r.type === 1 && r.remark === 60)).toEqual({ type: 1, remark: 60, byEmail: 0, byAlert: 1, mailSendFrq: 30 });
     expect(rows.find((r) => r.type === 1 && r.remark === 10)).toEqual({ type: 1, remark: 10, byEmail: 0, byAlert: 1, mailSendFrq: 30 });
     expect(rows.filter((r) => r.type === 2).map((r) => r.remark)).toEqual([2, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15]);

@@ -12,7 +12,7 @@ describe('alarm names', () => {
     expect(Object.keys(LEAK_ALARM_KEYS)).toEqual(Object.keys(LEAK_ALARM_CODES));
   });
 
-  it('covers every level and leak code of spec §3', () => {
+  it('covers every level and leak code of spec §3, and Ullage’s own 60–62', () => {
     expect(Object.keys(LEVEL_ALARM_KEYS).map(Number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 20, 21, 22, 23, 36, 50, 51, 52, 53, 54, 55, 56, 60, 61, 62, 81, 82, 83, 84]);
     expect(Object.keys(LEAK_ALARM_KEYS).map(Number)).toEqual([2, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15]);
   });

@@ -16,7 +16,7 @@ function rows(byEmail: 0 | 1, byAlert: 0 | 1, mailSendFrq = 30): NoticeRow[] {
 describe('formFromRows', () => {
   it('keeps every code of both types and the saved frequency', () => {
     const form = formFromRows(rows(1, 0, 45), true);
-    // Spec §3's 30 level codes, the leak test's 60 (issue 22), the wetstock variance's 61 and run-out forecast's 62 (issue 23).
+    // Spec §3's 30 level codes, the leak test's 60 (issue 22), wetstock variance 61 and run-out forecast 62 (issue 23).
     expect(entriesOfType(form.entries, 1)).toHaveLength(33);
     expect(entriesOfType(form.entries, 2)).toHaveLength(11);
     expect(form.mailSendFrq).toBe('45');

@@ -1,9 +1,11 @@
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
+import type { ForecastRow } from '@ullage/contracts/forecast';
 import type { ActiveAlarm, TankLive } from '@ullage/contracts/monitor';
 import { alarmNameKey } from '../../monitor/alarm-names';
 import type { MonitorFormat } from '../../monitor/format';
 import { NO_PRODUCT_COLOR } from '../../monitor/components/product-inventory';
+import { TankForecast } from '../../monitor/components/tank-forecast';
 import { TankGauge } from '../../monitor/components/tank-gauge';
 import { Figures } from './figures';
 
@@ -14,10 +16,13 @@ interface TankTileProps {
   timeZone: string;
   alarms: readonly ActiveAlarm[];
   format: MonitorFormat;
+  /** The tank's run-out forecast (issue 23), once the forecasts have come. */
+  forecast?: ForecastRow | undefined;
+  forecastLoaded?: boolean;
 }
 
 /** One tank on a phone: product, the drawn level, and the figures a station manager checks. */
-export function TankTile({ tank, tempUnit, volumeUnit, timeZone, alarms, format }: TankTileProps) {
+export function TankTile({ tank, tempUnit, volumeUnit, timeZone, alarms, format, forecast, forecastLoaded = false }: TankTileProps) {
   const { t } = useTranslation();
   const own = alarms.filter((alarm) => alarm.kind === 'level' && alarm.tankCode === tank.code);
   const testId = `tank-${tank.code}`;
@@ -42,6 +47,7 @@ export function TankTile({ tank, tempUnit, volumeUnit, timeZone, alarms, format 
           })}
         </p>
       ) : null}
+      {forecastLoaded ? <TankForecast forecast={forecast} format={format} className="m-tank__forecast" /> : null}
       <div className="m-tank__gauge">
         <TankGauge tank={tank} format={format} length={320} />
       </div>

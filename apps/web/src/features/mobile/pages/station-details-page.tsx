@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { useForecasts } from '../../monitor/api/forecast-list';
 import { useStationMonitor } from '../../monitor/api/get-station-monitor';
 import { SensorList } from '../../monitor/components/sensor-list';
 import { alarmNameKey } from '../../monitor/alarm-names';
@@ -23,6 +24,7 @@ export function Page() {
   const now = useNow(30_000);
   const { stationId } = parseDrill(useLocation().search);
   const monitor = useStationMonitor(stationId ?? null);
+  const forecasts = useForecasts({ stationId: stationId ?? undefined }, stationId !== undefined);
   useMonitorLive(stationId, { refetchOverview: false });
   const places = useStationPlaces();
   const place = places.data?.find((p) => p.id === stationId);
@@ -119,6 +121,8 @@ export function Page() {
                     timeZone={data.station.timezone}
                     alarms={data.alarms}
                     format={format}
+                    forecast={forecasts.data?.list.find((row) => row.tankId === tank.tankId)}
+                    forecastLoaded={forecasts.isSuccess}
                   />
                 ))}
               </div>

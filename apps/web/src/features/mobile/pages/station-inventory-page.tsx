@@ -1,6 +1,9 @@
 import { useLocation } from 'react-router';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
+import { useForecasts } from '../../monitor/api/forecast-list';
+import { useDuration } from '../../monitor/components/tank-forecast';
+import { durationText, soonestToRunOut } from '../../monitor/run-out';
 import { useMonitorFormat, useNow } from '../../monitor/use-monitor-format';
 import { DrillCard } from '../components/drill-card';
 import { FillBar } from '../components/fill-bar';
@@ -20,6 +23,10 @@ export function Page() {
   const now = useNow(30_000);
   const { companyId, areaId } = parseDrill(useLocation().search);
   const inventory = useInventory();
+  const duration = useDuration();
+  // Each station's tank soonest to its low alarm (issue 23); the figure waits for the forecasts.
+  const forecasts = useForecasts({});
+  const soonest = (stationId: number) => soonestToRunOut((forecasts.data?.list ?? []).filter((r) => r.stationId === stationId), 1)[0];
   const stations = (inventory.stations ?? []).filter((s) => s.place.companyId === companyId && areaKey(s.place).id === (areaId ?? NO_AREA));
   const first = stations[0]?.place;
   // Name order, as the other levels.
@@ -52,6 +59,7 @@ export function Page() {
                     { id: 'volume', label: t('monitor.tank.volume'), value: format.volume(station.volumeL, station.volumeUnit) },
                     { id: 'fill', label: t('monitor.tank.fill'), value: format.percent(fill) },
                     { id: 'tanks', label: t('monitor.column.tanks'), value: format.count(station.tankCount) },
+                    ...(forecasts.isSuccess ? [{ id: 'low-alarm', label: t('monitor.forecast.soonest'), value: duration(durationText(soonest(station.id)?.hoursToLowAlarm ?? null)) }] : []),
                     { id: 'last', label: t('monitor.column.lastData'), value: station.lastDataAt ? format.relative(station.lastDataAt, now) : t('monitor.station.neverReported'), tone: station.status === 'offline' ? 'muted' : undefined },
                   ]}
                 />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StationSummary } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
+import { useForecasts } from '../api/forecast-list';
 import { prefetchStationMonitor, useStationMonitor } from '../api/get-station-monitor';
 import type { MonitorFormat } from '../format';
 import { StatusBadge } from './status-badge';
@@ -23,6 +24,8 @@ export function StationCycler({ stations, format }: { stations: readonly Station
   const current = count > 0 ? stations[index % count] : undefined;
   const next = count > 1 ? stations[(index + 1) % count] : undefined;
   const monitor = useStationMonitor(current?.id ?? null);
+  // Every station's forecasts at once: the screen cycles through them all, ten seconds each.
+  const forecasts = useForecasts({});
 
   useEffect(() => {
     if (count < 2) return;
@@ -63,6 +66,8 @@ export function StationCycler({ stations, format }: { stations: readonly Station
                 alarms={data.alarms}
                 format={format}
                 compact
+                forecast={forecasts.data?.list.find((row) => row.tankId === tank.tankId)}
+                forecastLoaded={forecasts.isSuccess}
               />
             ))}
           </div>

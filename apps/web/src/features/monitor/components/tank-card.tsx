@@ -1,9 +1,11 @@
+import type { ForecastRow } from '@ullage/contracts/forecast';
 import type { LeakTestStatus } from '@ullage/contracts/leak-test';
 import type { ActiveAlarm, TankLive } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
 import { alarmNameKey } from '../alarm-names';
 import type { MonitorFormat } from '../format';
 import { NO_PRODUCT_COLOR } from './product-inventory';
+import { TankForecast } from './tank-forecast';
 import { TankLeakTest } from './tank-leak-test';
 import { TankGauge } from './tank-gauge';
 
@@ -20,10 +22,13 @@ interface TankCardProps {
   compact?: boolean;
   /** The tank's latest leak test (issue 22), when the user may see them. */
   leakTest?: LeakTestStatus | undefined;
+  /** The tank's run-out forecast (issue 23); the line shows once the forecasts have come. */
+  forecast?: ForecastRow | undefined;
+  forecastLoaded?: boolean;
 }
 
 /** One tank: its drawing and its latest reading in the company's units. */
-export function TankCard({ tank, tempUnit, volumeUnit, timeZone, alarms, format, compact = false, leakTest }: TankCardProps) {
+export function TankCard({ tank, tempUnit, volumeUnit, timeZone, alarms, format, compact = false, leakTest, forecast, forecastLoaded = false }: TankCardProps) {
   const { t } = useTranslation();
   const own = alarms.filter((alarm) => alarm.kind === 'level' && alarm.tankCode === tank.code);
   const testId = `tank-${tank.code}`;
@@ -48,6 +53,7 @@ export function TankCard({ tank, tempUnit, volumeUnit, timeZone, alarms, format,
         </span>
       </header>
       {leakTest ? <TankLeakTest status={leakTest} volumeUnit={volumeUnit} format={format} /> : null}
+      {forecastLoaded ? <TankForecast forecast={forecast} format={format} className="tank-card__forecast" /> : null}
       <TankGauge tank={tank} format={format} showThresholds={!compact} length={compact ? 170 : 240} />
       {own.length > 0 ? (
         <ul className="tank-card__alarms">

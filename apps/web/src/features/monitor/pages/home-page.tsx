@@ -6,6 +6,7 @@ import { useMonitorOverview } from '../api/get-overview';
 import { AlarmList } from '../components/alarm-list';
 import { FigureTiles, useStationFigures } from '../components/key-figures';
 import { LeakTestPanel } from '../components/leak-test-panel';
+import { RunOutPanel } from '../components/run-out-panel';
 import { LiveIndicator } from '../components/live-indicator';
 import { Panel } from '../components/panel';
 import { ProductInventory } from '../components/product-inventory';
@@ -97,6 +98,7 @@ export function Page({ route }: PageProps) {
             </>
           )}
         </Panel>
+        <RunOutPanel format={format} />
         {leakTestsAllowed ? <LeakTestPanel format={format} /> : null}
       </div>
     </section>

@@ -6,6 +6,7 @@ import { StatusPanel } from '../../../components/status-panel';
 import { ApiError } from '../../../lib/api-client';
 import { useMonitorOverview } from '../api/get-overview';
 import { useStationMonitor } from '../api/get-station-monitor';
+import { useForecasts } from '../api/forecast-list';
 import { useLeakTestStatus } from '../api/leak-test-status';
 import { AlarmList } from '../components/alarm-list';
 import { LiveIndicator } from '../components/live-indicator';
@@ -36,6 +37,7 @@ export function Page({ route }: PageProps) {
   const monitor = useStationMonitor(stationId);
   const live = useMonitorLive(stationId ?? undefined, { refetchOverview: false });
   const leakTests = useLeakTestStatus(stationId ?? undefined, stationId !== null);
+  const forecasts = useForecasts({ stationId: stationId ?? undefined }, stationId !== null);
   const data = monitor.data;
 
   const toolbar = (
@@ -133,6 +135,8 @@ export function Page({ route }: PageProps) {
                 alarms={alarms}
                 format={format}
                 leakTest={leakTests.data?.list.find((status) => status.tankId === tank.tankId)}
+                forecast={forecasts.data?.list.find((row) => row.tankId === tank.tankId)}
+                forecastLoaded={forecasts.isSuccess}
               />
             ))}
           </div>

@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_FILL_PCT, DEFAULT_ORDER_IN_HOURS } from '@ullage/contracts/forecast';
+import { RUN_OUT_ALARM_CODE, runOutAlarmAction } from '@ullage/domain/forecast';
+import type { Db } from '../../db/client';
+import type { LiveHub } from '../../live/hub';
+import { clearAlarm, openAlarm } from '../ingest/device-state-repo';
+import { tanksInRunOutAlarm, tanksWithReadings, type ForecastTank } from './repo';
+import { forecastsOf } from './service';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Keeps the run-out alarm (code 62, issue 23): each round forecasts every tank with readings
+ * and opens the alarm of a tank whose low alarm is forecast within its company's
+ * run_out_horizon_hours, or ends it when not (refilled, sales slowed). Through the alarm paths
+ * of ingest, so the alarm list, the live feed, the notice settings and the e-mail digest take
+ * it as any other. A periodic job: leased, on one instance (app.ts).
+ */
+export class RunOutForecastJob {
+  constructor(
+    private readonly deps: { db: Db; clock: () => Date; live?: LiveHub; logger?: FastifyBaseLogger },
+    private readonly options: { batch?: number } = {},
+  ) {}
+
+  async runOnce(): Promise<{ forecast: number; opened: number; ended: number }> {
+    const { db } = this.deps;
+    const nowMs = this.deps.clock().getTime();
+    const ids = await tanksWithReadings(db);
+    const batch = this.options.batch ?? 500;
+    let opened = 0;
+    let ended = 0;
+    for (let i = 0; i < ids.length; i += batch) {
+      const part = ids.slice(i, i + batch);
+      const forecasts = await forecastsOf(db, part, nowMs, { fillPct: DEFAULT_FILL_PCT, deliverAtMs: nowMs + DEFAULT_ORDER_IN_HOURS * HOUR_MS });
+      const inAlarm = await tanksInRunOutAlarm(db, part);
+      for (const { tank, forecast } of forecasts) {
+        const hours = forecast?.hoursToLowAlarm ?? null;
+        const lowAlarmAtMs = hours === null || tank.asOfMs === null ? null : tank.asOfMs + hours * HOUR_MS;
+        const action = runOutAlarmAction(inAlarm.has(tank.tankId), lowAlarmAtMs, nowMs, tank.horizonHours);
+        if (action === 'open') opened += (await this.open(tank, nowMs)) ? 1 : 0;
+        if (action === 'end') {
+          await clearAlarm(db, tank.stationId, { kind: 'level', tankId: tank.tankId, sensorNo: null, code: RUN_OUT_ALARM_CODE }, new Date(nowMs).toISOString(), 'server');
+          ended++;
+        }
+      }
+    }
+    return { forecast: ids.length, opened, ended };
+  }
+
+  private async open(tank: ForecastTank, nowMs: number): Promise<boolean> {
+    const at = new Date(nowMs).toISOString();
+    const key = { kind: 'level' as const, tankId: tank.tankId, sensorNo: null, code: RUN_OUT_ALARM_CODE };
+    const id = await openAlarm(this.deps.db, { id: tank.stationId, companyId: tank.companyId, distributorId: tank.distributorId }, key, at, 'server');
+    if (id === null) return false;
+    this.deps.live?.publish(
+      { distributorId: tank.distributorId, companyId: tank.companyId, stationId: tank.stationId },
+      { type: 'alarm', stationId: tank.stationId, alarm: { id, stationId: tank.stationId, stationName: tank.stationName, timezone: tank.timezone, kind: 'level', code: RUN_OUT_ALARM_CODE, tankCode: tank.tankCode, sensorNo: null, startedAt: at, endedAt: null } },
+    );
+    return true;
+  }
+}

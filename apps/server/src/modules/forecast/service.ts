@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_FILL_PCT, DEFAULT_ORDER_IN_HOURS, FORECAST_SORT_FIELDS, type ForecastListQuery, type ForecastRow } from '@ullage/contracts/forecast';
+import { FORECAST_RULES, forecastTank, hourlyDerivedSales, productShares, salesProfile, thresholdVolumeL, type Forecast, type HourSales, type SalesProfile } from '@ullage/domain/forecast';
+import type { Db } from '../../db/client';
+import { pgArray, rawRows } from '../../lib/raw-sql';
+import { assertValid, type FieldRule } from '../../plugins/errors';
+import type { AuthUser } from '../auth/session-repo';
+import { tanksOfReport } from '../report-inventory/repo';
+import { tankOfRow } from '../report-inventory/tank-days';
+import { scopeOf } from '../scope/scope';
+import { deliverySpans, forecastTanks, hourlyLevels, meteredHours, type ForecastTank } from './repo';
+
+export const FORECAST_FIELD_LABELS = { fillPct: 'forecast.field.fillPct', deliverAt: 'forecast.field.deliverAt', withinHours: 'forecast.field.withinHours' } as const;
+/** The tanker may be asked for at most this far ahead (the projection's own reach for an order). */
+export const DELIVER_AT_MAX_DAYS = 90;
+
+const HOUR_MS = 3_600_000;
+const WEEK_MS = 7 * 24 * HOUR_MS;
+
+export interface TankForecast {
+  tank: ForecastTank;
+  profile: SalesProfile | null;
+  source: 'metered' | 'derived';
+  forecast: Forecast | null;
+}
+
+/** A tank's sales hours: metered where its station meters it (directly or through its product), derived from the level otherwise. */
+function salesHoursOf(
+  tank: ForecastTank,
+  derived: ReadonlyMap<number, HourSales[]>,
+  metered: Awaited<ReturnType<typeof meteredHours>>,
+  shares: ReadonlyMap<number, number>,
+  fromMs: number,
+  toMs: number,
+): { source: 'metered' | 'derived'; hours: HourSales[] } {
+  const own = `t${tank.tankId}`;
+  const product = tank.productId === null ? null : `p${tank.productId}`;
+  const byHour = new Map<number, number>();
+  for (const m of metered.hours) {
+    if (m.stationId !== tank.stationId) continue;
+    const part = m.target === own ? 1 : m.target === product ? (shares.get(tank.tankId) ?? 0) : 0;
+    if (part > 0) byHour.set(m.hourMs, (byHour.get(m.hourMs) ?? 0) + m.salesL * part);
+  }
+  const first = metered.firstMs.get(tank.stationId);
+  if (byHour.size === 0 || first === undefined) return { source: 'derived', hours: derived.get(tank.tankId) ?? [] };
+  // Metered: from the station's first metered record on, an hour without a sale sold nothing.
+  const hours: HourSales[] = [];
+  for (let h = Math.max(fromMs, Math.floor(first / HOUR_MS) * HOUR_MS); h < toMs; h += HOUR_MS) hours.push({ hourMs: h, salesL: byHour.get(h) ?? 0 });
+  return { source: 'metered', hours };
+}
+
+/** The other tanks of the same stations and products: a product's metered sales are shared among all of them. */
+async function siblingsOf(db: Db, tanks: readonly ForecastTank[]): Promise<{ tankId: number; stationId: number; productId: number }[]> {
+  const keyed = tanks.filter((t) => t.productId !== null);
+  if (keyed.length === 0) return [];
+  return rawRows<{ tankId: number; stationId: number; productId: number }>(
+    db,
+    sql`select id as "tankId", station_id as "stationId", product_id as "productId" from tanks
+        where station_id = any(${pgArray([...new Set(keyed.map((t) => t.stationId))])}::int[]) and product_id is not null`,
+  );
+}
+
+/** Forecasts of these tanks as of `nowMs`, with an order to `fillPct` % at `deliverAtMs`. */
+export async function forecastsOf(db: Db, tankIds: readonly number[], nowMs: number, order: { fillPct: number; deliverAtMs: number }): Promise<TankForecast[]> {
+  const tanks = await forecastTanks(db, tankIds);
+  if (tanks.length === 0) return [];
+  const toMs = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
+  const fromMs = toMs - FORECAST_RULES.maxWeeks * WEEK_MS;
+  const metered = await meteredHours(db, [...new Set(tanks.map((t) => t.stationId))], fromMs, toMs);
+  const siblings = metered.hours.length > 0 ? await siblingsOf(db, tanks) : [];
+  const derivedIds = [...new Set([...tanks.map((t) => t.tankId), ...siblings.map((s) => s.tankId)])];
+  // An hour's sales run from the hour before's last reading: one more hour is read before the window.
+  const levels = await hourlyLevels(db, derivedIds, fromMs - HOUR_MS, toMs);
+  const deliveries = await deliverySpans(db, derivedIds, fromMs - HOUR_MS, toMs);
+  const derived = new Map(derivedIds.map((id) => [id, hourlyDerivedSales(levels.get(id) ?? [], deliveries.get(id) ?? []).filter((h) => h.hourMs >= fromMs)]));
+  // Each tank's share of its product's metered sales at its station, by the level's falls over the window.
+  const shares = new Map<number, number>();
+  const groups = new Map<string, Map<number, number>>();
+  for (const s of siblings) {
+    const key = `${s.stationId}:${s.productId}`;
+    const total = (derived.get(s.tankId) ?? []).reduce((sum, h) => sum + (h.salesL ?? 0), 0);
+    groups.set(key, (groups.get(key) ?? new Map()).set(s.tankId, total));
+  }
+  for (const g of groups.values()) for (const [id, share] of productShares(g)) shares.set(id, share);
+
+  return tanks.map((tank) => {
+    const { source, hours } = salesHoursOf(tank, derived, metered, shares, fromMs, toMs);
+    const profile = salesProfile(hours, nowMs, tank.timezone);
+    if (!profile || tank.volumeL === null || tank.asOfMs === null) return { tank, profile, source, forecast: null };
+    const geometry = { strapping: tank.strapping, heightMm: tank.heightMm, capacityL: tank.capacityL };
+    const forecast = forecastTank(profile, {
+      volumeL: tank.volumeL,
+      asOfMs: tank.asOfMs,
+      capacityL: tank.capacityL,
+      lowWarningL: thresholdVolumeL(tank.lowWarnMm, geometry, tank.waterVolumeL),
+      lowAlarmL: thresholdVolumeL(tank.lowAlarmMm, geometry, tank.waterVolumeL),
+      fillPct: order.fillPct,
+      deliverAtMs: order.deliverAtMs,
+      timezone: tank.timezone,
+    });
+    return { tank, profile, source, forecast };
+  });
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const at = (asOfMs: number | null, hours: number | null) => (asOfMs === null || hours === null ? null : iso(asOfMs + hours * HOUR_MS));
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** The order the query asks for, checked: a tanker due in the past or beyond the reach is refused naming deliverAt. */
+function orderOf(query: ForecastListQuery, nowMs: number) {
+  const deliverAtMs = query.deliverAt === undefined ? nowMs + DEFAULT_ORDER_IN_HOURS * HOUR_MS : Date.parse(query.deliverAt);
+  const problems: FieldRule[] = [];
+  // An hour's grace: a form filled a little while ago still names "now".
+  if (deliverAtMs < nowMs - HOUR_MS) problems.push({ field: 'deliverAt', rule: 'forecast.rule.deliverAtPast', labelKey: FORECAST_FIELD_LABELS.deliverAt });
+  else if (deliverAtMs > nowMs + DELIVER_AT_MAX_DAYS * 24 * HOUR_MS) problems.push({ field: 'deliverAt', rule: 'forecast.rule.deliverAtFar', labelKey: FORECAST_FIELD_LABELS.deliverAt, params: { days: DELIVER_AT_MAX_DAYS } });
+  if (query.sortField !== undefined && !(FORECAST_SORT_FIELDS as readonly string[]).includes(query.sortField)) problems.push({ field: 'sortField', rule: 'rule.invalid' });
+  assertValid(problems);
+  return { fillPct: query.fillPct ?? DEFAULT_FILL_PCT, deliverAtMs };
+}
+
+function sortRows(rows: ForecastRow[], sortField: string | undefined, descend: boolean) {
+  const field = (sortField ?? 'hoursToLowAlarm') as (typeof FORECAST_SORT_FIELDS)[number];
+  return rows.sort((a, b) => {
+    const va = a[field];
+    const vb = b[field];
+    if (va !== vb) {
+      // Unknown (no forecast, or not within its reach) last either way.
+      if (va === null) return 1;
+      if (vb === null) return -1;
+      const c = typeof va === 'number' && typeof vb === 'number' ? va - vb : collator.compare(String(va), String(vb));
+      if (c !== 0) return descend ? -c : c;
+    }
+    return collator.compare(a.stationName, b.stationName) || collator.compare(a.tankCode, b.tankCode) || a.tankId - b.tankId;
+  });
+}
+
+/** The forecasts of the caller's tanks, filtered, sorted (default: soonest to its low alarm first) and counted; the route pages them. */
+export async function forecastList(db: Db, user: AuthUser, query: ForecastListQuery, nowMs: number) {
+  const order = orderOf(query, nowMs);
+  const places = new Map((await tanksOfReport(db, scopeOf(user), query)).map((t) => [t.tankId, t]));
+  const forecasts = await forecastsOf(db, [...places.keys()], nowMs, order);
+  let rows: ForecastRow[] = forecasts.map(({ tank, profile, source, forecast: f }) => ({
+    ...tankOfRow(places.get(tank.tankId)!),
+    capacityL: tank.capacityL,
+    volumeL: tank.volumeL,
+    asOf: tank.asOfMs === null ? null : iso(tank.asOfMs),
+    hoursToLowWarning: f?.hoursToLowWarning ?? null,
+    hoursToLowAlarm: f?.hoursToLowAlarm ?? null,
+    hoursToEmpty: f?.hoursToEmpty ?? null,
+    lowWarningAt: at(tank.asOfMs, f?.hoursToLowWarning ?? null),
+    lowAlarmAt: at(tank.asOfMs, f?.hoursToLowAlarm ?? null),
+    emptyAt: at(tank.asOfMs, f?.hoursToEmpty ?? null),
+    suggestedOrderL: f?.suggestedOrderL ?? null,
+    fillPct: order.fillPct,
+    deliverAt: iso(order.deliverAtMs),
+    next24hSalesL: f?.next24hSalesL ?? null,
+    basis: { source, weeks: profile?.weeks ?? 0, days: profile?.days ?? 0 },
+  }));
+  if (query.withinHours !== undefined) rows = rows.filter((r) => r.hoursToLowAlarm !== null && r.hoursToLowAlarm <= query.withinHours!);
+  sortRows(rows, query.sortField, query.sortOrder === 'descend');
+  return { rows, total: rows.length };
+}

@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useForecasts } from '../api/forecast-list';
+import type { MonitorFormat } from '../format';
+import { durationText, FORECAST_REACH_DAYS, soonestToRunOut } from '../run-out';
+import { stationMonitorPath } from '../use-open-station';
+import { Panel } from './panel';
+import { useDuration } from './tank-forecast';
+
+/** At most this many tanks on home. */
+const SHOWN = 8;
+
+/**
+ * Home's "running out soonest" (issue 23): the tanks forecast to reach their low alarm first,
+ * with the time to the low warning, the low alarm and empty and the order that refills them,
+ * each linking to its station's monitor.
+ */
+export function RunOutPanel({ format }: { format: MonitorFormat }) {
+  const { t } = useTranslation();
+  const duration = useDuration();
+  const forecasts = useForecasts({});
+  const rows = soonestToRunOut(forecasts.data?.list ?? [], SHOWN);
+  return (
+    <Panel title={t('monitor.forecast.home.title')} className="monitor-home__run-out" testId="home-run-out">
+      {rows.length === 0 ? (
+        <p className="monitor-empty">{forecasts.isPending ? t('common.loading') : t('monitor.forecast.home.none', { days: format.count(FORECAST_REACH_DAYS) })}</p>
+      ) : (
+        <table className="run-out-table" data-testid="home-run-out-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('monitor.forecast.column.tank')}</th>
+              <th scope="col">{t('monitor.forecast.column.lowWarning')}</th>
+              <th scope="col">{t('monitor.forecast.column.lowAlarm')}</th>
+              <th scope="col">{t('monitor.forecast.column.empty')}</th>
+              <th scope="col">{t('monitor.forecast.column.order', { fill: format.percent(rows[0]!.fillPct) })}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.tankId} data-testid={`run-out-${row.tankId}`}>
+                <th scope="row">
+                  <Link to={stationMonitorPath(row.stationId)} className="run-out-table__place">
+                    <bdi>{row.stationName}</bdi>
+                    {' · '}
+                    <bdi>{t('monitor.tank.title', { code: row.tankCode })}</bdi>
+                  </Link>
+                  {row.productName ? (
+                    <span className="monitor-muted run-out-table__product">
+                      <bdi>{row.productName}</bdi>
+                    </span>
+                  ) : null}
+                </th>
+                <td className="monitor-nowrap">{duration(durationText(row.hoursToLowWarning))}</td>
+                <td className={`monitor-nowrap run-out-table__alarm${row.hoursToLowAlarm! <= 24 ? ' run-out-table__alarm--soon' : ''}`} data-testid={`run-out-${row.tankId}-low-alarm`}>
+                  {duration(durationText(row.hoursToLowAlarm))}
+                </td>
+                <td className="monitor-nowrap">{duration(durationText(row.hoursToEmpty))}</td>
+                <td className="monitor-nowrap" data-testid={`run-out-${row.tankId}-order`}>
+                  {format.volume(row.suggestedOrderL, row.volumeUnit)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Panel>
+  );
+}

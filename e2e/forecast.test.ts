@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, logIn, newPage } from './browser';
+import { E2E_ADMIN_PASSWORD } from './server';
+import { reportAccepted } from './device';
+
+/**
+ * The run-out forecast (issue 23) on home, the station monitor, the big screen and the phone.
+ * Dubai Sheikh Zayed Rd (NWP-DX03, Asia/Dubai, litres) tank 2 is left to this file: 8 days of
+ * readings every 15 minutes, selling 0.4 % of its capacity an hour day and night, ending at 7 %
+ * now — under its low warning (15 % of its height, about 9.4 % of a cylinder's volume) and
+ * about 4.5 hours above its low alarm (10 %, about 5.2 %). The figures the pages show are the
+ * API's (hand-checked in the server's tests), so the pages are compared with the API.
+ */
+const STATION = 'NWP-DX03';
+const TANK = '2';
+const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const H = 3_600_000;
+
+let browser: Browser;
+let cookie = '';
+let stationId = 0;
+let tankId = 0;
+
+interface Row {
+  tankId: number;
+  stationId: number;
+  capacityL: number;
+  volumeL: number | null;
+  hoursToLowWarning: number | null;
+  hoursToLowAlarm: number | null;
+  hoursToEmpty: number | null;
+  suggestedOrderL: number | null;
+  basis: { source: string; weeks: number; days: number };
+}
+
+async function api<T>(path: string): Promise<T> {
+  const json = (await (await fetch(`${baseUrl()}${path}`, { headers: { cookie } })).json()) as { code: number; msg: string; data: T };
+  expect(json.code, json.msg).toBe(1000);
+  return json.data;
+}
+
+/** English durations as the pages write them (web run-out.ts). */
+const inEnglish = (hours: number | null) => {
+  if (hours === null) return 'Over 14 d';
+  if (hours <= 0) return 'Now';
+  if (hours < 24) return `${Math.ceil(hours)} h`;
+  return `${Math.floor(Math.floor(hours) / 24)} d ${Math.floor(hours) % 24} h`;
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const login = await fetch(`${baseUrl()}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
+  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const stations = await api<{ list: { id: number; code: string }[] }>('/api/station/list?pageSize=100');
+  stationId = stations.list.find((s) => s.code === STATION)!.id;
+  const before = await api<{ list: (Row & { tankCode: string })[] }>(`/api/forecast/list?stationId=${stationId}&pageSize=50`);
+  const tank = before.list.find((r) => r.tankCode === TANK)!;
+  tankId = tank.tankId;
+  const capacity = tank.capacityL;
+  const end = Date.now() - 60_000;
+  const readings: object[] = [];
+  for (let t = end - 8 * 24 * H, i = 8 * 24 * 4; t <= end; t += 15 * 60_000, i--) {
+    const volumeL = capacity * (0.07 + i * 0.001);
+    readings.push({ tank: TANK, ts: new Date(t).toISOString(), productHeightMm: 200 + i, waterHeightMm: 0, temperatureC: 25, volumeL });
+  }
+  for (let i = 0; i < readings.length; i += 1000) await reportAccepted(STATION, { readings: readings.slice(i, i + 1000) });
+}, 120_000);
+afterAll(() => browser?.close());
+
+async function open(page: Page, language: 'en' | 'ar', path: string) {
+  await page.goto('/login');
+  await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+  await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
+  await page.waitForURL('**/home');
+  if (path !== '/home') await page.goto(path);
+}
+
+describe('the forecast through the API', () => {
+  it('learns the tank’s week of level falls and projects it', async () => {
+    const { list } = await api<{ list: Row[] }>(`/api/forecast/list?tankId=${tankId}`);
+    const row = list[0]!;
+    expect(row.basis).toEqual({ source: 'derived', weeks: 1, days: 7 });
+    // 0.4 % of capacity an hour from 7 %: the low alarm (≈ 5.2 %) in ≈ 4.5 h, empty in ≈ 17.5 h.
+    expect(row.hoursToLowAlarm!).toBeGreaterThan(3.5);
+    expect(row.hoursToLowAlarm!).toBeLessThan(5.5);
+    expect(row.hoursToLowWarning).toBe(0);
+    expect(row.hoursToEmpty!).toBeCloseTo(17.5, 0);
+  });
+});
+
+describe('run-out on the pages', () => {
+  it('home lists the tanks running out soonest, in English, as the API has them', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await open(page, 'en', '/home');
+      const panel = page.locator('[data-testid="home-run-out"]');
+      await panel.waitFor({ timeout: 15_000 });
+      expect(await panel.locator('.monitor-panel__title').textContent()).toBe('Running out soonest');
+      const { list } = await api<{ list: Row[] }>('/api/forecast/list?pageSize=200');
+      const soonest = list.filter((r) => r.hoursToLowAlarm !== null).slice(0, 8);
+      expect(soonest.map((r) => r.tankId)).toContain(tankId);
+      await expect.poll(() => panel.locator('tbody tr').count(), { timeout: 15_000 }).toBe(soonest.length);
+      const ids = await panel.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-testid')!.replace('run-out-', ''))));
+      expect(ids).toEqual(soonest.map((r) => r.tankId));
+      const mine = soonest.find((r) => r.tankId === tankId)!;
+      expect(await page.locator(`[data-testid="run-out-${tankId}-low-alarm"]`).textContent()).toBe(inEnglish(mine.hoursToLowAlarm));
+      expect(await page.locator(`[data-testid="run-out-${tankId}"]`).textContent()).toContain('Dubai Sheikh Zayed Rd');
+      expect(await page.locator(`[data-testid="run-out-${tankId}-order"]`).textContent()).toBe(`${new Intl.NumberFormat('en').format(mine.suggestedOrderL!)} L`);
+      await panel.screenshot({ path: '/tmp/forecast-home-en.png' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the station monitor’s tank card says when the low alarm comes', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await open(page, 'en', `/single_monitor?stationId=${stationId}`);
+      const line = page.locator(`[data-testid="tank-forecast-${tankId}"]`);
+      await line.waitFor({ timeout: 15_000 });
+      const { list } = await api<{ list: Row[] }>(`/api/forecast/list?tankId=${tankId}`);
+      expect(await line.textContent()).toBe(`Low alarm in ${inEnglish(list[0]!.hoursToLowAlarm)}`);
+      // Its neighbour sent nothing: no forecast, said so.
+      expect(await page.locator('.tank-card__forecast', { hasText: 'No run-out forecast yet' }).count()).toBeGreaterThan(0);
+      await page.locator('[data-testid="station-tanks"]').screenshot({ path: '/tmp/forecast-monitor-en.png' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reads right to left in Arabic on home and the monitor', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await open(page, 'ar', '/home');
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      const panel = page.locator('[data-testid="home-run-out"]');
+      await panel.waitFor({ timeout: 15_000 });
+      expect(await panel.textContent()).toContain('الأقرب إلى النفاد');
+      const cell = page.locator(`[data-testid="run-out-${tankId}-low-alarm"]`);
+      await cell.waitFor({ timeout: 15_000 });
+      expect(await cell.textContent()).toMatch(/س$/);
+      expect(await panel.textContent()).toContain('إنذار منخفض خلال');
+      await panel.screenshot({ path: '/tmp/forecast-home-ar.png' });
+      await page.goto(`/single_monitor?stationId=${stationId}`);
+      const line = page.locator(`[data-testid="tank-forecast-${tankId}"]`);
+      await line.waitFor({ timeout: 15_000 });
+      expect(await line.textContent()).toContain('إنذار المستوى المنخفض خلال');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the big screen’s tank tiles carry the line too', async () => {
+    const { context, page } = await newPage(browser, { width: 1920, height: 1080 });
+    try {
+      await open(page, 'en', '/screenfull');
+      await page.locator('[data-testid="station-cycler"] .tank-card__forecast').first().waitFor({ timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the phone’s station page shows it on the tank’s tile, in English and Arabic', async () => {
+    for (const [language, text] of [['en', 'Low alarm in'], ['ar', 'إنذار المستوى المنخفض خلال']] as const) {
+      const { context, page } = await newPage(browser, { userAgent: PHONE, width: 412, height: 915 });
+      try {
+        await page.goto('/loginMobile');
+        await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+        await page.goto('/loginMobile');
+        await page.locator('#username').fill('admin');
+        await page.locator('#password').fill(E2E_ADMIN_PASSWORD);
+        await page.locator('button[type=submit]').click();
+        await page.waitForURL('**/realAlarm');
+        await page.goto(`/stationDetails?stationId=${stationId}`);
+        const line = page.locator(`[data-testid="tank-forecast-${tankId}"]`);
+        await line.waitFor({ timeout: 15_000 });
+        expect(await line.textContent()).toContain(text);
+        if (language === 'ar') expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+        await page.screenshot({ path: `/tmp/forecast-phone-${language}.png` });
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { forecastTank, hourlyDerivedSales, hourOfWeekIn, productShares, runOutAlarmAction, salesProfile, thresholdVolumeL, type ForecastInput, type HourSales } from './forecast';
+
+const H = 3_600_000;
+/** Monday 2026-11-30 00:00 UTC. */
+const MONDAY = Date.parse('2026-11-30T00:00:00Z');
+
+/** `hours` hours of history ending at `endMs`, sales by a function of the UTC instant (null: unknown). */
+const history = (endMs: number, hours: number, salesAt: (ms: number) => number | null): HourSales[] =>
+  Array.from({ length: hours }, (_, i) => {
+    const hourMs = endMs - (hours - i) * H;
+    return { hourMs, salesL: salesAt(hourMs) };
+  });
+
+const base: Omit<ForecastInput, 'asOfMs' | 'deliverAtMs'> = { volumeL: 10_000, capacityL: 20_000, lowWarningL: 5_000, lowAlarmL: 3_000, fillPct: 90, timezone: 'UTC' };
+
+describe('hour of week', () => {
+  it('counts from Monday 00:00 in the station’s zone', () => {
+    const utc = hourOfWeekIn('UTC');
+    expect(utc(MONDAY)).toBe(0);
+    expect(utc(MONDAY + 30 * 60_000)).toBe(0);
+    expect(utc(MONDAY - H)).toBe(167); // Sunday 23:00
+    // Monday 00:00 in Shanghai is Sunday 16:00 UTC.
+    expect(hourOfWeekIn('Asia/Shanghai')(MONDAY - 8 * H)).toBe(0);
+    // New York on the night clocks went back (2026-11-01 06:00 UTC = 01:00 EST, Sunday).
+    expect(hourOfWeekIn('America/New_York')(Date.parse('2026-11-01T06:00:00Z'))).toBe(6 * 24 + 1);
+  });
+});
+
+describe('a constant rate', () => {
+  // 4 weeks at 100 L/h: from 10,000 L the low warning (5,000) is 50 h away, the low alarm (3,000) 70 h, empty 100 h.
+  const profile = salesProfile(history(MONDAY, 5 * 168, () => 100), MONDAY, 'UTC')!;
+
+  it('learns 100 L/h from the last 4 whole weeks', () => {
+    expect(profile.weeks).toBe(4);
+    expect(profile.days).toBe(28);
+    expect(profile.level).toBe(1);
+    expect(new Set(profile.rates)).toEqual(new Set([100]));
+  });
+
+  it('projects the times to the thresholds and the order', () => {
+    const f = forecastTank(profile, { ...base, asOfMs: MONDAY, deliverAtMs: MONDAY + 24 * H });
+    expect(f).toEqual({ hoursToLowWarning: 50, hoursToLowAlarm: 70, hoursToEmpty: 100, volumeAtDeliveryL: 7_600, suggestedOrderL: 18_000 - 7_600, next24hSalesL: 2_400 });
+  });
+
+  it('starts a reading taken mid-hour with the rest of that hour', () => {
+    const f = forecastTank(profile, { ...base, asOfMs: MONDAY + 15 * 60_000, deliverAtMs: MONDAY + 15 * 60_000 });
+    expect(f.hoursToLowAlarm).toBe(70);
+    expect(f.volumeAtDeliveryL).toBe(10_000);
+    expect(f.suggestedOrderL).toBe(8_000);
+  });
+
+  it('says "not within" past 14 days, and nothing for an unset threshold', () => {
+    const f = forecastTank(profile, { ...base, volumeL: 40_000, capacityL: 50_000, lowWarningL: null, asOfMs: MONDAY, deliverAtMs: MONDAY });
+    // 37,000 L to the low alarm at 100 L/h is 370 h > 336 h.
+    expect(f).toMatchObject({ hoursToLowWarning: null, hoursToLowAlarm: null, hoursToEmpty: null });
+  });
+});
+
+describe('a daily pattern', () => {
+  // 200 L/h from 06:00 to 18:00, nothing at night, for 2 weeks.
+  const day = (ms: number) => {
+    const h = new Date(ms).getUTCHours();
+    return h >= 6 && h < 18 ? 200 : 0;
+  };
+  const profile = salesProfile(history(MONDAY, 2 * 168, day), MONDAY, 'UTC')!;
+
+  it('projects through the night when nothing is sold', () => {
+    // From 5,000 L at Monday 00:00: 2,000 L to the low warning (3,000) by 06:00 + 10 h = 16:00 (16 h);
+    // 3,000 L to the low alarm (2,000): 2,400 on Monday, 600 more on Tuesday by 09:00 (33 h);
+    // 5,000 L to empty: 2,400 Monday, 2,400 Tuesday, 200 Wednesday by 07:00 (55 h).
+    const f = forecastTank(profile, { ...base, volumeL: 5_000, lowWarningL: 3_000, lowAlarmL: 2_000, asOfMs: MONDAY, deliverAtMs: MONDAY + 24 * H });
+    expect(f).toMatchObject({ hoursToLowWarning: 16, hoursToLowAlarm: 33, hoursToEmpty: 55, next24hSalesL: 2_400 });
+  });
+
+  it('under a week of history: a daily profile from the days there are', () => {
+    const p = salesProfile(history(MONDAY, 3 * 24, day), MONDAY, 'UTC')!;
+    expect(p).toMatchObject({ weeks: 0, days: 3, level: 1 });
+    expect(p.rates[10]).toBe(200); // Monday 10:00, though no Monday was seen
+    expect(p.rates[5 * 24 + 20]).toBe(0); // Saturday 20:00
+  });
+
+  it('none at all: no profile', () => {
+    expect(salesProfile([], MONDAY, 'UTC')).toBeNull();
+    expect(salesProfile(history(MONDAY, 48, () => null), MONDAY, 'UTC')).toBeNull();
+  });
+});
+
+describe('a weekly pattern, in the station’s zone', () => {
+  // Shanghai (UTC+8, no DST): 100 L/h on weekdays, 50 L/h at weekends, 3 weeks.
+  const how = hourOfWeekIn('Asia/Shanghai');
+  const week = (ms: number) => (how(ms) >= 5 * 24 ? 50 : 100);
+  const localMonday = MONDAY - 8 * H;
+  const profile = salesProfile(history(localMonday, 3 * 168, week), localMonday, 'Asia/Shanghai')!;
+
+  it('reaches the low alarm after a slow weekend', () => {
+    // Friday 12:00 local with 10,000 L, 8,000 L to the low alarm (2,000): Friday 12 h × 100 =
+    // 1,200; Saturday and Sunday 2 × 1,200; Monday 2,400 (6,000); Tuesday 20 h × 100. 12 + 72 + 20 = 104 h.
+    const friday = localMonday - 60 * H;
+    expect(how(friday)).toBe(4 * 24 + 12);
+    const f = forecastTank(profile, { ...base, lowAlarmL: 2_000, timezone: 'Asia/Shanghai', asOfMs: friday, deliverAtMs: friday });
+    expect(f.hoursToLowAlarm).toBe(104);
+  });
+});
+
+describe('gaps and deliveries', () => {
+  it('reads an unknown hour as unknown, not as no sales', () => {
+    // 100 L/h for 2 weeks, but Tuesday 10:00 was never seen and all of last Wednesday is missing.
+    const how = hourOfWeekIn('UTC');
+    const p = salesProfile(
+      history(MONDAY, 2 * 168, (ms) => (how(ms) === 34 || (ms >= MONDAY - 5 * 24 * H && ms < MONDAY - 4 * 24 * H) ? null : 100)),
+      MONDAY,
+      'UTC',
+    )!;
+    expect(p.weeks).toBe(2);
+    expect(new Set(p.rates)).toEqual(new Set([100]));
+    expect(p.level).toBe(1);
+  });
+
+  it('weights recent weeks more and follows a trend within bounds', () => {
+    // Three weeks at 100 L/h, the last at 150: the profile is (4·150 + 3·100 + 2·100 + 1·100) / 10 = 120,
+    // the level 150 / 120 = 1.25 (the bound); the projected rate 150 L/h.
+    const p = salesProfile(history(MONDAY, 4 * 168, (ms) => (ms >= MONDAY - 168 * H ? 150 : 100)), MONDAY, 'UTC')!;
+    expect(p.rates[0]).toBeCloseTo(120, 9);
+    expect(p.level).toBeCloseTo(1.25, 9);
+    // Sales doubled last week: the level stops at its bound, 240 × 1.25 = 300 L/h, not 400.
+    const q = salesProfile(history(MONDAY, 4 * 168, (ms) => (ms >= MONDAY - 168 * H ? 400 : 100)), MONDAY, 'UTC')!;
+    expect(q.rates[0]).toBeCloseTo(220, 9);
+    expect(q.level).toBe(1.25);
+  });
+
+  it('derives hourly sales from the level, without delivery hours or unexplained rises', () => {
+    const t0 = MONDAY;
+    const hour = (i: number, firstL: number, lastL: number) => ({ hourMs: t0 + i * H, firstTsMs: t0 + i * H, lastTsMs: t0 + i * H + 45 * 60_000, firstL, lastL });
+    const sales = hourlyDerivedSales(
+      [
+        hour(0, 10_000, 9_925), // no hour before it: 75 L in 45 minutes is 100 L/h
+        hour(1, 9_900, 9_820), // from 9,925 (the hour before's last) to 9,820: 105
+        hour(2, 9_800, 15_000), // a delivery
+        hour(3, 15_000, 14_900),
+        hour(5, 14_880, 14_850), // after a gap: 30 in 45 minutes → 40
+        hour(6, 14_850, 14_900), // a 50 L rise with no delivery: unknown
+        hour(7, 14_900, 14_895), // a 5 L rise of noise is kept
+      ],
+      [{ startMs: t0 + 2 * H + 10 * 60_000, endMs: t0 + 2 * H + 40 * 60_000 }],
+    );
+    expect(sales.map((s) => s.salesL)).toEqual([100, 105, null, 100, 40, null, 5]);
+  });
+});
+
+describe('thresholds and orders', () => {
+  const profile = salesProfile(history(MONDAY, 168, () => 100), MONDAY, 'UTC')!;
+
+  it('gives 0 hours for a tank already under its low alarm', () => {
+    const f = forecastTank(profile, { ...base, volumeL: 2_500, asOfMs: MONDAY, deliverAtMs: MONDAY });
+    expect(f).toMatchObject({ hoursToLowWarning: 0, hoursToLowAlarm: 0, hoursToEmpty: 25 });
+  });
+
+  it('orders nothing for a tank that would be over the fill level, and at most the room then', () => {
+    expect(forecastTank(profile, { ...base, volumeL: 19_000, asOfMs: MONDAY, deliverAtMs: MONDAY }).suggestedOrderL).toBe(0);
+    // 100 %: 20,000 − 7,600 = 12,400, the whole room.
+    expect(forecastTank(profile, { ...base, fillPct: 100, asOfMs: MONDAY, deliverAtMs: MONDAY + 24 * H }).suggestedOrderL).toBe(12_400);
+    // A tanker after the tank ran dry: the projection stops at 0, the order is 90 % of capacity.
+    expect(forecastTank(profile, { ...base, asOfMs: MONDAY, deliverAtMs: MONDAY + 200 * H }).suggestedOrderL).toBe(18_000);
+  });
+
+  it('turns a threshold height into a product volume with the tank’s table, less the water', () => {
+    const tank = { strapping: [{ heightMm: 0, volumeL: 0 }, { heightMm: 1_000, volumeL: 8_000 }, { heightMm: 2_000, volumeL: 20_000 }], heightMm: 2_000, capacityL: 20_000 };
+    expect(thresholdVolumeL(1_500, tank, 200)).toBe(13_800);
+    expect(thresholdVolumeL(null, tank, 0)).toBeNull();
+    expect(thresholdVolumeL(500, { ...tank, strapping: [] }, null)).toBe(5_000);
+  });
+
+  it('splits a product’s metered sales by the tanks’ level falls, or equally', () => {
+    expect(productShares(new Map([[1, 300], [2, 100]]))).toEqual(new Map([[1, 0.75], [2, 0.25]]));
+    expect(productShares(new Map([[1, 0], [2, -5]]))).toEqual(new Map([[1, 0.5], [2, 0.5]]));
+  });
+});
+
+describe('the run-out alarm', () => {
+  it('opens within the horizon, stays while there, ends when out of it or unforecast', () => {
+    expect(runOutAlarmAction(false, MONDAY + 20 * H, MONDAY, 24)).toBe('open');
+    expect(runOutAlarmAction(false, MONDAY + 24 * H, MONDAY, 24)).toBe('open');
+    expect(runOutAlarmAction(true, MONDAY - H, MONDAY, 24)).toBeNull(); // already there
+    expect(runOutAlarmAction(false, MONDAY + 25 * H, MONDAY, 24)).toBeNull();
+    expect(runOutAlarmAction(true, MONDAY + 25 * H, MONDAY, 24)).toBe('end');
+    expect(runOutAlarmAction(true, null, MONDAY, 24)).toBe('end');
+  });
+});
