@@ -4,6 +4,7 @@ import { monthDays } from '@ullage/domain/monthly-inventory';
 import { dayWindow, isDay } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
+import { naturalCollator, sortRowsBy, type SortValue } from '../../lib/sort-rows';
 import { assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
 import { tanksOfReport, type ReportTank } from '../report-inventory/repo';
@@ -95,27 +96,15 @@ async function testRows(db: Db, tanks: readonly ReportTank[], fromDay: string, t
 }
 
 const RESULT_ORDER = { fail: 0, inconclusive: 1, pass: 2 } as const;
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const collator = naturalCollator;
 
 function sortRows(rows: LeakTestRow[], sortField: string | undefined, descend: boolean) {
-  const value = (r: LeakTestRow): string | number | null => {
+  const value = (r: LeakTestRow): SortValue => {
     if (sortField === 'result') return RESULT_ORDER[r.result];
     return r[sortField as 'day' | 'stationName' | 'tankCode' | 'leakRateLph' | 'mdlLph' | 'quietHours'];
   };
-  return rows.sort((a, b) => {
-    if (sortField) {
-      const va = value(a);
-      const vb = value(b);
-      if (va !== vb) {
-        // Unknown (no quiet period) last either way.
-        if (va === null) return 1;
-        if (vb === null) return -1;
-        const c = typeof va === 'number' && typeof vb === 'number' ? va - vb : collator.compare(String(va), String(vb));
-        if (c !== 0) return descend ? -c : c;
-      }
-    }
-    return collator.compare(b.day, a.day) || collator.compare(a.stationName, b.stationName) || collator.compare(a.tankCode, b.tankCode) || a.tankId - b.tankId;
-  });
+  // Unknown (no quiet period) last either way.
+  return sortRowsBy(rows, sortField ? value : null, descend, (a, b) => collator.compare(b.day, a.day) || collator.compare(a.stationName, b.stationName) || collator.compare(a.tankCode, b.tankCode) || a.tankId - b.tankId);
 }
 
 /** The tests of the caller's tanks in the asked range, filtered, sorted (default newest day first) and paged. */

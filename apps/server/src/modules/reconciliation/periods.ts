@@ -132,13 +132,7 @@ export async function reconcileUnits(db: Db, units: readonly ReconUnit[], fromDa
       const deliveries = countDeliveries(unit.tanks, f.p.of, ticketOf);
       rows.push({
         id: `${unit.key}:${f.p.day}:${f.p.shiftNo ?? 0}`,
-        stationId: first.stationId,
-        stationName: first.stationName,
-        stationCode: first.stationCode,
-        companyName: first.companyName,
-        timezone: first.timezone,
-        volumeUnit: first.volumeUnit,
-        tempUnit: first.tempUnit,
+        ...stationPlaceOfRow(first),
         tankIds: unit.tanks.map((t) => t.tankId),
         tankCode: unit.tanks.map((t) => t.tankCode).join('+'),
         manifold: unit.manifold,
@@ -159,6 +153,11 @@ export async function reconcileUnits(db: Db, units: readonly ReconUnit[], fromDa
     });
   });
   return rows;
+}
+
+/** Where a row is: its station (zone) and company (units), as every report row says it. */
+export function stationPlaceOfRow(p: { stationId: number; stationName: string; stationCode: string; companyName: string; timezone: string; volumeUnit: number | null; tempUnit: number | null }) {
+  return { stationId: p.stationId, stationName: p.stationName, stationCode: p.stationCode, companyName: p.companyName, timezone: p.timezone, volumeUnit: p.volumeUnit, tempUnit: p.tempUnit };
 }
 
 function figuresOf(f: PeriodFigures, cumulativeVarianceL: number | null): ReconciliationFigures {

@@ -13,12 +13,13 @@ import { isMonth, monthDays } from '@ullage/domain/monthly-inventory';
 import { monthlyAllowanceL, monthlyRule } from '@ullage/domain/reconciliation';
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
+import { naturalCollator, sortRowsBy, type SortValue } from '../../lib/sort-rows';
 import type { MessageKey } from '../../i18n/en';
 import { assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
 import type { TankFilter } from '../report-inventory/repo';
 import { scopeOf } from '../scope/scope';
-import { reconcileUnits, unitsOf, type ReconUnit } from './periods';
+import { reconcileUnits, stationPlaceOfRow, unitsOf, type ReconUnit } from './periods';
 import { meteredTargets, reconTanks } from './repo';
 
 export const RECONCILIATION_FIELD_LABELS = {
@@ -57,10 +58,10 @@ async function unitsFor(db: Db, user: AuthUser, filter: TankFilter, fromDay: str
   return unitsOf(tanks, targets);
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const collator = naturalCollator;
 
 function sortRows(rows: ReconciliationRow[], sortField: string | undefined, descend: boolean) {
-  const value = (r: ReconciliationRow): string | number | null => {
+  const value = (r: ReconciliationRow): SortValue => {
     switch (sortField) {
       case 'meteredSalesL':
       case 'varianceL':
@@ -76,19 +77,7 @@ function sortRows(rows: ReconciliationRow[], sortField: string | undefined, desc
         return null;
     }
   };
-  return rows.sort((a, b) => {
-    if (sortField) {
-      const va = value(a);
-      const vb = value(b);
-      if (va !== vb) {
-        if (va === null) return 1;
-        if (vb === null) return -1;
-        const c = typeof va === 'number' && typeof vb === 'number' ? va - vb : collator.compare(String(va), String(vb));
-        if (c !== 0) return descend ? -c : c;
-      }
-    }
-    return collator.compare(b.startsAt, a.startsAt) || collator.compare(a.stationName, b.stationName) || collator.compare(a.tankCode, b.tankCode);
-  });
+  return sortRowsBy(rows, sortField ? value : null, descend, (a, b) => collator.compare(b.startsAt, a.startsAt) || collator.compare(a.stationName, b.stationName) || collator.compare(a.tankCode, b.tankCode));
 }
 
 /** The reconciliation of the caller's tanks by day or shift, filtered, sorted (default newest first). */
@@ -125,13 +114,7 @@ export function monthlyRowOf(key: string, month: string, days: readonly Reconcil
   const tc = monthlyRule(metered.map((d) => d.tc));
   return {
     id: `${key}:${month}`,
-    stationId: first.stationId,
-    stationName: first.stationName,
-    stationCode: first.stationCode,
-    companyName: first.companyName,
-    timezone: first.timezone,
-    volumeUnit: first.volumeUnit,
-    tempUnit: first.tempUnit,
+    ...stationPlaceOfRow(first),
     tankIds: first.tankIds,
     tankCode: first.tankCode,
     manifold: first.manifold,
