@@ -65,6 +65,19 @@ describe('device ingest over MQTT (embedded broker)', () => {
     await client.endAsync();
   });
 
+  it('metered sales and totaliser readings travel in the same report; sent again they add nothing (issue 23)', async () => {
+    const client = await connect('NWP-SZ02', KEY);
+    const ts = new Date(Date.now() - 20_000).toISOString();
+    const body = { sales: [{ tank: '2', id: 'mq-1', ts, volumeL: 42.5, amount: 300, unitPrice: 7.06 }, { tank: '2', ts, volumeL: -1 }], meterTotals: [{ tank: '3', meter: 'N3', ts, totalL: 1_234.5 }] };
+    const first = await publishAndAck(client, mqttReportTopic('NWP-SZ02'), body, mqttAckTopic('NWP-SZ02'));
+    expect(first).toMatchObject({ code: 1000, data: { sales: { accepted: 2, duplicates: 0, tickets: 0 }, refused: [{ path: 'sales[1].volumeL' }] } });
+    const again = await publishAndAck(client, mqttReportTopic('NWP-SZ02'), body, mqttAckTopic('NWP-SZ02'));
+    expect(again).toMatchObject({ code: 1000, data: { sales: { accepted: 0, duplicates: 2 } } });
+    const stored = await rawRows<{ n: number }>(ctx.db, sql`select (select count(*) from metered_sales)::int + (select count(*) from meter_totals)::int as n`);
+    expect(stored[0]!.n).toBe(2);
+    await client.endAsync();
+  });
+
   it('names the type a field must have (review item 4)', async () => {
     const client = await connect('NWP-SZ02', KEY);
     const ts = new Date(Date.now() - 20_000).toISOString();
