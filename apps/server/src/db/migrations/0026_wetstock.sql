@@ -45,3 +45,14 @@ CREATE TABLE "meter_totals" (
 	CONSTRAINT "meter_totals_pkey" PRIMARY KEY("station_id","meter","ts")
 );--> statement-breakpoint
 CREATE INDEX "meter_totals_station_ts_idx" ON "meter_totals" ("station_id","ts");
+--> statement-breakpoint
+-- What each station sells by meter, and since and until when: the reconciliation asks it for
+-- every report (which tanks are metered, which are manifolded) and would otherwise scan months
+-- of sales to find out. Kept by the ingest with each batch.
+CREATE TABLE "metered_targets" (
+	"station_id" integer NOT NULL REFERENCES "stations"("id") ON DELETE cascade,
+	"target" text NOT NULL,
+	"first_ts" timestamp with time zone NOT NULL,
+	"last_ts" timestamp with time zone NOT NULL,
+	CONSTRAINT "metered_targets_pkey" PRIMARY KEY("station_id","target")
+);

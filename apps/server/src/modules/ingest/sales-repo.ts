@@ -17,9 +17,35 @@ const iso = (ts: string) => new Date(ts).toISOString();
 /** A transaction without the device's id is known by its time and volume: resent, it is the same sale. */
 const saleKeyOf = (s: ValidSale) => s.sale.id ?? `${iso(s.sale.ts)}|${s.sale.volumeL}`;
 
+/**
+ * Notes the targets a batch sold from and the span of its records (metered_targets): which
+ * tanks are metered and since when, without scanning the sales. In key order, so two batches
+ * of one station cannot deadlock.
+ */
+async function noteTargets(db: Db, stationId: number, items: readonly { target: string; ts: string }[]): Promise<void> {
+  if (items.length === 0) return;
+  const span = new Map<string, { first: number; last: number }>();
+  for (const { target, ts } of items) {
+    const ms = Date.parse(ts);
+    const seen = span.get(target);
+    if (!seen) span.set(target, { first: ms, last: ms });
+    else span.set(target, { first: Math.min(seen.first, ms), last: Math.max(seen.last, ms) });
+  }
+  const targets = [...span.keys()].sort();
+  await db.execute(sql`
+    insert into metered_targets (station_id, target, first_ts, last_ts)
+    select ${stationId}, t.target, t.first_ts, t.last_ts
+    from unnest(${pgArray(targets)}::text[], ${pgArray(targets.map((k) => new Date(span.get(k)!.first).toISOString()))}::timestamptz[],
+                ${pgArray(targets.map((k) => new Date(span.get(k)!.last).toISOString()))}::timestamptz[]) as t(target, first_ts, last_ts)
+    on conflict (station_id, target) do update set
+      first_ts = least(metered_targets.first_ts, excluded.first_ts), last_ts = greatest(metered_targets.last_ts, excluded.last_ts)
+    where excluded.first_ts < metered_targets.first_ts or excluded.last_ts > metered_targets.last_ts`);
+}
+
 /** Stores metered transactions; a resent one (same target and key) adds nothing. Answers how many were new. */
 export async function insertSales(db: Db, stationId: number, sales: readonly ValidSale[]): Promise<number> {
   if (sales.length === 0) return 0;
+  await noteTargets(db, stationId, sales.map((s) => ({ target: s.target, ts: s.sale.ts })));
   const rows = await rawRows<{ n: number }>(
     db,
     sql`with added as (
@@ -72,6 +98,7 @@ export async function insertMeterTotals(db: Db, stationId: number, totals: reado
     return !backwards;
   });
   if (kept.length === 0) return { added: 0, refused };
+  await noteTargets(db, stationId, kept.map((t) => ({ target: t.target, ts: t.total.ts })));
   const rows = await rawRows<{ n: number }>(
     db,
     sql`with added as (

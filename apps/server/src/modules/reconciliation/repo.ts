@@ -48,20 +48,21 @@ async function withProducts(db: Db, tanks: ReportTank[]): Promise<ReconTank[]> {
   });
 }
 
-/** What each station sells by meter: targets ('t<id>', 'p<id>') and the first metered record of each since `sinceMs`. */
-export async function meteredTargets(db: Db, stationIds: readonly number[], sinceMs: number, untilMs: number): Promise<{ stationId: number; target: string; firstMs: number }[]> {
+/** What each station sells by meter: targets ('t<id>', 'p<id>') that sent records up to `untilMs`, and when each sent its first. */
+export async function meteredTargets(db: Db, stationIds: readonly number[], untilMs: number): Promise<{ stationId: number; target: string; firstMs: number }[]> {
   if (stationIds.length === 0) return [];
   const rows = await rawRows<{ station_id: number; target: string; first_ts: Date | string }>(
     db,
-    sql`select station_id, target, min(first_ts) as first_ts from (
-          select station_id, target, min(ts) as first_ts from metered_sales
-          where station_id = any(${pgArray(stationIds)}::int[]) and ts >= ${iso(sinceMs)}::timestamptz and ts < ${iso(untilMs)}::timestamptz group by 1, 2
-          union all
-          select station_id, target, min(ts) from meter_totals
-          where station_id = any(${pgArray(stationIds)}::int[]) and ts >= ${iso(sinceMs)}::timestamptz and ts < ${iso(untilMs)}::timestamptz group by 1, 2
-        ) t group by 1, 2`,
+    sql`select station_id, target, first_ts from metered_targets
+        where station_id = any(${pgArray(stationIds)}::int[]) and first_ts < ${iso(untilMs)}::timestamptz`,
   );
   return rows.map((r) => ({ stationId: r.station_id, target: r.target, firstMs: ms(r.first_ts) }));
+}
+
+/** Stations that sent metered records since `sinceMs`. */
+export async function meteredStationsSince(db: Db, sinceMs: number): Promise<number[]> {
+  const rows = await rawRows<{ station_id: number }>(db, sql`select distinct station_id from metered_targets where last_ts >= ${iso(sinceMs)}::timestamptz`);
+  return rows.map((r) => r.station_id);
 }
 
 /** One target's sales window: sales with from < ts ≤ to. */

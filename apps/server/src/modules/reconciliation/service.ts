@@ -29,8 +29,6 @@ export const RECONCILIATION_FIELD_LABELS = {
 } as const satisfies Record<string, MessageKey>;
 
 const DAY_MS = 86_400_000;
-/** How far before a range the first metered record is looked for: a month and its lookback. */
-const METERED_LOOKBACK_MS = 62 * DAY_MS;
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** The asked days (default the last 7 up to today, UTC), refused like the daily report's: format, order, at most 31 days. */
@@ -46,11 +44,10 @@ function daysOf(query: { fromDay?: string | undefined; toDay?: string | undefine
 
 /** The units (tanks and manifolded groups) of the caller's tanks that match the filters. */
 async function unitsFor(db: Db, user: AuthUser, filter: TankFilter, fromDay: string, toDay: string): Promise<ReconUnit[]> {
-  const sinceMs = Date.parse(`${fromDay}T00:00:00Z`) - METERED_LOOKBACK_MS;
   const untilMs = Date.parse(`${toDay}T00:00:00Z`) + 2 * DAY_MS;
   let targets: Awaited<ReturnType<typeof meteredTargets>> = [];
   const tanks = await reconTanks(db, scopeOf(user), filter, async (stationIds) => {
-    targets = await meteredTargets(db, stationIds, sinceMs, untilMs);
+    targets = await meteredTargets(db, stationIds, untilMs);
     const byStation = new Map<number, Set<number>>();
     for (const t of targets) if (t.target.startsWith('p')) byStation.set(t.stationId, new Set([...(byStation.get(t.stationId) ?? []), Number(t.target.slice(1))]));
     return byStation;

@@ -7,7 +7,7 @@ import { pgArray, rawRows } from '../../lib/raw-sql';
 import type { LiveHub } from '../../live/hub';
 import { clearAlarm, openAlarm } from '../ingest/device-state-repo';
 import { reconcileUnits, unitsOf } from './periods';
-import { meteredTargets, reconTanks } from './repo';
+import { meteredStationsSince, meteredTargets, reconTanks } from './repo';
 
 const DAY_MS = 86_400_000;
 /** Stations that sent metered sales this recently are watched. */
@@ -26,13 +26,13 @@ export class VarianceAlarmJob {
   async runOnce(): Promise<{ units: number; opened: number; ended: number }> {
     const { db } = this.deps;
     const nowMs = this.deps.clock().getTime();
-    const stationIds = await meteredStations(db, nowMs - WATCH_DAYS * DAY_MS);
+    const stationIds = await meteredStationsSince(db, nowMs - WATCH_DAYS * DAY_MS);
     if (stationIds.length === 0) return { units: 0, opened: 0, ended: 0 };
     const settings = await companySettings(db, stationIds);
     const longest = Math.max(...[...settings.values()].map((s) => s.days));
     const fromDay = new Date(nowMs - (longest + 2) * DAY_MS).toISOString().slice(0, 10);
     const toDay = new Date(nowMs).toISOString().slice(0, 10);
-    const targets = await meteredTargets(db, stationIds, nowMs - (WATCH_DAYS + longest) * DAY_MS, nowMs + DAY_MS);
+    const targets = await meteredTargets(db, stationIds, nowMs + DAY_MS);
     const watched = new Set(stationIds);
     const tanks = (await reconTanks(db, { kind: 'all' }, {}, async () => new Map())).filter((t) => watched.has(t.stationId));
     const units = unitsOf(tanks, targets).filter((u) => u.targets.length > 0);
@@ -66,16 +66,6 @@ export class VarianceAlarmJob {
     if (opened + ended > 0) this.deps.logger?.info({ opened, ended }, 'wetstock variance alarms');
     return { units: units.length, opened, ended };
   }
-}
-
-async function meteredStations(db: Db, sinceMs: number): Promise<number[]> {
-  const since = new Date(sinceMs).toISOString();
-  const rows = await rawRows<{ station_id: number }>(
-    db,
-    sql`select distinct station_id from metered_sales where ts >= ${since}::timestamptz
-        union select distinct station_id from meter_totals where ts >= ${since}::timestamptz`,
-  );
-  return rows.map((r) => r.station_id);
 }
 
 async function companySettings(db: Db, stationIds: readonly number[]) {
