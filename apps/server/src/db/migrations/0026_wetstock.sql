@@ -30,6 +30,8 @@ CREATE TABLE "metered_sales" (
 	CONSTRAINT "metered_sales_pkey" PRIMARY KEY("station_id","target","sale_key")
 );--> statement-breakpoint
 CREATE INDEX "metered_sales_station_ts_idx" ON "metered_sales" ("station_id","ts") INCLUDE ("target","volume_l","tc_volume_l");--> statement-breakpoint
+-- The reconciliation sums each tank's sales between two readings: one range of this key each.
+CREATE INDEX "metered_sales_target_ts_idx" ON "metered_sales" ("station_id","target","ts") INCLUDE ("volume_l","tc_volume_l");--> statement-breakpoint
 -- Dispenser totaliser readings: a meter's running total. Its sales are the rises between
 -- consecutive readings, booked at the later one.
 CREATE TABLE "meter_totals" (

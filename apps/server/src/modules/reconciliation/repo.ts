@@ -94,7 +94,19 @@ export async function salesOfWindows(db: Db, windows: readonly SalesWindow[]): P
   const stations = [...new Set(windows.map((w) => w.stationId))];
   const w = sql`unnest(${pgArray(windows.map((x) => x.stationId))}::int[], ${pgArray(windows.map((x) => x.target))}::text[],
       ${pgArray(windows.map((x) => iso(x.fromMs)))}::timestamptz[], ${pgArray(windows.map((x) => iso(x.toMs)))}::timestamptz[]) with ordinality as w(station_id, target, from_ts, to_ts, k)`;
-  const rows = await rawRows<{ k: number; volume_l: number | null; tc_volume_l: number | null; gross_without_tc_l: number | null }>(
+  // One range of the (station, target, ts) key per window: its own sales only, read from the index.
+  const sold = await rawRows<{ k: number; volume_l: number | null; tc_volume_l: number | null; gross_without_tc_l: number | null }>(
+    db,
+    sql`select w.k::int as k, s.volume_l, s.tc_volume_l, s.gross_without_tc_l
+        from ${w}
+        cross join lateral (
+          select sum(m.volume_l) as volume_l, sum(m.tc_volume_l) as tc_volume_l, sum(m.volume_l) filter (where m.tc_volume_l is null) as gross_without_tc_l
+          from metered_sales m where m.station_id = w.station_id and m.target = w.target and m.ts > w.from_ts and m.ts <= w.to_ts
+        ) s
+        where s.volume_l is not null`,
+  );
+  // Totaliser rises, booked at the later reading: few stations send them, and a few readings an hour.
+  const rose = await rawRows<{ k: number; volume_l: number | null; tc_volume_l: number | null; gross_without_tc_l: number | null }>(
     db,
     sql`with rises as (
           select station_id, target, ts,
@@ -103,19 +115,21 @@ export async function salesOfWindows(db: Db, windows: readonly SalesWindow[]): P
           from meter_totals
           where station_id = any(${pgArray(stations)}::int[]) and ts > ${iso(from)}::timestamptz - interval '2 days' and ts <= ${iso(to)}::timestamptz
           window m as (partition by station_id, meter order by ts)
-        ),
-        sold as (
-          select w.k, s.volume_l, s.tc_volume_l from ${w}
-          join metered_sales s on s.station_id = w.station_id and s.ts > w.from_ts and s.ts <= w.to_ts and s.target = w.target
-          union all
-          select w.k, r.volume_l, r.tc_volume_l from ${w}
-          join rises r on r.station_id = w.station_id and r.target = w.target and r.ts > w.from_ts and r.ts <= w.to_ts
-          where r.volume_l is not null
         )
-        select k::int as k, sum(volume_l) as volume_l, sum(tc_volume_l) as tc_volume_l, sum(volume_l) filter (where tc_volume_l is null) as gross_without_tc_l
-        from sold group by k`,
+        select w.k::int as k, sum(r.volume_l) as volume_l, sum(r.tc_volume_l) as tc_volume_l, sum(r.volume_l) filter (where r.tc_volume_l is null) as gross_without_tc_l
+        from ${w}
+        join rises r on r.station_id = w.station_id and r.target = w.target and r.ts > w.from_ts and r.ts <= w.to_ts
+        where r.volume_l is not null
+        group by w.k`,
   );
-  for (const r of rows) out[r.k - 1] = { volumeL: Number(r.volume_l ?? 0), tcVolumeL: Number(r.tc_volume_l ?? 0), grossWithoutTcL: Number(r.gross_without_tc_l ?? 0) };
+  const add = (r: { k: number; volume_l: number | null; tc_volume_l: number | null; gross_without_tc_l: number | null }) => {
+    const o = out[r.k - 1]!;
+    o.volumeL += Number(r.volume_l ?? 0);
+    o.tcVolumeL += Number(r.tc_volume_l ?? 0);
+    o.grossWithoutTcL += Number(r.gross_without_tc_l ?? 0);
+  };
+  sold.forEach(add);
+  rose.forEach(add);
   return out;
 }
 
