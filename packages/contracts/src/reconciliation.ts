@@ -57,9 +57,8 @@ export const reconciliationFigures = z.object({
 });
 export type ReconciliationFigures = z.infer<typeof reconciliationFigures>;
 
-export const reconciliationRow = z.object({
-  /** Unique and stable: target, day and shift. */
-  id: z.string(),
+/** What a row reconciles: its station, and one tank or a manifolded group of them. */
+const unitOfRow = {
   ...stationOfRow,
   /** The tanks reconciled together: one, or a manifolded group. */
   tankIds: z.array(z.number().int()),
@@ -68,6 +67,12 @@ export const reconciliationRow = z.object({
   manifold: z.boolean(),
   productName: z.string().nullable(),
   productColor: z.string().nullable(),
+};
+
+export const reconciliationRow = z.object({
+  /** Unique and stable: target, day and shift. */
+  id: z.string(),
+  ...unitOfRow,
   period: z.enum(RECONCILIATION_PERIODS),
   day: z.string(),
   /** The shift's number within the day (period shift); null for a day. */
@@ -94,12 +99,7 @@ export type ReconciliationMonthlyQuery = z.infer<typeof reconciliationMonthlyQue
 
 export const reconciliationMonthlyRow = z.object({
   id: z.string(),
-  ...stationOfRow,
-  tankIds: z.array(z.number().int()),
-  tankCode: z.string(),
-  manifold: z.boolean(),
-  productName: z.string().nullable(),
-  productColor: z.string().nullable(),
+  ...unitOfRow,
   month: z.string(),
   salesSource: z.enum(SALES_SOURCES),
   /** Days of the month with figures, and of them the days with metered sales. */

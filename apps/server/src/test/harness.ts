@@ -77,3 +77,17 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   if (!cookie) throw new Error('no session cookie');
   return `ullage_session=${cookie.value}`;
 }
+
+/** Sends a station's readings through the device endpoint, 1,000 a report, as its device would; every one must be taken. */
+export async function sendReadings(app: FastifyInstance, station: string, readings: readonly object[]): Promise<void> {
+  for (let i = 0; i < readings.length; i += 1000) {
+    const res = await app.inject({ method: 'POST', url: `/api/device/v1/stations/${station}/report`, headers: { authorization: `Bearer ${testDeviceKey(station)}` }, payload: { readings: readings.slice(i, i + 1000) } });
+    const refused = (res.json() as { data?: { refused?: unknown[] } }).data?.refused;
+    if (refused === undefined || refused.length > 0) throw new Error(`report to ${station} not taken whole: ${res.body.slice(0, 300)}`);
+  }
+}
+
+/** A GET as a signed-in user, in a language: the envelope as it came. */
+export async function apiGet<T = unknown>(app: FastifyInstance, url: string, cookie: string, language = 'en') {
+  return (await app.inject({ method: 'GET', url, headers: { cookie, language } })).json() as { code: number; msg: string; data: T };
+}

@@ -6,7 +6,7 @@ import { users } from '../../db/schema';
 import { rawRows } from '../../lib/raw-sql';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp';
 import { addSecondOrganisation } from '../../test/second-organisation';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext, apiGet, sendReadings } from '../../test/harness';
 
 /**
  * Issue 23 through the device endpoint: 14 Shanghai days of readings every 15 minutes at
@@ -45,14 +45,9 @@ function dailyPatternReadings() {
   return out;
 }
 
-async function send(station: string, readings: object[]) {
-  for (let i = 0; i < readings.length; i += 1000) {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/device/v1/stations/${station}/report`, headers: { authorization: `Bearer ${testDeviceKey(station)}` }, payload: { readings: readings.slice(i, i + 1000) } });
-    expect(res.json().data.refused).toEqual([]);
-  }
-}
+const send = (station: string, readings: object[]) => sendReadings(ctx.app, station, readings);
 
-const get = async <T = unknown>(url: string, cookie = admin, language = 'en') => (await ctx.app.inject({ method: 'GET', url, headers: { cookie, language } })).json() as { code: number; msg: string; data: T };
+const get = <T = unknown>(url: string, cookie = admin, language = 'en') => apiGet<T>(ctx.app, url, cookie, language);
 
 const list = async (query: string, cookie = admin) => {
   const json = await get<{ list: ForecastRow[]; total: number }>(`/api/forecast/list?${query}`, cookie);

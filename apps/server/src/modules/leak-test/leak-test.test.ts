@@ -6,7 +6,7 @@ import { users } from '../../db/schema';
 import { rawRows } from '../../lib/raw-sql';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp';
 import { collectSse } from '../../test/sse';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext, apiGet, sendReadings } from '../../test/harness';
 import { TankDayBookJob } from '../report-inventory/book-job';
 
 /**
@@ -52,14 +52,9 @@ function readingsOf(tank: string, leakLph: number, seed: number) {
   return out;
 }
 
-async function send(station: string, readings: object[]) {
-  for (let i = 0; i < readings.length; i += 1000) {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/device/v1/stations/${station}/report`, headers: { authorization: `Bearer ${testDeviceKey(station)}` }, payload: { readings: readings.slice(i, i + 1000) } });
-    expect(res.json().data.refused).toEqual([]);
-  }
-}
+const send = (station: string, readings: object[]) => sendReadings(ctx.app, station, readings);
 
-const get = async <T = unknown>(url: string, cookie = admin, language = 'en') => (await ctx.app.inject({ method: 'GET', url, headers: { cookie, language } })).json() as { code: number; msg: string; data: T };
+const get = <T = unknown>(url: string, cookie = admin, language = 'en') => apiGet<T>(ctx.app, url, cookie, language);
 
 async function rounds() {
   const books = await new TankDayBookJob({ db: ctx.db, clock: () => new Date(NOW) }, { roundMs: 120_000 }).runOnce();

@@ -4,7 +4,7 @@ import { CODES } from '@ullage/contracts/codes';
 import type { ReconciliationMonthlyRow, ReconciliationRow, ReconciliationSeries } from '@ullage/contracts/reconciliation';
 import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
 import { rawRows } from '../../lib/raw-sql';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
+import { ADMIN_PASSWORD, apiGet, DEMO_PASSWORD, sendReadings, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
 
 /**
  * Issue 23 through the device endpoint: five days (2026-10-01 … 10-05, station time) of readings
@@ -66,11 +66,9 @@ async function report(station: string, payload: object, language = 'en') {
   return res.json() as { code: number; data: { accepted: number; refused: { path: string; message: string }[]; sales?: { accepted: number; duplicates: number; tickets: number } } };
 }
 
-async function sendReadings(station: string, readings: object[]) {
-  for (let i = 0; i < readings.length; i += 1000) expect((await report(station, { readings: readings.slice(i, i + 1000) })).data.refused).toEqual([]);
-}
+const send = (station: string, readings: object[]) => sendReadings(ctx.app, station, readings);
 
-const get = async <T = unknown>(url: string, cookie = admin, language = 'en') => (await ctx.app.inject({ method: 'GET', url, headers: { cookie, language } })).json() as { code: number; msg: string; data: T };
+const get = <T = unknown>(url: string, cookie = admin, language = 'en') => apiGet<T>(ctx.app, url, cookie, language);
 
 const list = async (query: string, cookie = admin) => {
   const json = await get<{ list: ReconciliationRow[]; total: number }>(`/api/reconciliation/list?${query}`, cookie);
@@ -91,9 +89,9 @@ beforeAll(async () => {
   await ctx.db.execute(sql`update tanks set product_id = (select id from products where code = 'G92') where code = '2' and station_id = (select id from stations where code = 'NWP-CA05')`);
   for (const r of await rawRows<{ id: number; key: string }>(ctx.db, sql`select t.id, s.code || '/' || t.code as key from tanks t join stations s on s.id = t.station_id where s.code in ('NWP-SH01', 'NWP-SZ02', 'NWP-CA05')`)) tankIds[r.key] = r.id;
 
-  await sendReadings('NWP-SH01', [...readingsOf({ tank: '1', zone: SH, rises: [[1, 135], [1, 150], [1, 165], [1, 180]], theft: [2, 120, 700] }), ...readingsOf({ tank: '2', zone: SH, spike: [3, 1320, 2_400] })]);
-  await sendReadings('NWP-SZ02', readingsOf({ tank: '1', zone: SH, rises: [[1, 135], [1, 150], [1, 165], [1, 180]] }));
-  await sendReadings('NWP-CA05', [...readingsOf({ tank: '1', zone: CAIRO, share: 0.5 }), ...readingsOf({ tank: '2', zone: CAIRO, share: 0.5 })]);
+  await send('NWP-SH01', [...readingsOf({ tank: '1', zone: SH, rises: [[1, 135], [1, 150], [1, 165], [1, 180]], theft: [2, 120, 700] }), ...readingsOf({ tank: '2', zone: SH, spike: [3, 1320, 2_400] })]);
+  await send('NWP-SZ02', readingsOf({ tank: '1', zone: SH, rises: [[1, 135], [1, 150], [1, 165], [1, 180]] }));
+  await send('NWP-CA05', [...readingsOf({ tank: '1', zone: CAIRO, share: 0.5 }), ...readingsOf({ tank: '2', zone: CAIRO, share: 0.5 })]);
 
   const sent = await report('NWP-SH01', { sales: transactions });
   expect(sent.data.refused).toEqual([]);
