@@ -227,6 +227,12 @@ describe('daily reconciliation', () => {
     expect(long.msg).toContain('31');
     expect((await get('/api/reconciliation/list?sortField=password')).code).toBe(CODES.validation);
     expect((await get('/api/reconciliation/monthly?month=2026-13')).code).toBe(CODES.validation);
+    // Values outside their lists, impossible days: refused naming the field, never a 500.
+    for (const q of ['period=week', 'salesSource=pumps', 'fromDay=2026-02-30&toDay=2026-03-01', 'tankId=abc', 'pageSize=0']) {
+      const answer = await get(`/api/reconciliation/list?${q}`);
+      expect([q, answer.code]).toEqual([q, CODES.validation]);
+    }
+    expect((await get('/api/reconciliation/chart?fromDay=2026-10-05&toDay=2026-10-01')).code).toBe(CODES.validation);
   });
 
   it('shows a station account only its own station', async () => {
@@ -314,6 +320,11 @@ describe('delivery tickets', () => {
     const bad = await ctx.app.inject({ method: 'PUT', url: `/api/delivery/${own.id}/ticket`, headers: { cookie: stationUser, language: 'en' }, payload: { volumeL: -3 } });
     expect(bad.json().code).toBe(CODES.validation);
     expect(bad.json().msg).toContain('Ticketed volume');
+    for (const payload of [{ volumeL: 10, tcVolumeL: -1 }, { volumeL: 10, ticketNo: 'x'.repeat(65) }, { volumeL: 'ten' }, {}]) {
+      const refusedBody = await ctx.app.inject({ method: 'PUT', url: `/api/delivery/${own.id}/ticket`, headers: { cookie: stationUser }, payload });
+      expect([payload, refusedBody.json().code]).toEqual([payload, CODES.validation]);
+    }
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/delivery/abc/ticket', headers: { cookie: stationUser }, payload: { volumeL: 1 } })).json().code).toBe(CODES.validation);
 
     // A distributor sees the delivery but does not keep the station's paperwork.
     const distributor = await signIn(ctx.app, 'demo-distributor', DEMO_PASSWORD);
