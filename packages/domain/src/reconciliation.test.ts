@@ -7,6 +7,7 @@ import {
   monthlyAllowanceL,
   monthlyRule,
   reconcilePeriod,
+  salesSpanOf,
   ticketCheck,
   ticketShare,
   varianceAlarmAction,
@@ -165,5 +166,16 @@ describe('compensated', () => {
   it('brings a gross volume to 15 °C by the product’s expansion', () => {
     expect(compensated(1_000, 25, 0.0012)).toBeCloseTo(1_000 / 1.012, 6);
     expect(compensated(1_000, null, 0.0012)).toBe(1_000);
+  });
+});
+
+describe('salesSpanOf', () => {
+  const day = { startMs: 1_000, endMs: 87_401_000 };
+  it('counts after the opening reading up to the closing one', () => {
+    expect(salesSpanOf(day, { tsMs: 61_000 }, { tsMs: 87_000_000 })).toEqual({ fromMs: 61_000, toMs: 87_000_000 });
+  });
+  it('falls back to the period’s own edge where a reading is missing', () => {
+    expect(salesSpanOf(day, null, { tsMs: 87_000_000 })).toEqual({ fromMs: 1_000, toMs: 87_000_000 });
+    expect(salesSpanOf(day, { tsMs: 61_000 }, null)).toEqual({ fromMs: 61_000, toMs: 87_401_000 });
   });
 });

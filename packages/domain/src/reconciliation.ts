@@ -70,6 +70,15 @@ export function ticketShare(partL: number, wholeL: number, ticketL: number | nul
   return (ticketL * partL) / wholeL;
 }
 
+/**
+ * What a period's metered sales are counted over, as its gauged fall is: after its opening
+ * reading, up to and including its closing one (from < ts ≤ to); without one of them, from or
+ * to the period's own edge. The tank-day books keep each day's sum over this span.
+ */
+export function salesSpanOf(period: { startMs: number; endMs: number }, opening: { tsMs: number } | null, closing: { tsMs: number } | null): { fromMs: number; toMs: number } {
+  return { fromMs: opening?.tsMs ?? period.startMs, toMs: closing?.tsMs ?? period.endMs };
+}
+
 export interface PeriodInput {
   /** Gauged at the period's start and end; null when the reading is missing. */
   openingL: number | null;

@@ -3,13 +3,15 @@ import { dayOf, dayWindow, type DayWindow } from './station-day';
 /**
  * Tank-day books (issue 21): what a tank's readings give for one station day — its first and
  * last reading and its gaps (daily-inventory.ts DayAggregates) — kept so that the reports do
- * not scan the day's 1,440 readings again on every request. Only what the readings decide is
- * kept: deliveries are few, keyed, changed by several writers (the ingest's detector, device
+ * not scan the day's 1,440 readings again on every request; and (issue 23) the tank's own
+ * metered sales between the day's opening and closing readings (reconciliation.ts
+ * salesSpanOf), so a month's reconciliation does not sum every sale again. Deliveries are not
+ * kept: they are few, keyed, changed by several writers (the ingest's detector, device
  * reports, re-detection) and applied per request, so no delivery change can leave a book wrong.
  *
  * A book is written only for a day that is over and settled: ended BOOK_SETTLE_MS ago, since a
- * device's readings arrive late (buffered through an outage, a resent backlog). A reading that
- * lands in a day after its book was written marks the book stale; a stale or missing book is
+ * device's readings arrive late (buffered through an outage, a resent backlog). A reading, a
+ * sale or a totaliser reading that lands in a day after its book was written marks the book stale; a stale or missing book is
  * figured live, as the running day always is, until the book job writes it again.
  */
 export const BOOK_SETTLE_MS = 60 * 60_000;

@@ -766,6 +766,15 @@ export const tankDayBooks = pgTable(
     /** Every gap of the day, [fromMs, toMs] (daily-inventory.ts gapsOfDay). */
     gaps: jsonb('gaps').$type<[number, number][]>(),
     bookedAt: timestamp('booked_at', { withTimezone: true }),
+    /**
+     * The tank's own metered sales ('t<id>') over (sold_from, sold_to], the day's opening to
+     * closing reading (migration 0027): what the reconciliation sums for the day. Null: not summed.
+     */
+    soldFrom: timestamp('sold_from', { withTimezone: true }),
+    soldTo: timestamp('sold_to', { withTimezone: true }),
+    soldL: doublePrecision('sold_l'),
+    soldTcL: doublePrecision('sold_tc_l'),
+    soldGrossWithoutTcL: doublePrecision('sold_gross_without_tc_l'),
   },
   (t) => [primaryKey({ columns: [t.tankId, t.day], name: 'tank_day_books_pkey' }), index('tank_day_books_stale_idx').on(t.endsAt).where(sql`${t.stale}`)],
 );

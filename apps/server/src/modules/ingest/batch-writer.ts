@@ -1,8 +1,11 @@
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
 import { DEFAULT_LEAK_CODE } from '@ullage/domain/alarm-codes';
 import { monthsOf } from '@ullage/domain/reading-months';
+import { endedDaysOf } from '@ullage/domain/tank-day-books';
 import type { Db } from '../../db/client';
 import { ensureMonths, isMissingPartition } from '../../db/partitions';
+import { groupBy } from '../../lib/group-by';
+import { markBooksStale, type TankDayMark } from '../report-inventory/books-repo';
 import { clearAlarm, insertDeviceEvent, openAlarm, upsertDeviceDelivery, upsertSensors, type StationKeys } from './device-state-repo';
 import type { IngestStation } from './device-stations';
 import { joinReadings, type PreparedParts, type PreparedReadings } from './prepare';
@@ -245,11 +248,21 @@ function sharesTank(batches: readonly PreparedBatch[]): boolean {
   return false;
 }
 
-/** Metered sales and totaliser readings of one batch (issue 23). */
-async function writeSales(db: Db, { station, parts }: PreparedBatch): Promise<{ added: number; refused: StoreRefusal[] }> {
+/**
+ * Metered sales and totaliser readings of one batch (issue 23). New metered volume in a day
+ * that is over marks the tank's book of that day stale, as late readings do: the book keeps
+ * the day's metered sales (tank-day-books.ts).
+ */
+async function writeSales(db: Db, { station, parts, receivedAt }: PreparedBatch): Promise<{ added: number; refused: StoreRefusal[] }> {
   const sold = await insertSales(db, station.id, parts.sales);
   const totals = await insertMeterTotals(db, station.id, parts.meterTotals);
-  return { added: sold + totals.added, refused: totals.refused };
+  const marks: TankDayMark[] = [];
+  for (const [tankId, landed] of groupBy([...sold.landed, ...totals.landed], (l) => l.tankId)) {
+    const times = landed.map((l) => l.tsMs).sort((a, b) => a - b);
+    for (const window of endedDaysOf(times, station.timezone, receivedAt.getTime())) marks.push({ tankId, window });
+  }
+  await markBooksStale(db, marks);
+  return { added: sold.added + totals.added, refused: totals.refused };
 }
 
 /** Sensors, device alarms, power events and measured deliveries of one batch; answers the alarms it opened. */

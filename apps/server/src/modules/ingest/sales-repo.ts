@@ -42,11 +42,17 @@ async function noteTargets(db: Db, stationId: number, items: readonly { target: 
     where excluded.first_ts < metered_targets.first_ts or excluded.last_ts > metered_targets.last_ts`);
 }
 
-/** Stores metered transactions; a resent one (same target and key) adds nothing. Answers how many were new. */
-export async function insertSales(db: Db, stationId: number, sales: readonly ValidSale[]): Promise<number> {
-  if (sales.length === 0) return 0;
+/** Where new metered volume landed on a tank's own meter ('t<id>'): the tank-day books it changes. */
+export interface SoldAt {
+  tankId: number;
+  tsMs: number;
+}
+
+/** Stores metered transactions; a resent one (same target and key) adds nothing. Answers how many were new, and where they landed. */
+export async function insertSales(db: Db, stationId: number, sales: readonly ValidSale[]): Promise<{ added: number; landed: SoldAt[] }> {
+  if (sales.length === 0) return { added: 0, landed: [] };
   await noteTargets(db, stationId, sales.map((s) => ({ target: s.target, ts: s.sale.ts })));
-  const rows = await rawRows<{ n: number }>(
+  const rows = await rawRows<{ tank_id: number | null; ts_ms: number }>(
     db,
     sql`with added as (
           insert into metered_sales (station_id, target, tank_id, product_id, sale_key, ts, volume_l, tc_volume_l, amount, unit_price, meter)
@@ -57,10 +63,11 @@ export async function insertSales(db: Db, stationId: number, sales: readonly Val
                       ${pgArray(sales.map((s) => s.sale.unitPrice ?? null))}::float8[], ${pgArray(sales.map((s) => s.sale.meter ?? null))}::text[])
             as s(target, tank_id, product_id, sale_key, ts, volume_l, tc_volume_l, amount, unit_price, meter)
           on conflict (station_id, target, sale_key) do nothing
-          returning 1)
-        select count(*)::int as n from added`,
+          returning tank_id, ts)
+        select tank_id, (extract(epoch from ts) * 1000)::float8 as ts_ms from added`,
   );
-  return rows[0]?.n ?? 0;
+  // Every new sale answers a row; those of a product's meter (no tank) change no tank's book.
+  return { added: rows.length, landed: rows.filter((r) => r.tank_id !== null).map((r) => ({ tankId: r.tank_id!, tsMs: Number(r.ts_ms) })) };
 }
 
 /**
@@ -69,26 +76,26 @@ export async function insertSales(db: Db, stationId: number, sales: readonly Val
  * totaliser never goes backwards; the batch itself was judged in validate-batch.ts). A reading
  * of a meter and time already stored adds nothing. Answers the new count and the refusals.
  */
-export async function insertMeterTotals(db: Db, stationId: number, totals: readonly ValidMeterTotal[]): Promise<{ added: number; refused: StoreRefusal[] }> {
-  if (totals.length === 0) return { added: 0, refused: [] };
-  const stored = await rawRows<{ meter: string; ts_ms: number; total_l: number }>(
+export async function insertMeterTotals(db: Db, stationId: number, totals: readonly ValidMeterTotal[]): Promise<{ added: number; refused: StoreRefusal[]; landed: SoldAt[] }> {
+  if (totals.length === 0) return { added: 0, refused: [], landed: [] };
+  const stored = await rawRows<{ meter: string; ts_ms: number; total_l: number; tank_id: number | null }>(
     db,
     sql`with asked as (
           select meter, min(ts) as from_ts, max(ts) as to_ts
           from unnest(${pgArray(totals.map((t) => t.total.meter))}::text[], ${pgArray(totals.map((t) => iso(t.total.ts)))}::timestamptz[]) as a(meter, ts)
           group by meter)
-        select a.meter, (extract(epoch from m.ts) * 1000)::float8 as ts_ms, m.total_l
+        select a.meter, (extract(epoch from m.ts) * 1000)::float8 as ts_ms, m.total_l, m.tank_id
         from asked a
         cross join lateral (
-          (select ts, total_l from meter_totals where station_id = ${stationId} and meter = a.meter and ts < a.from_ts order by ts desc limit 1)
+          (select ts, total_l, tank_id from meter_totals where station_id = ${stationId} and meter = a.meter and ts < a.from_ts order by ts desc limit 1)
           union all
-          (select ts, total_l from meter_totals where station_id = ${stationId} and meter = a.meter and ts between a.from_ts and a.to_ts)
+          (select ts, total_l, tank_id from meter_totals where station_id = ${stationId} and meter = a.meter and ts between a.from_ts and a.to_ts)
           union all
-          (select ts, total_l from meter_totals where station_id = ${stationId} and meter = a.meter and ts > a.to_ts order by ts limit 1)
+          (select ts, total_l, tank_id from meter_totals where station_id = ${stationId} and meter = a.meter and ts > a.to_ts order by ts limit 1)
         ) m`,
   );
-  const byMeter = new Map<string, { tsMs: number; totalL: number }[]>();
-  for (const r of stored) byMeter.set(r.meter, [...(byMeter.get(r.meter) ?? []), { tsMs: Number(r.ts_ms), totalL: Number(r.total_l) }]);
+  const byMeter = new Map<string, { tsMs: number; totalL: number; tankId: number | null }[]>();
+  for (const r of stored) byMeter.set(r.meter, [...(byMeter.get(r.meter) ?? []), { tsMs: Number(r.ts_ms), totalL: Number(r.total_l), tankId: r.tank_id }]);
   const refused: StoreRefusal[] = [];
   const kept = totals.filter((t) => {
     const tsMs = Date.parse(t.total.ts);
@@ -97,7 +104,7 @@ export async function insertMeterTotals(db: Db, stationId: number, totals: reado
     if (backwards) refused.push({ list: 'meterTotals', index: t.index, rule: { field: 'totalL', rule: 'rule.totaliserBackwards' } });
     return !backwards;
   });
-  if (kept.length === 0) return { added: 0, refused };
+  if (kept.length === 0) return { added: 0, refused, landed: [] };
   await noteTargets(db, stationId, kept.map((t) => ({ target: t.target, ts: t.total.ts })));
   const rows = await rawRows<{ n: number }>(
     db,
@@ -112,7 +119,27 @@ export async function insertMeterTotals(db: Db, stationId: number, totals: reado
           returning 1)
         select count(*)::int as n from added`,
   );
-  return { added: rows[0]?.n ?? 0, refused };
+  return { added: rows[0]?.n ?? 0, refused, landed: risesMoved(kept, byMeter) };
+}
+
+/**
+ * Where a new totaliser reading moves a tank's metered volume: a rise is booked at the later
+ * reading, so at the new reading and at the stored reading after it (whose rise it splits).
+ * The stored readings looked at are those within and just after the batch's span: a superset.
+ */
+function risesMoved(kept: readonly ValidMeterTotal[], byMeter: Map<string, { tsMs: number; tankId: number | null }[]>): SoldAt[] {
+  const landed: SoldAt[] = [];
+  const meters = new Set<string>();
+  for (const t of kept) {
+    if (t.tankId !== null) landed.push({ tankId: t.tankId, tsMs: Date.parse(t.total.ts) });
+    meters.add(t.total.meter);
+  }
+  const firstOf = new Map<string, number>();
+  for (const t of kept) firstOf.set(t.total.meter, Math.min(firstOf.get(t.total.meter) ?? Infinity, Date.parse(t.total.ts)));
+  for (const meter of meters) {
+    for (const s of byMeter.get(meter) ?? []) if (s.tankId !== null && s.tsMs > firstOf.get(meter)!) landed.push({ tankId: s.tankId, tsMs: s.tsMs });
+  }
+  return landed;
 }
 
 /**

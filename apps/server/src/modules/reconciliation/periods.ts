@@ -1,11 +1,12 @@
 import type { ReconciliationFigures, ReconciliationRow } from '@ullage/contracts/reconciliation';
 import { dailyInventory, type DailyInventory } from '@ullage/domain/daily-inventory';
-import { compensated, cumulativeVariances, manifoldPeriod, reconcilePeriod, ticketShare, type PeriodFigures, type PeriodInput } from '@ullage/domain/reconciliation';
+import { compensated, cumulativeVariances, manifoldPeriod, reconcilePeriod, salesSpanOf, ticketShare, type PeriodFigures, type PeriodInput } from '@ullage/domain/reconciliation';
 import { ALL_DAY_SHIFT, shiftWindowsBetween } from '@ullage/domain/shifts';
 import { daysBetween } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
 import { dayEdges, deliveriesOf, type EdgeReading } from '../report-inventory/repo';
+import type { BookSales } from '../report-inventory/books-repo';
 import { figureTankDays, tankDaysOf } from '../report-inventory/tank-days';
 import { shiftsOf } from '../report-shifts/repo';
 import { salesOfWindows, ticketedDeliveries, type ReconTank, type SalesSum, type TicketedDelivery } from './repo';
@@ -57,6 +58,8 @@ interface TankPeriod {
   startMs: number;
   endMs: number;
   figures: DailyInventory<EdgeReading>;
+  /** The tank's own metered sales its day's book keeps (days only; null: none kept). */
+  sold: BookSales | null;
 }
 
 
@@ -69,36 +72,33 @@ export async function reconcileUnits(db: Db, units: readonly ReconUnit[], fromDa
   if (tanks.length === 0) return [];
   const monthStart = `${fromDay.slice(0, 7)}-01`;
   const periods = period === 'day' ? await dayPeriods(db, tanks, monthStart, toDay, nowMs) : await shiftPeriods(db, tanks, monthStart, toDay, nowMs);
-  const spanFrom = Math.min(...[...periods.values()].flatMap((list) => list.map((p) => p.startMs)));
-  const spanTo = Math.max(...[...periods.values()].flatMap((list) => list.map((p) => p.endMs)));
+  // A loop, not Math.min(...all): a large fleet's month is more periods than a call takes arguments.
+  let spanFrom = Infinity;
+  let spanTo = -Infinity;
+  for (const list of periods.values()) {
+    for (const p of list) {
+      if (p.startMs < spanFrom) spanFrom = p.startMs;
+      if (p.endMs > spanTo) spanTo = p.endMs;
+    }
+  }
   const tickets = Number.isFinite(spanFrom) ? await ticketedDeliveries(db, tanks.map((t) => t.tankId), spanFrom, spanTo) : [];
   const ticketOf = new Map(tickets.map((d) => [`${d.tankId}:${d.startedAtMs}`, d]));
+  const plan = units.map((unit) => ({ unit, list: unitPeriods(unit, periods) }));
 
-  // Each unit's periods by key, in time order: the union of its tanks' periods.
-  const plan = units.map((unit) => {
-    const keys = new Map<string, { day: string; shiftNo: number | null; startMs: number; endMs: number; of: Map<number, TankPeriod> }>();
-    for (const t of unit.tanks) {
-      for (const p of periods.get(t.tankId) ?? []) {
-        const key = `${p.day}:${p.shiftNo ?? 0}`;
-        const entry = keys.get(key) ?? { day: p.day, shiftNo: p.shiftNo, startMs: p.startMs, endMs: p.endMs, of: new Map() };
-        entry.of.set(t.tankId, p);
-        keys.set(key, entry);
-      }
-    }
-    return { unit, list: [...keys.values()].sort((a, b) => a.startMs - b.startMs) };
-  });
-
-  // One query for the metered sales of every metered unit period, between its readings.
+  // The metered sales of every metered unit period, between its readings: kept in its book for
+  // a single tank's day, else one query for all the others.
+  const salesAt = new Map<string, SalesSum>();
   const asks: { unit: number; index: number; target: string; stationId: number; fromMs: number; toMs: number }[] = [];
   plan.forEach(({ unit, list }, u) =>
     list.forEach((p, index) => {
       if (!isMetered(unit, p.endMs)) return;
-      const { fromMs, toMs } = salesSpan(unit, p);
-      for (const target of unit.targets) asks.push({ unit: u, index, target, stationId: unit.stationId, fromMs, toMs });
+      const { fromMs, toMs } = salesSpan(p);
+      const kept = keptSales(unit, p, fromMs, toMs);
+      if (kept) salesAt.set(`${u}:${index}`, kept);
+      else for (const target of unit.targets) asks.push({ unit: u, index, target, stationId: unit.stationId, fromMs, toMs });
     }),
   );
   const sums = await salesOfWindows(db, asks);
-  const salesAt = new Map<string, SalesSum>();
   asks.forEach((a, i) => {
     const key = `${a.unit}:${a.index}`;
     const seen = salesAt.get(key) ?? { volumeL: 0, tcVolumeL: 0, grossWithoutTcL: 0 };
@@ -107,37 +107,38 @@ export async function reconcileUnits(db: Db, units: readonly ReconUnit[], fromDa
 
   const rows: ReconciliationRow[] = [];
   plan.forEach(({ unit, list }, u) => {
+    const expansion = unit.tanks[0]!.expansionPerC;
     const figured = list.map((p, index) => {
       const metered = isMetered(unit, p.endMs);
       const sold = metered ? (salesAt.get(`${u}:${index}`) ?? { volumeL: 0, tcVolumeL: 0, grossWithoutTcL: 0 }) : null;
-      const inputs = unit.tanks.map((t) => tankInputs(t, p.of.get(t.tankId) ?? null, ticketOf));
-      const temperature = meanTemperature(unit.tanks.map((t) => p.of.get(t.tankId) ?? null));
-      const expansion = unit.tanks[0]!.expansionPerC;
+      const inputs = unit.tanks.map((t, i) => tankInputs(t, p.parts[i] ?? null, ticketOf));
+      const temperature = meanTemperature(p.parts);
       const grossIn = manifoldPeriod(inputs.map((i) => i.gross), sold?.volumeL ?? null);
       const tcIn = manifoldPeriod(
         inputs.map((i) => i.tc),
         sold ? sold.tcVolumeL + compensated(sold.grossWithoutTcL, temperature, expansion) : null,
       );
-      const complete = unit.tanks.every((t) => {
-        const f = p.of.get(t.tankId)?.figures;
-        return f !== undefined && f.start !== null && f.end !== null;
-      });
-      return { p, metered, gross: reconcilePeriod(grossIn), tc: reconcilePeriod(tcIn), complete, inProgress: unit.tanks.some((t) => p.of.get(t.tankId)?.figures.inProgress) };
+      const complete = p.parts.every((part) => part !== undefined && part.figures.start !== null && part.figures.end !== null);
+      return { p, metered, gross: reconcilePeriod(grossIn), tc: reconcilePeriod(tcIn), complete, inProgress: p.parts.some((part) => part?.figures.inProgress) };
     });
     const cumGross = cumulativeVariances(figured.map((f) => ({ month: f.p.day.slice(0, 7), varianceL: f.gross.varianceL })));
     const cumTc = cumulativeVariances(figured.map((f) => ({ month: f.p.day.slice(0, 7), varianceL: f.tc.varianceL })));
+    // What every row of the unit says alike.
     const first = unit.tanks[0]!;
+    const same = {
+      ...stationPlaceOfRow(first),
+      tankIds: unit.tanks.map((t) => t.tankId),
+      tankCode: unit.tanks.map((t) => t.tankCode).join('+'),
+      manifold: unit.manifold,
+      productName: first.productName,
+      productColor: first.productColor,
+    };
     figured.forEach((f, i) => {
       if (f.p.day < fromDay || f.p.day > toDay) return;
-      const deliveries = countDeliveries(unit.tanks, f.p.of, ticketOf);
+      const deliveries = countDeliveries(unit.tanks, f.p.parts, ticketOf);
       rows.push({
         id: `${unit.key}:${f.p.day}:${f.p.shiftNo ?? 0}`,
-        ...stationPlaceOfRow(first),
-        tankIds: unit.tanks.map((t) => t.tankId),
-        tankCode: unit.tanks.map((t) => t.tankCode).join('+'),
-        manifold: unit.manifold,
-        productName: first.productName,
-        productColor: first.productColor,
+        ...same,
         period: f.p.shiftNo === null ? 'day' : 'shift',
         day: f.p.day,
         shiftNo: f.p.shiftNo,
@@ -155,6 +156,33 @@ export async function reconcileUnits(db: Db, units: readonly ReconUnit[], fromDa
   return rows;
 }
 
+/** One period of a unit: its tanks' periods, aligned with `unit.tanks` (a tank without this period: undefined). */
+interface UnitPeriod {
+  day: string;
+  shiftNo: number | null;
+  startMs: number;
+  endMs: number;
+  parts: (TankPeriod | undefined)[];
+}
+
+/** A unit's periods in time order: a lone tank's own, or the union of a group's tanks' periods. */
+function unitPeriods(unit: ReconUnit, periods: Map<number, TankPeriod[]>): UnitPeriod[] {
+  if (unit.tanks.length === 1) {
+    const own = periods.get(unit.tanks[0]!.tankId) ?? [];
+    return own.map((p) => ({ day: p.day, shiftNo: p.shiftNo, startMs: p.startMs, endMs: p.endMs, parts: [p] })).sort((a, b) => a.startMs - b.startMs);
+  }
+  const keys = new Map<string, UnitPeriod>();
+  unit.tanks.forEach((t, i) => {
+    for (const p of periods.get(t.tankId) ?? []) {
+      const key = `${p.day}:${p.shiftNo ?? 0}`;
+      const entry = keys.get(key) ?? { day: p.day, shiftNo: p.shiftNo, startMs: p.startMs, endMs: p.endMs, parts: new Array<TankPeriod | undefined>(unit.tanks.length) };
+      entry.parts[i] = p;
+      keys.set(key, entry);
+    }
+  });
+  return [...keys.values()].sort((a, b) => a.startMs - b.startMs);
+}
+
 /** Where a row is: its station (zone) and company (units), as every report row says it. */
 export function stationPlaceOfRow(p: { stationId: number; stationName: string; stationCode: string; companyName: string; timezone: string; volumeUnit: number | null; tempUnit: number | null }) {
   return { stationId: p.stationId, stationName: p.stationName, stationCode: p.stationCode, companyName: p.companyName, timezone: p.timezone, volumeUnit: p.volumeUnit, tempUnit: p.tempUnit };
@@ -167,18 +195,40 @@ function figuresOf(f: PeriodFigures, cumulativeVarianceL: number | null): Reconc
 /** Periods from the one the first metered record falls in are metered; earlier ones keep the level's sales. */
 const isMetered = (unit: ReconUnit, endMs: number) => unit.firstMeteredMs !== null && unit.firstMeteredMs < endMs;
 
-/** Sales are counted between the period's readings, as its gauged fall is; without one, to the period's own edge. */
-function salesSpan(unit: ReconUnit, p: { startMs: number; endMs: number; of: Map<number, TankPeriod> }) {
-  const starts = unit.tanks.map((t) => p.of.get(t.tankId)?.figures.start?.tsMs ?? null);
-  const ends = unit.tanks.map((t) => p.of.get(t.tankId)?.figures.end?.tsMs ?? null);
-  const fromMs = starts.every((s) => s !== null) ? Math.min(...(starts as number[])) : p.startMs;
-  const toMs = ends.every((e) => e !== null) ? Math.max(...(ends as number[])) : p.endMs;
-  return { fromMs, toMs };
+/** A lone tank's sales as its day's book keeps them, when it kept them over this very span. */
+function keptSales(unit: ReconUnit, p: UnitPeriod, fromMs: number, toMs: number): SalesSum | null {
+  if (unit.tanks.length !== 1 || unit.targets.length !== 1 || unit.targets[0] !== `t${unit.tanks[0]!.tankId}`) return null;
+  const sold = p.parts[0]?.sold;
+  if (!sold || sold.fromMs !== fromMs || sold.toMs !== toMs) return null;
+  return { volumeL: sold.volumeL, tcVolumeL: sold.tcVolumeL, grossWithoutTcL: sold.grossWithoutTcL };
 }
 
-function meanTemperature(periods: (TankPeriod | null)[]): number | null {
-  const temps = periods.flatMap((p) => (p ? [p.figures.start?.temperatureC, p.figures.end?.temperatureC] : [])).filter((v): v is number => typeof v === 'number');
-  return temps.length ? temps.reduce((s, v) => s + v, 0) / temps.length : null;
+/** Sales are counted between the period's readings (a group's: its tanks' earliest opening and latest closing), as its gauged fall is. */
+function salesSpan(p: UnitPeriod) {
+  let opening: number | null = Infinity;
+  let closing: number | null = -Infinity;
+  for (const part of p.parts) {
+    const start = part?.figures.start ?? null;
+    const end = part?.figures.end ?? null;
+    opening = opening === null || start === null ? null : Math.min(opening, start.tsMs);
+    closing = closing === null || end === null ? null : Math.max(closing, end.tsMs);
+  }
+  return salesSpanOf(p, opening === null ? null : { tsMs: opening }, closing === null ? null : { tsMs: closing });
+}
+
+function meanTemperature(parts: readonly (TankPeriod | null | undefined)[]): number | null {
+  let sum = 0;
+  let n = 0;
+  const add = (r: EdgeReading | null | undefined) => {
+    if (typeof r?.temperatureC !== 'number') return;
+    sum += r.temperatureC;
+    n++;
+  };
+  for (const part of parts) {
+    add(part?.figures.start);
+    add(part?.figures.end);
+  }
+  return n > 0 ? sum / n : null;
 }
 
 /** A tank's period as the domain takes it, gross and compensated to 15 °C. */
@@ -200,15 +250,15 @@ function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: Map<string,
   };
 }
 
-function countDeliveries(tanks: readonly ReconTank[], of: Map<number, TankPeriod>, ticketOf: Map<string, TicketedDelivery>) {
+function countDeliveries(tanks: readonly ReconTank[], parts: readonly (TankPeriod | undefined)[], ticketOf: Map<string, TicketedDelivery>) {
   let count = 0;
   let ticketed = 0;
-  for (const t of tanks) {
-    for (const part of of.get(t.tankId)?.figures.deliveryParts ?? []) {
+  tanks.forEach((t, i) => {
+    for (const part of parts[i]?.figures.deliveryParts ?? []) {
       count++;
       if (ticketOf.has(`${t.tankId}:${part.startedAtMs}`)) ticketed++;
     }
-  }
+  });
   return { count, ticketed };
 }
 
@@ -219,7 +269,7 @@ async function dayPeriods(db: Db, tanks: readonly ReconTank[], fromDay: string, 
   const out = new Map<number, TankPeriod[]>();
   for (const d of figured) {
     const list = out.get(d.tank.tankId) ?? [];
-    list.push({ day: d.window.day, shiftNo: null, startMs: d.window.startMs, endMs: d.window.endMs, figures: d.figures });
+    list.push({ day: d.window.day, shiftNo: null, startMs: d.window.startMs, endMs: d.window.endMs, figures: d.figures, sold: d.sold });
     out.set(d.tank.tankId, list);
   }
   return out;
@@ -248,7 +298,7 @@ async function shiftPeriods(db: Db, tanks: readonly ReconTank[], fromDay: string
   windows.forEach(({ tank, w }, i) => {
     const figures = dailyInventory<EdgeReading>({ window: w, first: edges[i]!.first, last: edges[i]!.last, gaps: [], deliveries: deliveriesOfTank.get(tank.tankId) ?? [], nowMs });
     const list = out.get(tank.tankId) ?? [];
-    list.push({ day: w.day, shiftNo: w.shiftNo, startMs: w.startMs, endMs: w.endMs, figures });
+    list.push({ day: w.day, shiftNo: w.shiftNo, startMs: w.startMs, endMs: w.endMs, figures, sold: null });
     out.set(tank.tankId, list);
   });
   return out;

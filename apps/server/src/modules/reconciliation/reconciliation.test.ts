@@ -4,6 +4,7 @@ import { CODES } from '@ullage/contracts/codes';
 import type { ReconciliationMonthlyRow, ReconciliationRow, ReconciliationSeries } from '@ullage/contracts/reconciliation';
 import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
 import { rawRows } from '../../lib/raw-sql';
+import { TankDayBookJob } from '../report-inventory/book-job';
 import { ADMIN_PASSWORD, apiGet, DEMO_PASSWORD, sendReadings, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
 
 /**
@@ -350,6 +351,64 @@ describe('the variance alarm (61)', () => {
     await ctx.db.execute(sql`update companies set variance_alarm_pct = 1`);
   });
 });
+
+/**
+ * The tank-day books keep each day's metered sales between its readings (migration 0027), so a
+ * month is not summed from the sales on every request; late sales mark the day's book stale.
+ * Last in the file: it sends more sales.
+ */
+describe('metered sales kept in the tank-day books', () => {
+  const bookJob = () => new TankDayBookJob({ db: ctx.db, clock: () => new Date(NOW) }, { roundMs: 60_000 });
+  const soldOf = async (tankKey: string, day: string) => {
+    const [row] = await rawRows<{ stale: boolean; sold_l: number | null }>(ctx.db, sql`select stale, sold_l from tank_day_books where tank_id = ${tankIds[tankKey]!} and day = ${day}::date`);
+    return row;
+  };
+  const whole = (cookie = admin) => list(`fromDay=${DAYS[0]}&toDay=${DAYS[4]}&pageSize=100`, cookie);
+
+  it('the book job keeps each lone metered tank’s day of sales, and the reconciliation answers as it did from the sales', async () => {
+    const live = await whole();
+    expect((await bookJob().runOnce()).pending).toBe(false);
+    // 60 sales of 50 L; the totaliser's 60 rises of 50.3 L (its midnight reading is the day's first rise's start).
+    expect(await soldOf('NWP-SH01/1', DAYS[0]!)).toEqual({ stale: false, sold_l: 3_000 });
+    expect((await soldOf('NWP-SH01/2', DAYS[1]!))!.sold_l).toBeCloseTo(3_018, 6);
+    // A tank without meters keeps 0: it is judged from the level all the same.
+    expect(await soldOf('NWP-SZ02/1', DAYS[0]!)).toEqual({ stale: false, sold_l: 0 });
+    expect(await whole()).toEqual(live);
+  });
+
+  it('the reconciliation reads the kept sales: a book changed by hand shows', async () => {
+    await ctx.db.execute(sql`update tank_day_books set sold_l = 2900 where tank_id = ${tankIds['NWP-SH01/1']!} and day = ${DAYS[0]!}::date`);
+    const { list: rows } = await list(`fromDay=${DAYS[0]}&toDay=${DAYS[0]}&tankId=${tankIds['NWP-SH01/1']}`);
+    expect(rows[0]!.gross).toMatchObject({ meteredSalesL: 2_900, bookClosingL: 17_100, varianceL: -100 });
+    await ctx.db.execute(sql`update tank_day_books set sold_l = 3000 where tank_id = ${tankIds['NWP-SH01/1']!} and day = ${DAYS[0]!}::date`);
+  });
+
+  it('a late sale marks its day’s book stale: the day counts it at once, and again once booked', async () => {
+    const late = await report('NWP-SH01', { sales: [{ tank: '1', id: 'late-1', ts: local(DAYS[0]!, 700, SH), volumeL: 20 }] });
+    expect(late.data.sales).toMatchObject({ accepted: 1 });
+    expect((await soldOf('NWP-SH01/1', DAYS[0]!))!.stale).toBe(true);
+    expect((await soldOf('NWP-SH01/1', DAYS[1]!))!.stale).toBe(false);
+    const at = async () => (await list(`fromDay=${DAYS[0]}&toDay=${DAYS[0]}&tankId=${tankIds['NWP-SH01/1']}`)).list[0]!.gross;
+    expect(await at()).toMatchObject({ meteredSalesL: 3_020, varianceL: 20 });
+    await bookJob().runOnce();
+    expect(await soldOf('NWP-SH01/1', DAYS[0]!)).toEqual({ stale: false, sold_l: 3_020 });
+    expect(await at()).toMatchObject({ meteredSalesL: 3_020, varianceL: 20 });
+  });
+
+  it('a late totaliser reading marks the day it lands in and the day of the reading after it', async () => {
+    // Between the last reading of day 3 (20:45, after the day's last sale) and midnight's of day 4: no volume moves, two days' books do.
+    const answer = await report('NWP-SH01', { meterTotals: [{ tank: '2', meter: 'P2', ts: local(DAYS[2]!, 1400, SH), totalL: await lastTotalBefore(local(DAYS[2]!, 1400, SH)) }] });
+    expect(answer.data.refused).toEqual([]);
+    expect((await soldOf('NWP-SH01/2', DAYS[2]!))!.stale).toBe(true);
+    expect((await soldOf('NWP-SH01/2', DAYS[3]!))!.stale).toBe(true);
+    expect((await soldOf('NWP-SH01/2', DAYS[1]!))!.stale).toBe(false);
+  });
+});
+
+async function lastTotalBefore(ts: string): Promise<number> {
+  const [row] = await rawRows<{ total_l: number }>(ctx.db, sql`select total_l from meter_totals where meter = 'P2' and ts < ${ts}::timestamptz order by ts desc limit 1`);
+  return Number(row!.total_l);
+}
 
 async function stationId(code: string): Promise<number> {
   const [row] = await rawRows<{ id: number }>(ctx.db, sql`select id from stations where code = ${code}`);

@@ -1,9 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { dailyInventory } from '@ullage/domain/daily-inventory';
+import { salesSpanOf } from '@ullage/domain/reconciliation';
 import { BOOK_BACKFILL_DAYS, BOOK_SETTLE_MS, bookIsFinal, latestFinalDay, previousDay } from '@ullage/domain/tank-day-books';
 import { dayOf, dayWindow } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
+import { salesOfWindows } from '../reconciliation/repo';
 import { booksPresent, staleBooks, tanksToBook, writeBooks, type BookTask } from './books-repo';
 import { readTankDays } from './tank-days';
+
+/** Where a tank is: its station (its sales) and zone (its days). */
+type BookPlace = { stationId: number; timezone: string };
 
 export interface BookRound {
   /** Books written this round. */
@@ -17,7 +23,9 @@ export interface BookRound {
  * the stale books of final days (readings landed in them after they were written), then the
  * missing ones, newest day first, back BOOK_BACKFILL_DAYS — on a database that had no books,
  * they fill gradually while the reports figure the missing days live. A periodic job: leased,
- * on one instance (app.ts). Figuring is readTankDays, the report's own reading of the readings.
+ * on one instance (app.ts). Figuring is readTankDays, the report's own reading of the readings,
+ * and the tank's own metered sales between the day's opening and closing reading (the
+ * reconciliation's sum for the day; the ingest marks a book stale when late sales land in it).
  */
 export class TankDayBookJob {
   /** How far back the backfill has found every book present, for the final days it was found at. */
@@ -49,22 +57,28 @@ export class TankDayBookJob {
     const limit = this.options.batch ?? 200;
     const nowMs = this.deps.clock().getTime();
     const tasks = await staleBooks(this.deps.db, nowMs - BOOK_SETTLE_MS, limit);
-    const zones = new Map((await tanksToBook(this.deps.db, tasks.map((t) => t.tankId))).map((t) => [t.tankId, t.timezone]));
+    const places = new Map<number, BookPlace>((await tanksToBook(this.deps.db, tasks.map((t) => t.tankId))).map((t) => [t.tankId, t]));
     if (tasks.length < limit) {
       for (const m of await this.missing(nowMs, limit - tasks.length)) {
         tasks.push(m.task);
-        zones.set(m.task.tankId, m.timezone);
+        places.set(m.task.tankId, m.place);
       }
     }
     const work = tasks.flatMap((task) => {
-      const timezone = zones.get(task.tankId);
-      if (timezone === undefined) return [];
-      const window = dayWindow(task.day, timezone);
-      return bookIsFinal(window, nowMs) ? [{ task, tank: { tankId: task.tankId }, window }] : [];
+      const place = places.get(task.tankId);
+      if (place === undefined) return [];
+      const window = dayWindow(task.day, place.timezone);
+      return bookIsFinal(window, nowMs) ? [{ task, tank: { tankId: task.tankId }, stationId: place.stationId, window }] : [];
     });
     if (work.length === 0) return null;
     const read = await readTankDays(this.deps.db, work);
-    return writeBooks(this.deps.db, work.map((w, i) => ({ task: w.task, window: w.window, ...read[i]! })), nowMs);
+    // Read after the versions were: a sale landing from here on marks the book and wins.
+    const spans = work.map((w, i) => {
+      const { start, end } = dailyInventory({ window: w.window, first: read[i]!.first, last: read[i]!.last, gaps: [], deliveries: [], nowMs });
+      return salesSpanOf(w.window, start, end);
+    });
+    const sums = await salesOfWindows(this.deps.db, work.map((w, i) => ({ stationId: w.stationId, target: `t${w.task.tankId}`, ...spans[i]! })));
+    return writeBooks(this.deps.db, work.map((w, i) => ({ task: w.task, window: w.window, ...read[i]!, sold: { ...spans[i]!, ...sums[i]! } })), nowMs);
   }
 
   /**
@@ -73,7 +87,7 @@ export class TankDayBookJob {
    * stays, so a settled fleet costs no more than a look at the newest final day — until a new
    * day becomes final, which starts the walk back again.
    */
-  private async missing(nowMs: number, limit: number): Promise<{ task: BookTask; timezone: string }[]> {
+  private async missing(nowMs: number, limit: number): Promise<{ task: BookTask; place: BookPlace }[]> {
     const tanks = await tanksToBook(this.deps.db);
     const zones = [...new Set(tanks.map((t) => t.timezone))].sort();
     let zoneDays = new Map(zones.map((z) => [z, latestFinalDay(z, nowMs)]));
@@ -83,11 +97,11 @@ export class TankDayBookJob {
     if (cursor.back >= BOOK_BACKFILL_DAYS) return [];
     for (let i = 0; i < cursor.back; i++) zoneDays = new Map([...zoneDays].map(([z, d]) => [z, previousDay(d)]));
     const sinceDays = tanks.map((t) => dayOf(t.sinceMs, t.timezone));
-    const out: { task: BookTask; timezone: string }[] = [];
+    const out: { task: BookTask; place: BookPlace }[] = [];
     while (out.length < limit && cursor.back < BOOK_BACKFILL_DAYS) {
       const days = tanks.flatMap((t, i) => {
         const day = zoneDays.get(t.timezone)!;
-        return day >= sinceDays[i]! ? [{ tankId: t.tankId, day, timezone: t.timezone }] : [];
+        return day >= sinceDays[i]! ? [{ tankId: t.tankId, day, place: t }] : [];
       });
       // No tank existed then: none did earlier either.
       if (days.length === 0) {
@@ -97,7 +111,7 @@ export class TankDayBookJob {
       const present = await booksPresent(this.deps.db, days);
       const absent = days.filter((d) => !present.has(`${d.tankId}:${d.day}`));
       const taken = absent.slice(0, limit - out.length);
-      for (const d of taken) out.push({ task: { tankId: d.tankId, day: d.day, version: 0 }, timezone: d.timezone });
+      for (const d of taken) out.push({ task: { tankId: d.tankId, day: d.day, version: 0 }, place: d.place });
       if (taken.length < absent.length) break;
       cursor.back++;
       zoneDays = new Map([...zoneDays].map(([z, d]) => [z, previousDay(d)]));

@@ -13,23 +13,41 @@ export interface DayReadings {
   gaps: Gap[];
 }
 
+/** A tank's own metered sales ('t<id>') with fromMs < ts ≤ toMs: the day's opening to closing reading. */
+export interface BookSales {
+  fromMs: number;
+  toMs: number;
+  volumeL: number;
+  tcVolumeL: number;
+  grossWithoutTcL: number;
+}
+
 /** A fresh book: the bounds it was figured for and what it holds. */
 export interface Book extends DayReadings {
   tankId: number;
   day: string;
   startMs: number;
   endMs: number;
+  /** Null: a book written before sales were kept (figured live). */
+  sold: BookSales | null;
 }
 
+/** Instants as epoch milliseconds: a month of a fleet's books is 30,000 rows, and a timestamp costs far more to parse. */
 interface BookRaw extends EdgeColumns {
   tank_id: number;
   day: string;
-  starts_at: Date | string;
-  ends_at: Date | string;
+  starts_at: number;
+  ends_at: number;
   gaps: [number, number][] | string | null;
+  sold_from: number | null;
+  sold_to: number | null;
+  sold_l: number | null;
+  sold_tc_l: number | null;
+  sold_gross_without_tc_l: number | null;
 }
 
-const ms = (v: Date | string) => new Date(v).getTime();
+const ms = (v: Date | string | number) => new Date(v).getTime();
+const epochMs = (column: string) => sql.raw(`(extract(epoch from b.${column}) * 1000)::float8 as ${column}`);
 const iso = (v: number) => new Date(v).toISOString();
 
 /** The fresh books of these tanks from `fromDay` to `toDay`: a range of the (tank_id, day) key per tank. */
@@ -37,9 +55,10 @@ export async function freshBooks(db: Db, tankIds: readonly number[], fromDay: st
   if (tankIds.length === 0) return [];
   const rows = await rawRows<BookRaw>(
     db,
-    sql`select b.tank_id, b.day::text as day, b.starts_at, b.ends_at,
-          b.first_ts, b.first_volume_l, b.first_height_mm, b.first_water_mm, b.first_temperature_c,
-          b.last_ts, b.last_volume_l, b.last_height_mm, b.last_water_mm, b.last_temperature_c, b.gaps
+    sql`select b.tank_id, b.day::text as day, ${epochMs('starts_at')}, ${epochMs('ends_at')},
+          ${epochMs('first_ts')}, b.first_volume_l, b.first_height_mm, b.first_water_mm, b.first_temperature_c,
+          ${epochMs('last_ts')}, b.last_volume_l, b.last_height_mm, b.last_water_mm, b.last_temperature_c, b.gaps,
+          ${epochMs('sold_from')}, ${epochMs('sold_to')}, b.sold_l, b.sold_tc_l, b.sold_gross_without_tc_l
         from tank_day_books b
         where b.tank_id = any(${pgArray(tankIds)}::int[]) and b.day >= ${fromDay}::date and b.day <= ${toDay}::date and not b.stale`,
   );
@@ -52,6 +71,10 @@ export async function freshBooks(db: Db, tankIds: readonly number[], fromDay: st
       endMs: ms(r.ends_at),
       ...edgesOf(r),
       gaps: gaps.map(([fromMs, toMs]) => ({ fromMs, toMs })),
+      sold:
+        r.sold_from === null || r.sold_to === null
+          ? null
+          : { fromMs: ms(r.sold_from), toMs: ms(r.sold_to), volumeL: Number(r.sold_l ?? 0), tcVolumeL: Number(r.sold_tc_l ?? 0), grossWithoutTcL: Number(r.sold_gross_without_tc_l ?? 0) },
     };
   });
 }
@@ -118,21 +141,22 @@ export async function booksPresent(db: Db, days: readonly { tankId: number; day:
   return new Set(rows.map((r) => `${r.tank_id}:${r.day}`));
 }
 
-/** Every tank's zone and the earlier of its creation and first reading (no book before that day). */
-export async function tanksToBook(db: Db, tankIds?: readonly number[]): Promise<{ tankId: number; timezone: string; sinceMs: number }[]> {
-  const rows = await rawRows<{ id: number; timezone: string; since: Date | string }>(
+/** Every tank's station and zone, and the earlier of its creation and first reading (no book before that day). */
+export async function tanksToBook(db: Db, tankIds?: readonly number[]): Promise<{ tankId: number; stationId: number; timezone: string; sinceMs: number }[]> {
+  const rows = await rawRows<{ id: number; station_id: number; timezone: string; since: Date | string }>(
     db,
-    sql`select t.id, s.timezone, least(t.created_at, (select r.ts from tank_readings r where r.tank_id = t.id order by r.ts limit 1)) as since
+    sql`select t.id, t.station_id, s.timezone, least(t.created_at, (select r.ts from tank_readings r where r.tank_id = t.id order by r.ts limit 1)) as since
         from tanks t join stations s on s.id = t.station_id
         ${tankIds ? sql`where t.id = any(${pgArray(tankIds)}::int[])` : sql``}`,
   );
-  return rows.map((r) => ({ tankId: r.id, timezone: r.timezone, sinceMs: ms(r.since) }));
+  return rows.map((r) => ({ tankId: r.id, stationId: r.station_id, timezone: r.timezone, sinceMs: ms(r.since) }));
 }
 
-/** A book figured: the task it answers, the bounds it was figured for, what the readings gave. */
+/** A book figured: the task it answers, the bounds it was figured for, what the readings and the tank's meters gave. */
 export interface BookWrite extends DayReadings {
   task: BookTask;
   window: DayWindow;
+  sold: BookSales;
 }
 
 const col = <T>(items: readonly BookWrite[], f: (b: BookWrite) => T) => items.map(f);
@@ -149,10 +173,12 @@ export async function writeBooks(db: Db, books: readonly BookWrite[], nowMs: num
     db,
     sql`insert into tank_day_books as b (tank_id, day, stale, version, starts_at, ends_at,
           first_ts, first_volume_l, first_height_mm, first_water_mm, first_temperature_c,
-          last_ts, last_volume_l, last_height_mm, last_water_mm, last_temperature_c, gaps, booked_at)
+          last_ts, last_volume_l, last_height_mm, last_water_mm, last_temperature_c, gaps, booked_at,
+          sold_from, sold_to, sold_l, sold_tc_l, sold_gross_without_tc_l)
         select w.tank_id, w.day, false, w.version, w.starts_at, w.ends_at,
           w.first_ts, w.first_volume_l, w.first_height_mm, w.first_water_mm, w.first_temperature_c,
-          w.last_ts, w.last_volume_l, w.last_height_mm, w.last_water_mm, w.last_temperature_c, w.gaps::jsonb, ${iso(nowMs)}::timestamptz
+          w.last_ts, w.last_volume_l, w.last_height_mm, w.last_water_mm, w.last_temperature_c, w.gaps::jsonb, ${iso(nowMs)}::timestamptz,
+          w.sold_from, w.sold_to, w.sold_l, w.sold_tc_l, w.sold_gross_without_tc_l
         from unnest(
           ${pgArray(col(books, (b) => b.task.tankId))}::int[], ${pgArray(col(books, (b) => b.task.day))}::date[], ${pgArray(col(books, (b) => b.task.version))}::int[],
           ${pgArray(col(books, (b) => iso(b.window.startMs)))}::timestamptz[], ${pgArray(col(books, (b) => iso(b.window.endMs)))}::timestamptz[],
@@ -162,16 +188,20 @@ export async function writeBooks(db: Db, books: readonly BookWrite[], nowMs: num
           ${pgArray(col(books, (b) => edge(b.last, (r) => iso(r.tsMs))))}::timestamptz[], ${pgArray(col(books, (b) => edge(b.last, (r) => r.volumeL)))}::float8[],
           ${pgArray(col(books, (b) => edge(b.last, (r) => r.heightMm)))}::float8[], ${pgArray(col(books, (b) => edge(b.last, (r) => r.waterHeightMm)))}::float8[],
           ${pgArray(col(books, (b) => edge(b.last, (r) => r.temperatureC)))}::float8[],
-          ${pgArray(col(books, (b) => JSON.stringify(b.gaps.map((g) => [g.fromMs, g.toMs]))))}::text[]
+          ${pgArray(col(books, (b) => JSON.stringify(b.gaps.map((g) => [g.fromMs, g.toMs]))))}::text[],
+          ${pgArray(col(books, (b) => iso(b.sold.fromMs)))}::timestamptz[], ${pgArray(col(books, (b) => iso(b.sold.toMs)))}::timestamptz[],
+          ${pgArray(col(books, (b) => b.sold.volumeL))}::float8[], ${pgArray(col(books, (b) => b.sold.tcVolumeL))}::float8[],
+          ${pgArray(col(books, (b) => b.sold.grossWithoutTcL))}::float8[]
         ) as w(tank_id, day, version, starts_at, ends_at, first_ts, first_volume_l, first_height_mm, first_water_mm, first_temperature_c,
-          last_ts, last_volume_l, last_height_mm, last_water_mm, last_temperature_c, gaps)
+          last_ts, last_volume_l, last_height_mm, last_water_mm, last_temperature_c, gaps, sold_from, sold_to, sold_l, sold_tc_l, sold_gross_without_tc_l)
         where exists (select 1 from tanks t where t.id = w.tank_id)
         on conflict (tank_id, day) do update set stale = false, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
           first_ts = excluded.first_ts, first_volume_l = excluded.first_volume_l, first_height_mm = excluded.first_height_mm,
           first_water_mm = excluded.first_water_mm, first_temperature_c = excluded.first_temperature_c,
           last_ts = excluded.last_ts, last_volume_l = excluded.last_volume_l, last_height_mm = excluded.last_height_mm,
           last_water_mm = excluded.last_water_mm, last_temperature_c = excluded.last_temperature_c,
-          gaps = excluded.gaps, booked_at = excluded.booked_at
+          gaps = excluded.gaps, booked_at = excluded.booked_at, sold_from = excluded.sold_from, sold_to = excluded.sold_to,
+          sold_l = excluded.sold_l, sold_tc_l = excluded.sold_tc_l, sold_gross_without_tc_l = excluded.sold_gross_without_tc_l
         where b.version = excluded.version
         returning b.tank_id`,
   );

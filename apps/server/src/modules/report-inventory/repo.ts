@@ -21,7 +21,7 @@ interface TankRaw extends TankPlaceRaw {
   since: Date | string;
 }
 
-const ms = (v: Date | string) => new Date(v).getTime();
+const ms = (v: Date | string | number) => new Date(v).getTime();
 const iso = (v: number) => new Date(v).toISOString();
 
 /** The tanks in scope that match the filters (the first reading is one probe of the (tank, ts) key). */
@@ -66,12 +66,13 @@ export interface EdgeReading {
 
 /** A tank day's first and last reading as columns (the edge probes here, and the stored books of books-repo.ts). */
 export interface EdgeColumns {
-  first_ts: Date | string | null;
+  /** A timestamp, or its epoch milliseconds (cheaper to parse by the thousand). */
+  first_ts: Date | string | number | null;
   first_volume_l: number | null;
   first_height_mm: number | null;
   first_water_mm: number | null;
   first_temperature_c: number | null;
-  last_ts: Date | string | null;
+  last_ts: Date | string | number | null;
   last_volume_l: number | null;
   last_height_mm: number | null;
   last_water_mm: number | null;
@@ -82,7 +83,7 @@ interface EdgeRaw extends EdgeColumns {
   k: number;
 }
 
-const edgeOf = (ts: Date | string | null, volumeL: number | null, heightMm: number | null, waterHeightMm: number | null, temperatureC: number | null): EdgeReading | null =>
+const edgeOf = (ts: Date | string | number | null, volumeL: number | null, heightMm: number | null, waterHeightMm: number | null, temperatureC: number | null): EdgeReading | null =>
   ts === null ? null : { tsMs: ms(ts), volumeL: Number(volumeL), heightMm: Number(heightMm), waterHeightMm: Number(waterHeightMm), temperatureC: Number(temperatureC) };
 
 /** The first and last reading of a row of EdgeColumns. */

@@ -4,7 +4,7 @@ import { bookIsFinal } from '@ullage/domain/tank-day-books';
 import { dayOf, dayWindow, type DayWindow } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
-import { freshBooks, type Book, type DayReadings } from './books-repo';
+import { freshBooks, type Book, type BookSales, type DayReadings } from './books-repo';
 import { dayEdges, deliveriesOf, readingGaps, type DeliveryRaw, type EdgeReading, type ReportTank, type TankSpan } from './repo';
 
 /** One tank and one of its station days. */
@@ -32,7 +32,8 @@ export function tankDaysOf(tanks: readonly ReportTank[], days: readonly string[]
   return out;
 }
 
-export type TankDayFigures = TankDay & { figures: DailyInventory<EdgeReading>; first: EdgeReading | null; last: EdgeReading | null };
+/** A tank day's figures; `sold`: the tank's own metered sales its book keeps (null: figured live, or not kept). */
+export type TankDayFigures = TankDay & { figures: DailyInventory<EdgeReading>; first: EdgeReading | null; last: EdgeReading | null; sold: BookSales | null };
 
 /** One tank's station day, as the readings are asked for it. */
 export interface DayOfTank {
@@ -98,7 +99,7 @@ export async function figureTankDays<D extends TankDay>(db: Db, tankDays: readon
   if (options.books !== false) {
     for (const b of await freshBooks(db, [...spans.keys()], fromDay, toDay)) booked.set(`${b.tankId}:${b.day}`, b);
   }
-  const bookOf = ({ tank, window }: TankDay): DayReadings | null => {
+  const bookOf = ({ tank, window }: TankDay): Book | null => {
     const b = booked.get(`${tank.tankId}:${window.day}`);
     return b && b.startMs === window.startMs && b.endMs === window.endMs && bookIsFinal(window, nowMs) ? b : null;
   };
@@ -108,7 +109,8 @@ export async function figureTankDays<D extends TankDay>(db: Db, tankDays: readon
   const deliveriesByTank = groupBy(deliveries, (d) => d.tankId);
   let r = 0;
   return tankDays.map((tankDay, i) => {
-    const { first, last, gaps } = fromBooks[i] ?? read[r++]!;
+    const book = fromBooks[i];
+    const { first, last, gaps } = book ?? read[r++]!;
     const figures = dailyInventory<EdgeReading>({
       window: tankDay.window,
       first,
@@ -117,7 +119,7 @@ export async function figureTankDays<D extends TankDay>(db: Db, tankDays: readon
       deliveries: deliveriesByTank.get(tankDay.tank.tankId) ?? NO_DELIVERIES,
       nowMs,
     });
-    return { ...tankDay, figures, first, last };
+    return { ...tankDay, figures, first, last, sold: book?.sold ?? null };
   });
 }
 
