@@ -109,6 +109,14 @@ describe('manifoldPeriod', () => {
     expect(group).toMatchObject({ openingL: 19_000, closingL: null, meteredSalesL: 2_940 });
     expect(group.deliveries).toHaveLength(1);
   });
+
+  it('gives a lone tank as it is, with its own and the product’s sales added, and no sales as unknown', () => {
+    const tank = { openingL: 10_000, closingL: 8_500, deliveries: [{ gaugedL: 500, ticketL: 510 }], meteredSalesL: 40 };
+    expect(manifoldPeriod([tank], 1_960)).toEqual({ ...tank, meteredSalesL: 2_000 });
+    expect(manifoldPeriod([tank], null)).toEqual(tank);
+    expect(manifoldPeriod([{ ...tank, meteredSalesL: null }], null).meteredSalesL).toBeNull();
+    expect(manifoldPeriod([{ ...tank, meteredSalesL: null }], 0).meteredSalesL).toBe(0);
+  });
 });
 
 describe('monthlyRule', () => {

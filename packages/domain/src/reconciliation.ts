@@ -206,6 +206,11 @@ export function compensated(volumeL: number, temperatureC: number | null, expans
  * if any is), deliveries are all of theirs, and sales are the product's plus any sold per tank.
  */
 export function manifoldPeriod(tanks: readonly PeriodInput[], productSalesL: number | null): PeriodInput {
+  // A lone tank (most of them): the same sums, without the arrays a month of a fleet would make.
+  if (tanks.length === 1) {
+    const t = tanks[0]!;
+    return { ...t, meteredSalesL: productSalesL === null && t.meteredSalesL === null ? null : (productSalesL ?? 0) + (t.meteredSalesL ?? 0) };
+  }
   const sumOrNull = (values: (number | null)[]) => (values.some((v) => v === null) ? null : values.reduce<number>((s, v) => s + v!, 0));
   const tankSales = tanks.map((t) => t.meteredSalesL).filter((v): v is number => v !== null);
   const sold = productSalesL === null && tankSales.length === 0 ? null : (productSalesL ?? 0) + tankSales.reduce((s, v) => s + v, 0);
