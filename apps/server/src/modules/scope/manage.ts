@@ -29,6 +29,14 @@ export function assertCanManageAreas(user: AuthUser) {
   throw forbidden();
 }
 
+/**
+ * Whether the caller's kind of account manages stations anywhere: a station account only reads
+ * its own, and is not shown what only managing needs (the console's security code).
+ */
+export function managesStations(user: AuthUser): boolean {
+  return user.accountType === ACCOUNT_TYPES.admin || user.accountType === ACCOUNT_TYPES.distributor || user.accountType === ACCOUNT_TYPES.company;
+}
+
 /** Stations: the administrator, a distributor account under its distributor, a company account in its company. */
 export function assertCanManageStations(user: AuthUser, company: { id: number; distributorId: number }) {
   if (user.accountType === ACCOUNT_TYPES.admin) return;

@@ -19,13 +19,15 @@ const config = { fieldLabels: { code: 'field.entityCode' } } as const;
 
 export const stationRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus }> = async (app, { db, bus }) => {
   app.get('/station/list', { schema: { tags, summary: 'Stations in the caller’s scope', querystring: stationListQuery, response: { 200: envelopeOf(listResultOf(stationRow)) } } }, async (request) => {
-    const { list, total } = await listStations(db, scopeOf(userOf(request)), request.query);
-    return ok(request, { list, total, page: request.query.page, pageSize: request.query.pageSize });
+    const user = userOf(request);
+    const { list, total } = await listStations(db, scopeOf(user), request.query);
+    return ok(request, { list: list.map((s) => service.withoutCodeFor(user, s)), total, page: request.query.page, pageSize: request.query.pageSize });
   });
 
   app.get('/station/export', { schema: { tags, summary: 'The filtered list as xlsx', querystring: stationListQuery } }, async (request, reply) => {
     const t = request.t;
-    const { list } = await listStations(db, scopeOf(userOf(request)), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS });
+    const user = userOf(request);
+    const list = (await listStations(db, scopeOf(user), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS })).list.map((s) => service.withoutCodeFor(user, s));
     const body = await xlsxOf(t('export.sheet.station'), [
       { header: t('field.name'), width: 26, value: (r) => r.name },
       { header: t('field.entityCode'), value: (r) => r.code },

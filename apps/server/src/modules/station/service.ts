@@ -10,7 +10,7 @@ import { AppError, assertValid, forbidden, notFound, type FieldRule } from '../.
 import { diff, recordAudit } from '../audit/repo';
 import { newToken, sha256 } from '../auth/tokens';
 import type { AuthUser } from '../auth/session-repo';
-import { assertCanManageStations } from '../scope/manage';
+import { assertCanManageStations, managesStations } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import type { LiveBus } from '../../live/bus';
 import { stationChanged } from './changes';
@@ -97,7 +97,14 @@ async function visible(db: Db, user: AuthUser, id: number) {
   return station;
 }
 
-export const getStation = visible;
+/** The console's security code is for those who manage the station: a station account reads it as none. */
+export function withoutCodeFor<S extends { atgSecurityCode: string | null }>(user: AuthUser, station: S): S {
+  return managesStations(user) ? station : { ...station, atgSecurityCode: null };
+}
+
+export async function getStation(db: Db, user: AuthUser, id: number) {
+  return withoutCodeFor(user, await visible(db, user, id));
+}
 
 /** A new device key: shown once to the caller, stored only as its SHA-256. */
 function deviceKey() {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, stations, tanks } from '../../db/schema';
 import { sha256 } from '../auth/tokens';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
@@ -209,6 +209,18 @@ describe('station settings: who may do what', () => {
     expect((await call('demo-station', 'PUT', `/api/station/${ids.ownStation}`, station({ code: 'NWP-SH01' }))).json().code).toBe(80003);
     expect((await call('demo-station', 'POST', `/api/station/${ids.ownStation}/device-key`)).json().code).toBe(80003);
     expect((await call('demo-station', 'POST', '/api/station', station())).json().code).toBe(80003);
+  });
+
+  it('a station account is not shown its console’s security code; those who manage the station are', async () => {
+    await ctx.db.execute(sql`update stations set atg_security_code = 'Sc7782' where id = ${ids.ownStation}`);
+    try {
+      expect((await call('demo-station', 'GET', `/api/station/${ids.ownStation}`)).json().data.atgSecurityCode).toBeNull();
+      const listed = (await call('demo-station', 'GET', '/api/station/list?q=NWP-SH01')).json().data.list;
+      expect(listed.map((s: { code: string; atgSecurityCode: string | null }) => [s.code, s.atgSecurityCode])).toEqual([['NWP-SH01', null]]);
+      expect((await call('demo-company', 'GET', `/api/station/${ids.ownStation}`)).json().data.atgSecurityCode).toBe('Sc7782');
+    } finally {
+      await ctx.db.execute(sql`update stations set atg_security_code = null where id = ${ids.ownStation}`);
+    }
   });
 
   it('a distributor account manages stations of its companies', async () => {
