@@ -1,13 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { localeBundles } from './build/locale-bundles-plugin.ts';
+import { manualPrecache } from './build/manual-precache-plugin.ts';
 import { precompress } from './build/precompress-plugin.ts';
 
 /** The API server of `npm start -w apps/server`; the dev server forwards to it so cookies stay same-origin. */
 const apiTarget = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), localeBundles(), precompress()],
+  plugins: [react(), localeBundles(), manualPrecache(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -8,8 +8,13 @@
  * - Icons, manifest: cache first, refreshed in the background.
  * - /api (data, the live feeds), /metrics and anything not GET or not same-origin: never
  *   touched, never cached.
+ * - The operation manual (/manual, issue 24) opens offline too: installing also caches the
+ *   files /manual-precache.json lists (its page, its four languages' text and interface
+ *   texts; written by apps/web/build/manual-precache-plugin.ts). Its pictures are /assets/
+ *   files, cached as they are fetched.
  */
-const VERSION = 'ullage-shell-v1';
+const VERSION = 'ullage-shell-v2';
+const MANUAL_PRECACHE = '/manual-precache.json';
 const SHELL = '/index.html';
 const STATIC = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon.svg'];
 
@@ -18,6 +23,13 @@ function assetsOf(html) {
   const found = new Set();
   for (const match of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) found.add(match[1]);
   return [...found];
+}
+
+async function cacheManual(cache) {
+  const response = await fetch(MANUAL_PRECACHE, { cache: 'no-cache' });
+  if (!response.ok) return;
+  const urls = await response.json();
+  await cache.addAll(urls.filter((url) => typeof url === 'string' && url.startsWith('/assets/')));
 }
 
 self.addEventListener('install', (event) => {
@@ -31,6 +43,8 @@ self.addEventListener('install', (event) => {
       // A missing icon must not stop the app from installing; the shell's own files must.
       await cache.addAll(assetsOf(html));
       await Promise.all(STATIC.map((url) => cache.add(url).catch(() => undefined)));
+      // The manual is not the shell: without its list (an older build) the app still installs.
+      await cacheManual(cache).catch(() => undefined);
       await self.skipWaiting();
     })(),
   );

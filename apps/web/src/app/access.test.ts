@@ -46,6 +46,10 @@ describe('decideAccess (spec §2 redirect rules)', () => {
     }
   });
 
+  it('shows the manual to anyone on any device: signed out, on a phone, with no phone counterpart sought (issue 24)', () => {
+    for (const signedIn of [false, true]) for (const isMobile of [false, true]) expect(decide('manual', signedIn, isMobile)).toEqual({ kind: 'render' });
+  });
+
   it('decides by sign-in only: a signed-in user may open any route', () => {
     for (const name of ['home', 'distributor', 'tag', 'single_monitor', 'realAlarm', 'screenfull']) {
       expect(decide(name, true)).toEqual({ kind: 'render' });

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { DEFAULT_LANGUAGE, matchLanguage, pickLanguage, type Language } from '@ullage/domain/languages';
 import { getInfo, sessionUserQueryKey } from '../features/auth/api/get-info';
+import { manualLanguageOf } from '../features/manual/manual-address';
 import { fetchLoginConfig, loginConfigQueryKey } from '../features/auth/api/login-config';
 import { applyDocumentLanguage, storedLanguageChoice } from '../i18n/document-language';
 import { accessibleNameTexts } from '../i18n/icon-names';
@@ -36,7 +37,9 @@ export async function boot(root: HTMLElement): Promise<void> {
   // Known at once from the stored choice or the browser (a server round trip only when both
   // say nothing), and set before the first call: the user info asked for below went out with
   // the default `en` header while a stored `es` was read only afterwards.
-  const language = await resolveLanguage();
+  // A manual address names its language (`/manual?lang=ar`): the tab shows that one, without
+  // making it the reader's choice.
+  const language = manualLanguageOf(window.location) ?? (await resolveLanguage());
   setActiveLanguage(language);
   // A signed-in visitor will need the user info on any route but the public ones: ask now,
   // while the language's texts load, not after the first render.

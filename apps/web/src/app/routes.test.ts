@@ -25,6 +25,8 @@ const SPEC_ROUTE_NAMES = [
   'deliveryHistory', 'deliveryBranches', 'deliveryArea', 'deliveryStation', 'deliveryTank', 'deliveryDetail',
   // Not in the spec: where a phone opening a desktop page without a phone counterpart lands.
   'largerScreen',
+  // Not in the spec as a route: the operation manual of the user menu, public (issue 24).
+  'manual',
 ];
 
 const menuKeyOf = (name: string) => routeByName(name)?.menuKey;
@@ -101,9 +103,9 @@ describe('route table', () => {
     expect(routeByName('reconciliation')?.phoneVariant).toBe('reconciliation_phone');
   });
 
-  it('needs sign-in everywhere except the five public pages', () => {
+  it('needs sign-in everywhere except the six public pages', () => {
     const open = ROUTES.filter((r) => !r.requiresSignIn).map((r) => r.name).sort();
-    expect(open).toEqual(['404', 'app', 'caslogin', 'login', 'loginMobile']);
+    expect(open).toEqual(['404', 'app', 'caslogin', 'login', 'loginMobile', 'manual']);
     expect(routeByName('screenfull')).toMatchObject({ requiresSignIn: true, layout: 'bare' });
     expect(routeByName('leak_compliance')).toMatchObject({ requiresSignIn: true, layout: 'bare', hidden: true });
   });

@@ -4,6 +4,7 @@ import type { MessageKey } from '../i18n/message-key';
 import type { MenuGroupDef, MenuGroupId, PageModule, RouteDef, RouteLayout } from './route-types';
 import { NOT_FOUND_PATH } from './access';
 import { LARGER_SCREEN_PATH } from './phone-counterparts';
+import { MANUAL_PATH } from '../features/manual/manual-address';
 
 /**
  * The route table of spec §2: every route name, its path, title, menu key, group and flags.
@@ -92,6 +93,8 @@ export const ROUTES: readonly RouteDef[] = [
   publicRoute('404', NOT_FOUND_PATH, 'route.title.notFound', () => import('../features/errors/pages/not-found-page')),
   publicRoute('caslogin', '/caslogin', 'route.title.caslogin', () => import('../features/auth/pages/cas-login-page')),
   publicRoute('app', '/app', 'route.title.app', () => import('../features/auth/pages/app-download-page'), ['appDownload']),
+  // The operation manual (issue 24): public, so support can send a link to a section.
+  publicRoute('manual', MANUAL_PATH, 'route.title.manual', () => import('../features/manual/pages/manual-page'), ['manual']),
   // Outside the shell, but the big screen shows company data, so it needs a session.
   route('bare', 'screenfull', '/screenfull', 'route.title.screenfull', { texts: ['monitor'], load: () => import('../features/monitor/pages/big-screen-page') }),
   // A station's monthly leak-test record, a document of its own to print (opened from leak_test).

@@ -2,10 +2,9 @@ import type { SessionUser } from '@ullage/contracts/auth';
 import { sessionUserQueryKey } from '../../features/auth/api/get-info';
 import { ChangePasswordDialog } from '../../features/account/components/change-password-dialog';
 import { ChangePhotoDialog } from '../../features/account/components/change-photo-dialog';
-import { OperationManualDrawer } from '../../features/manual/components/operation-manual-drawer';
 import { queryClient } from '../../lib/query-client';
 
-export type AccountDialog = 'password' | 'photo' | 'manual' | null;
+export type AccountDialog = 'password' | 'photo' | null;
 
 interface AccountDialogsProps {
   user: SessionUser;
@@ -34,7 +33,6 @@ export function AccountDialogs({ user, open, onClose, onLogout }: AccountDialogs
         onClose={onClose}
         onUploaded={(photo) => queryClient.setQueryData<SessionUser>(sessionUserQueryKey, (u) => (u ? { ...u, photo } : u))}
       />
-      <OperationManualDrawer open={open === 'manual'} onClose={onClose} />
     </>
   );
 }

@@ -1,11 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import type { SessionUser } from '@ullage/contracts/auth';
 import { SilentBoundary } from '../../components/silent-boundary';
-import { loadLocaleBundles } from '../../i18n/i18n';
 import type { AccountDialog } from './account-dialogs';
 
-// The operation manual is one of these dialogs; its texts are a bundle of their own.
-const AccountDialogs = lazy(() => Promise.all([import('./account-dialogs'), loadLocaleBundles(['manual'])]).then(([m]) => ({ default: m.AccountDialogs })));
+const AccountDialogs = lazy(() => import('./account-dialogs').then((m) => ({ default: m.AccountDialogs })));
 
 interface LazyAccountDialogsProps {
   user: SessionUser;

@@ -9,6 +9,7 @@ import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@ullage/contracts/auth';
+import { openManual } from '../../features/manual/open-manual';
 import type { AccountDialog } from './account-dialogs';
 import './user-menu.css';
 
@@ -20,7 +21,7 @@ interface UserMenuProps {
   compact?: boolean;
 }
 
-/** Spec §2: change password, change photo, operation manual, log out. */
+/** Spec §2: change password, change photo, operation manual (its own page, in a new tab), log out. */
 export function UserMenu({ user, onOpen, onLogout, compact = false }: UserMenuProps) {
   const { t } = useTranslation();
   // `data-testid` reaches the <li> through antd's item props; the cast is for its typing.
@@ -40,7 +41,8 @@ export function UserMenu({ user, onOpen, onLogout, compact = false }: UserMenuPr
         items,
         onClick: ({ key }) => {
           if (key === 'logout') onLogout();
-          else if (key === 'password' || key === 'photo' || key === 'manual') onOpen(key);
+          else if (key === 'manual') openManual();
+          else if (key === 'password' || key === 'photo') onOpen(key);
         },
       }}
     >

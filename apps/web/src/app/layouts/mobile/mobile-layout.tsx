@@ -11,6 +11,7 @@ import { AntdProvider } from '../../../components/antd-provider';
 import { LanguagePicker } from '../../../components/language-picker';
 import { UllageLogo } from '../../../components/ullage-logo';
 import { useSessionUser } from '../../../features/auth/api/get-info';
+import { PageHelpLink } from '../../../features/manual/components/page-help-link';
 import { leaveTo, logout } from '../../../features/auth/api/logout';
 import { MOBILE_LOGIN_PATH } from '../../access';
 import { MOBILE_TABS, routeByName } from '../../routes';
@@ -72,6 +73,7 @@ export function MobileLayout() {
           <h1 className="mobile-shell__title" data-testid="page-title">
             {current ? t(current.titleKey) : ''}
           </h1>
+          <PageHelpLink routeName={current?.name} className="mobile-shell__help" />
           <LanguagePicker />
           <UserMenu user={user} onOpen={setDialog} onLogout={doLogout} compact />
         </header>

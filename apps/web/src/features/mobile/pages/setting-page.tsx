@@ -3,6 +3,7 @@ import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
 import { useState, type ReactNode } from 'react';
 import BellOutlined from '@ant-design/icons/es/icons/BellOutlined';
+import BookOutlined from '@ant-design/icons/es/icons/BookOutlined';
 import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
 import FileTextOutlined from '@ant-design/icons/es/icons/FileTextOutlined';
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
@@ -17,6 +18,7 @@ import { useMobileShell } from '../../../app/layouts/mobile/mobile-shell-context
 import { chooseLanguage } from '../../../i18n/document-language';
 import { activeLanguage } from '../../../i18n/i18n';
 import { HTML_LANG, LANGUAGE_NAMES } from '../../../i18n/language-names';
+import { manualHref } from '../../manual/manual-address';
 import type { MessageKey } from '../../../i18n/message-key';
 import { useSessionUser } from '../../auth/api/get-info';
 import { LazyMailAddressDialog } from '../../mail-address/lazy-mail-address-dialog';
@@ -41,7 +43,19 @@ const PHONE_REPORTS: readonly { path: string; titleKey: MessageKey }[] = [
   { path: '/leak_report_phone', titleKey: 'route.title.leak_alarm' },
 ];
 
-function Row({ icon, label, onClick, to, testId, end }: { icon: ReactNode; label: string; onClick?: () => void; to?: string; testId: string; end?: ReactNode }) {
+interface RowProps {
+  icon: ReactNode;
+  label: string;
+  onClick?: () => void;
+  /** A page of the app. */
+  to?: string;
+  /** A page opened in a new tab (the manual). */
+  href?: string;
+  testId: string;
+  end?: ReactNode;
+}
+
+function Row({ icon, label, onClick, to, href, testId, end }: RowProps) {
   const content = (
     <>
       <span className="m-row__icon" aria-hidden>
@@ -51,6 +65,13 @@ function Row({ icon, label, onClick, to, testId, end }: { icon: ReactNode; label
       {end ?? <RightOutlined className="m-card__chevron" aria-hidden />}
     </>
   );
+  if (href) {
+    return (
+      <a href={href} target="_blank" rel="noopener" className="m-row" data-testid={testId}>
+        {content}
+      </a>
+    );
+  }
   return to ? (
     <Link to={to} className="m-row" data-testid={testId}>
       {content}
@@ -62,7 +83,7 @@ function Row({ icon, label, onClick, to, testId, end }: { icon: ReactNode; label
   );
 }
 
-/** /setting (spec §2 mobile routes): language, notifications, password, reports, log out. */
+/** /setting (spec §2 mobile routes): language, notifications, password, the manual, reports, log out. */
 export function Page() {
   const { t } = useTranslation();
   const shell = useMobileShell();
@@ -127,6 +148,7 @@ export function Page() {
         <div className="m-card m-card--rows">
           <Row icon={<LockOutlined />} label={t('layout.user.changePassword')} onClick={() => shell?.openDialog('password')} testId="setting-password" />
           <Row icon={<MobileOutlined />} label={t('mobile.setting.install')} to="/app" testId="setting-install" />
+          <Row icon={<BookOutlined />} label={t('layout.user.manual')} href={manualHref(current)} testId="setting-manual" />
         </div>
       </section>
 
