@@ -1,4 +1,4 @@
-import type { ReconciliationFigures, ReconciliationRow } from '@ullage/contracts/reconciliation';
+import type { ReconciliationRow } from '@ullage/contracts/reconciliation';
 import { dailyInventory, type DailyInventory } from '@ullage/domain/daily-inventory';
 import { compensated, cumulativeVariances, manifoldPeriod, reconcilePeriod, salesSpanOf, ticketShare, type PeriodFigures, type PeriodInput } from '@ullage/domain/reconciliation';
 import { ALL_DAY_SHIFT, shiftWindowsBetween } from '@ullage/domain/shifts';
@@ -63,11 +63,39 @@ interface TankPeriod {
 }
 
 
+/** What every row of a unit says alike: where it is and what it holds. */
+export type UnitPlace = ReturnType<typeof stationPlaceOfRow> & Pick<ReconciliationRow, 'tankIds' | 'tankCode' | 'manifold' | 'productName' | 'productColor'>;
+
+/**
+ * One unit's period reconciled: its figures gross and at 15 °C with the month-to-date
+ * cumulative variance. The row the API sends is made from it (rowOf) only where it is sent: a
+ * fleet's month is 30,000 of them, a page 50.
+ */
+export interface Reconciled {
+  unit: ReconUnit;
+  place: UnitPlace;
+  period: UnitPeriod;
+  metered: boolean;
+  gross: PeriodFigures;
+  tc: PeriodFigures;
+  cumulativeGrossL: number | null;
+  cumulativeTcL: number | null;
+  complete: boolean;
+  inProgress: boolean;
+  deliveryCount: number;
+  ticketedCount: number;
+}
+
 /**
  * The reconciliation rows of these units over [fromDay, toDay] by day or shift, with the
  * month-to-date cumulative variance (figured from the first of fromDay's month, then cut).
  */
 export async function reconcileUnits(db: Db, units: readonly ReconUnit[], fromDay: string, toDay: string, period: 'day' | 'shift', nowMs: number): Promise<ReconciliationRow[]> {
+  return (await reconcilePeriods(db, units, fromDay, toDay, period, nowMs)).map(rowOf);
+}
+
+/** reconcileUnits without making the rows. */
+export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], fromDay: string, toDay: string, period: 'day' | 'shift', nowMs: number): Promise<Reconciled[]> {
   const tanks = units.flatMap((u) => u.tanks);
   if (tanks.length === 0) return [];
   const monthStart = `${fromDay.slice(0, 7)}-01`;
@@ -105,7 +133,7 @@ export async function reconcileUnits(db: Db, units: readonly ReconUnit[], fromDa
     salesAt.set(key, { volumeL: seen.volumeL + sums[i]!.volumeL, tcVolumeL: seen.tcVolumeL + sums[i]!.tcVolumeL, grossWithoutTcL: seen.grossWithoutTcL + sums[i]!.grossWithoutTcL });
   });
 
-  const rows: ReconciliationRow[] = [];
+  const out: Reconciled[] = [];
   plan.forEach(({ unit, list }, u) => {
     const expansion = unit.tanks[0]!.expansionPerC;
     const figured = list.map((p, index) => {
@@ -119,13 +147,12 @@ export async function reconcileUnits(db: Db, units: readonly ReconUnit[], fromDa
         sold ? sold.tcVolumeL + compensated(sold.grossWithoutTcL, temperature, expansion) : null,
       );
       const complete = p.parts.every((part) => part !== undefined && part.figures.start !== null && part.figures.end !== null);
-      return { p, metered, gross: reconcilePeriod(grossIn), tc: reconcilePeriod(tcIn), complete, inProgress: p.parts.some((part) => part?.figures.inProgress) };
+      return { p, metered, gross: reconcilePeriod(grossIn), tc: reconcilePeriod(tcIn), complete, inProgress: p.parts.some((part) => part?.figures.inProgress === true) };
     });
     const cumGross = cumulativeVariances(figured.map((f) => ({ month: f.p.day.slice(0, 7), varianceL: f.gross.varianceL })));
     const cumTc = cumulativeVariances(figured.map((f) => ({ month: f.p.day.slice(0, 7), varianceL: f.tc.varianceL })));
-    // What every row of the unit says alike.
     const first = unit.tanks[0]!;
-    const same = {
+    const place: UnitPlace = {
       ...stationPlaceOfRow(first),
       tankIds: unit.tanks.map((t) => t.tankId),
       tankCode: unit.tanks.map((t) => t.tankCode).join('+'),
@@ -136,28 +163,47 @@ export async function reconcileUnits(db: Db, units: readonly ReconUnit[], fromDa
     figured.forEach((f, i) => {
       if (f.p.day < fromDay || f.p.day > toDay) return;
       const deliveries = countDeliveries(unit.tanks, f.p.parts, ticketOf);
-      rows.push({
-        id: `${unit.key}:${f.p.day}:${f.p.shiftNo ?? 0}`,
-        ...same,
-        period: f.p.shiftNo === null ? 'day' : 'shift',
-        day: f.p.day,
-        shiftNo: f.p.shiftNo,
-        startsAt: new Date(f.p.startMs).toISOString(),
-        endsAt: new Date(f.p.endMs).toISOString(),
-        salesSource: f.metered ? 'metered' : 'derived',
+      out.push({
+        unit,
+        place,
+        period: f.p,
+        metered: f.metered,
+        gross: f.gross,
+        tc: f.tc,
+        cumulativeGrossL: f.metered ? cumGross[i]! : null,
+        cumulativeTcL: f.metered ? cumTc[i]! : null,
+        complete: f.complete,
+        inProgress: f.inProgress,
         deliveryCount: deliveries.count,
         ticketedCount: deliveries.ticketed,
-        incomplete: !f.complete && !f.inProgress,
-        gross: figuresOf(f.gross, f.metered ? cumGross[i]! : null),
-        tc: figuresOf(f.tc, f.metered ? cumTc[i]! : null),
       });
     });
   });
-  return rows;
+  return out;
+}
+
+/** The row the API sends for a reconciled period. */
+export function rowOf(r: Reconciled): ReconciliationRow {
+  const p = r.period;
+  return {
+    id: `${r.unit.key}:${p.day}:${p.shiftNo ?? 0}`,
+    ...r.place,
+    period: p.shiftNo === null ? 'day' : 'shift',
+    day: p.day,
+    shiftNo: p.shiftNo,
+    startsAt: new Date(p.startMs).toISOString(),
+    endsAt: new Date(p.endMs).toISOString(),
+    salesSource: r.metered ? 'metered' : 'derived',
+    deliveryCount: r.deliveryCount,
+    ticketedCount: r.ticketedCount,
+    incomplete: !r.complete && !r.inProgress,
+    gross: { ...r.gross, cumulativeVarianceL: r.cumulativeGrossL },
+    tc: { ...r.tc, cumulativeVarianceL: r.cumulativeTcL },
+  };
 }
 
 /** One period of a unit: its tanks' periods, aligned with `unit.tanks` (a tank without this period: undefined). */
-interface UnitPeriod {
+export interface UnitPeriod {
   day: string;
   shiftNo: number | null;
   startMs: number;
@@ -188,9 +234,6 @@ export function stationPlaceOfRow(p: { stationId: number; stationName: string; s
   return { stationId: p.stationId, stationName: p.stationName, stationCode: p.stationCode, companyName: p.companyName, timezone: p.timezone, volumeUnit: p.volumeUnit, tempUnit: p.tempUnit };
 }
 
-function figuresOf(f: PeriodFigures, cumulativeVarianceL: number | null): ReconciliationFigures {
-  return { ...f, cumulativeVarianceL };
-}
 
 /** Periods from the one the first metered record falls in are metered; earlier ones keep the level's sales. */
 const isMetered = (unit: ReconUnit, endMs: number) => unit.firstMeteredMs !== null && unit.firstMeteredMs < endMs;

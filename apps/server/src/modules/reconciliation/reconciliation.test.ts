@@ -127,6 +127,17 @@ describe('daily reconciliation', () => {
     expect(theft.tc.varianceL).toBeCloseTo(-700, 6);
   });
 
+  it('sorts by a figure (unknown last either way), and by default newest first, then station and tank', async () => {
+    const station = await stationId('NWP-SH01');
+    const { list: byVariance } = await list(`fromDay=${DAYS[0]}&toDay=${DAYS[4]}&stationId=${station}&sortField=varianceL&sortOrder=ascend&pageSize=100`);
+    expect(byVariance).toHaveLength(10);
+    expect([byVariance[0]!.tankCode, byVariance[0]!.day, byVariance[0]!.gross.varianceL]).toEqual(['1', DAYS[2], -700]);
+    const variances = byVariance.map((r) => r.gross.varianceL).filter((v): v is number => v !== null);
+    expect(variances).toEqual([...variances].sort((a, b) => a - b));
+    const { list: newest } = await list(`fromDay=${DAYS[0]}&toDay=${DAYS[4]}&stationId=${station}&pageSize=100`);
+    expect(newest.slice(0, 4).map((r) => `${r.day}/${r.tankCode}`)).toEqual([`${DAYS[4]}/1`, `${DAYS[4]}/2`, `${DAYS[3]}/1`, `${DAYS[3]}/2`]);
+  });
+
   it('books the delivery by its ticket: 40 L short on the day it arrived', async () => {
     const { list: rows } = await list(`fromDay=${DAYS[1]}&toDay=${DAYS[1]}&tankId=${tankIds['NWP-SH01/1']}`);
     expect(rows).toHaveLength(1);

@@ -15,6 +15,7 @@ import { EXPORT_MAX_ROWS, sendXlsx } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { reconciliationWorkbook } from './export';
+import { rowOf } from './periods';
 import { RECONCILIATION_FIELD_LABELS, reconciliationChart, reconciliationList, reconciliationMonthly } from './service';
 
 const tags = ['reports'];
@@ -28,13 +29,13 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => 
     async (request) => {
       const rows = await reconciliationList(db, userOf(request), request.query, clock().getTime());
       const { page, pageSize } = request.query;
-      return ok(request, { list: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length, page, pageSize });
+      return ok(request, { list: rows.slice((page - 1) * pageSize, page * pageSize).map(rowOf), total: rows.length, page, pageSize });
     },
   );
 
   app.get('/reconciliation/export', { config, schema: { tags, summary: 'The filtered reconciliation as xlsx, in the caller’s language and the companies’ units', querystring: reconciliationQuery } }, async (request, reply) => {
     const rows = await reconciliationList(db, userOf(request), request.query, clock().getTime());
-    const { name, body } = await reconciliationWorkbook(request.t, rows.slice(0, EXPORT_MAX_ROWS));
+    const { name, body } = await reconciliationWorkbook(request.t, rows.slice(0, EXPORT_MAX_ROWS).map(rowOf));
     return sendXlsx(reply, name, body);
   });
 

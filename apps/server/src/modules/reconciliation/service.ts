@@ -5,7 +5,6 @@ import {
   type ReconciliationMonthlyQuery,
   type ReconciliationMonthlyRow,
   type ReconciliationQuery,
-  type ReconciliationRow,
   type ReconciliationSeries,
 } from '@ullage/contracts/reconciliation';
 import { dayRangeProblems } from '@ullage/domain/daily-inventory';
@@ -19,7 +18,7 @@ import { assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
 import type { TankFilter } from '../report-inventory/repo';
 import { scopeOf } from '../scope/scope';
-import { reconcileUnits, stationPlaceOfRow, unitsOf, type ReconUnit } from './periods';
+import { reconcilePeriods, reconcileUnits, unitsOf, type Reconciled, type ReconUnit } from './periods';
 import { meteredTargets, reconTanks } from './repo';
 
 export const RECONCILIATION_FIELD_LABELS = {
@@ -59,40 +58,41 @@ const collator = naturalCollator;
 /** YYYY-MM-DD days compared as strings are in calendar order. */
 const byDay = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function sortRows(rows: ReconciliationRow[], sortField: string | undefined, descend: boolean) {
-  const value = (r: ReconciliationRow): SortValue => {
+function sortRows(rows: Reconciled[], sortField: string | undefined, descend: boolean) {
+  const value = (r: Reconciled): SortValue => {
     switch (sortField) {
       case 'meteredSalesL':
       case 'varianceL':
       case 'variancePct':
-      case 'cumulativeVarianceL':
         return r.gross[sortField];
+      case 'cumulativeVarianceL':
+        return r.cumulativeGrossL;
       case 'day':
-        return Date.parse(r.startsAt);
+        return r.period.startMs;
       case 'stationName':
       case 'tankCode':
-        return r[sortField];
+        return r.place[sortField];
       default:
         return null;
     }
   };
   // Newest first, then station and tank as people read them: the natural order of the few
-  // places is found once, not in each of a month's 30,000 comparisons.
-  const placeKey = (r: ReconciliationRow) => `${r.stationName}\u0000${r.tankCode}`;
-  const places = [...new Set(rows.map(placeKey))].map((key) => key.split('\u0000') as [string, string]);
-  places.sort((a, b) => collator.compare(a[0], b[0]) || collator.compare(a[1], b[1]));
-  const rank = new Map(places.map(([station, tank], i) => [`${station}\u0000${tank}`, i]));
-  const rankOf = new Map(rows.map((r) => [r, rank.get(placeKey(r))!]));
-  return sortRowsBy(rows, sortField ? value : null, descend, (a, b) => (a.startsAt < b.startsAt ? 1 : a.startsAt > b.startsAt ? -1 : rankOf.get(a)! - rankOf.get(b)!));
+  // places (one per unit) is found once, not in each of a month's 30,000 comparisons.
+  const places = [...new Set(rows.map((r) => r.place))].sort((a, b) => collator.compare(a.stationName, b.stationName) || collator.compare(a.tankCode, b.tankCode));
+  const rank = new Map(places.map((place, i) => [place, i]));
+  return sortRowsBy(rows, sortField ? value : null, descend, (a, b) => b.period.startMs - a.period.startMs || rank.get(a.place)! - rank.get(b.place)!);
 }
 
-/** The reconciliation of the caller's tanks by day or shift, filtered, sorted (default newest first). */
-export async function reconciliationList(db: Db, user: AuthUser, query: ReconciliationQuery, nowMs: number): Promise<ReconciliationRow[]> {
+/**
+ * The reconciliation of the caller's tanks by day or shift, filtered, sorted (default newest
+ * first); the caller makes the rows it sends (rowOf).
+ */
+export async function reconciliationList(db: Db, user: AuthUser, query: ReconciliationQuery, nowMs: number): Promise<Reconciled[]> {
   const { fromDay, toDay } = daysOf(query, nowMs);
   if (query.sortField !== undefined) assertValid((RECONCILIATION_SORT_FIELDS as readonly string[]).includes(query.sortField) ? [] : [{ field: 'sortField', rule: 'rule.invalid' }]);
   const units = await unitsFor(db, user, query, fromDay, toDay);
-  let rows = await reconcileUnits(db, units, fromDay, toDay, query.period, nowMs);
-  if (query.salesSource) rows = rows.filter((r) => r.salesSource === query.salesSource);
+  let rows = await reconcilePeriods(db, units, fromDay, toDay, query.period, nowMs);
+  if (query.salesSource) rows = rows.filter((r) => (r.metered ? 'metered' : 'derived') === query.salesSource);
   return sortRows(rows, query.sortField, query.sortOrder === 'descend');
 }
 
@@ -102,31 +102,21 @@ export async function reconciliationMonthly(db: Db, user: AuthUser, query: Recon
   assertValid(isMonth(month) ? [] : [{ field: 'month', rule: 'inventory.rule.month', labelKey: RECONCILIATION_FIELD_LABELS.month }]);
   const { firstDay, lastDay } = monthDays(month);
   // The rule judges days that are over: the running day has no closing yet.
-  const rows = (await monthRows(db, user, query, firstDay, lastDay, nowMs)).filter((r) => Date.parse(r.endsAt) <= nowMs);
-  return [...groupBy(rows, (r) => r.id.slice(0, r.id.indexOf(':'))).entries()]
-    .map(([key, days]) => monthlyRowOf(key, month, days))
+  const units = await unitsFor(db, user, query, firstDay, lastDay);
+  const days = (await reconcilePeriods(db, units, firstDay, lastDay, 'day', nowMs)).filter((r) => r.period.endMs <= nowMs);
+  return [...groupBy(days, (r) => r.unit.key).entries()]
+    .map(([key, ofUnit]) => monthlyRowOf(key, month, ofUnit))
     .sort((a, b) => collator.compare(a.stationName, b.stationName) || collator.compare(a.tankCode, b.tankCode));
 }
 
-async function monthRows(db: Db, user: AuthUser, filter: TankFilter, firstDay: string, lastDay: string, nowMs: number) {
-  const units = await unitsFor(db, user, filter, firstDay, lastDay);
-  // ISO instants of one format: compared as strings, they are in time order.
-  return (await reconcileUnits(db, units, firstDay, lastDay, 'day', nowMs)).sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0));
-}
-
-export function monthlyRowOf(key: string, month: string, days: readonly ReconciliationRow[]): ReconciliationMonthlyRow {
-  const first = days[0]!;
-  const metered = days.filter((d) => d.salesSource === 'metered');
+/** A unit's month by the regulator's rule, from its days (in any order). */
+export function monthlyRowOf(key: string, month: string, days: readonly Reconciled[]): ReconciliationMonthlyRow {
+  const metered = days.filter((d) => d.metered);
   const gross = monthlyRule(metered.map((d) => d.gross));
   const tc = monthlyRule(metered.map((d) => d.tc));
   return {
     id: `${key}:${month}`,
-    ...stationPlaceOfRow(first),
-    tankIds: first.tankIds,
-    tankCode: first.tankCode,
-    manifold: first.manifold,
-    productName: first.productName,
-    productColor: first.productColor,
+    ...days[0]!.place,
     month,
     salesSource: metered.length > 0 ? 'metered' : 'derived',
     days: days.length,
@@ -191,12 +181,12 @@ export async function meteredMonthsOf(db: Db, user: AuthUser, filter: TankFilter
   const lastDay = monthDays(months[months.length - 1]!).lastDay;
   const units = (await unitsFor(db, user, filter, firstDay, lastDay)).filter((u) => u.targets.length > 0);
   if (units.length === 0) return out;
-  const rows = (await reconcileUnits(db, units, firstDay, lastDay, 'day', nowMs)).filter((r) => Date.parse(r.endsAt) <= nowMs);
-  for (const [key, days] of groupBy(rows, (r) => `${r.id.slice(0, r.id.indexOf(':'))}:${r.day.slice(0, 7)}`)) {
+  const reconciled = (await reconcilePeriods(db, units, firstDay, lastDay, 'day', nowMs)).filter((r) => r.period.endMs <= nowMs);
+  for (const [key, days] of groupBy(reconciled, (r) => `${r.unit.key}:${r.period.day.slice(0, 7)}`)) {
     const month = key.slice(key.lastIndexOf(':') + 1);
     const m = monthlyRowOf(key, month, days);
     if (m.salesSource !== 'metered') continue;
-    const lastClosing = [...days].sort((a, b) => byDay(b.day, a.day)).find((d) => d.gross.closingL !== null)?.gross.closingL ?? null;
+    const lastClosing = [...days].sort((a, b) => byDay(b.period.day, a.period.day)).find((d) => d.gross.closingL !== null)?.gross.closingL ?? null;
     const metered: MeteredMonth = {
       tankCode: m.tankCode,
       salesL: m.meteredSalesL,
