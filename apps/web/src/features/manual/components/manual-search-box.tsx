@@ -20,7 +20,7 @@ export function ManualSearchBox({ chapters, onJump }: { chapters: readonly Manua
   };
   return (
     <div role="search" className="manual-search">
-      <label htmlFor={inputId} className="manual-visually-hidden">
+      <label htmlFor={inputId} className="visually-hidden">
         {t('manual.search.label')}
       </label>
       <input
