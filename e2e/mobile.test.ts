@@ -396,7 +396,7 @@ describe('installable app (issue 8): manifest, icons, service worker, offline sh
     expect(await sw.text()).toContain("addEventListener('fetch'");
   });
 
-  it('Chromium registers the service worker, and offline the shell still opens and says data needs a connection', async () => {
+  it('Chromium registers the service worker, and offline the shell still opens and says data needs a connection, and the manual opens', async () => {
     const { context, page } = await phone('en');
     try {
       await signIn(page);
@@ -427,6 +427,11 @@ describe('installable app (issue 8): manifest, icons, service worker, offline sh
       expect(response?.status()).toBe(200);
       expect(response?.fromServiceWorker()).toBe(true);
       await page.getByText('Network error, please check your connection').waitFor();
+      // The operation manual (issue 24), never opened online, opens offline in any language: the
+      // service worker stored its page and texts at install (manual-precache.json).
+      await page.goto('/manual?lang=ar#alarm-level-13');
+      await page.locator('#alarm-level-13').waitFor({ timeout: 15_000 });
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
       await context.setOffline(false);
     } finally {
       await context.close();
