@@ -240,7 +240,8 @@ export const ROUTES: readonly RouteDef[] = [
     group: 'setting',
     menuKey: 'audit',
     keepAlive: true,
-    texts: ['settingsAudit', 'settingsOrg', 'settingsMore', 'monitor'],
+    // The company's wetstock settings are named in the reconciliation's texts (issue 23).
+    texts: ['settingsAudit', 'settingsOrg', 'settingsMore', 'monitor', 'reconciliation'],
     load: () => import('../features/settings-audit/pages/audit-page'),
   }),
   route('desktop', 'deviceParamManage', '/deviceParamManage', 'route.title.deviceParamManage', {

@@ -11,6 +11,9 @@ describe('audit log fields read as their forms name them', () => {
     ['station', 'companyId', 'settingsMore.station.company', 'text'],
     ['product', 'color', 'settingsMore.product.color', 'color'],
     ['company', 'tempUnit', 'settingsOrg.company.tempUnit', 'tempUnit'],
+    ['company', 'leakThresholdLph', 'settingsOrg.company.leakThreshold', 'text'],
+    ['company', 'ticketTolerancePct', 'reconciliation.company.ticketTolerance', 'text'],
+    ['company', 'runOutHorizonHours', 'reconciliation.company.runOutHorizon', 'text'],
     ['tag', 'disabled', 'settingsMore.account.status', 'status'],
   ])('%s.%s → %s (%s)', (entity, field, label, kind) => {
     expect(fieldSpec(entity, field)).toEqual({ label, kind });

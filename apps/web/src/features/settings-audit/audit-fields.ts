@@ -64,6 +64,11 @@ const FIELDS: Record<AuditEntity, Record<string, FieldSpec>> = {
     volumeUnit: f('settingsOrg.company.volumeUnit', 'volumeUnit'),
     contactName: f('settingsOrg.company.contactName'),
     contactPhone: f('settingsOrg.company.contactPhone'),
+    leakThresholdLph: f('settingsOrg.company.leakThreshold'),
+    ticketTolerancePct: f('reconciliation.company.ticketTolerance'),
+    varianceAlarmPct: f('reconciliation.company.varianceAlarmPct'),
+    varianceAlarmDays: f('reconciliation.company.varianceAlarmDays'),
+    runOutHorizonHours: f('reconciliation.company.runOutHorizon'),
   },
   area: { name: f('settingsOrg.area.name'), companyId: f('settingsOrg.area.company') },
   station: {
