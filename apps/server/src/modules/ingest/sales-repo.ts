@@ -129,15 +129,15 @@ export async function insertMeterTotals(db: Db, stationId: number, totals: reado
  */
 function risesMoved(kept: readonly ValidMeterTotal[], byMeter: Map<string, { tsMs: number; tankId: number | null }[]>): SoldAt[] {
   const landed: SoldAt[] = [];
-  const meters = new Set<string>();
-  for (const t of kept) {
-    if (t.tankId !== null) landed.push({ tankId: t.tankId, tsMs: Date.parse(t.total.ts) });
-    meters.add(t.total.meter);
-  }
+  // Each meter's earliest new reading: every stored reading after it may have a new rise.
   const firstOf = new Map<string, number>();
-  for (const t of kept) firstOf.set(t.total.meter, Math.min(firstOf.get(t.total.meter) ?? Infinity, Date.parse(t.total.ts)));
-  for (const meter of meters) {
-    for (const s of byMeter.get(meter) ?? []) if (s.tankId !== null && s.tsMs > firstOf.get(meter)!) landed.push({ tankId: s.tankId, tsMs: s.tsMs });
+  for (const t of kept) {
+    const tsMs = Date.parse(t.total.ts);
+    if (t.tankId !== null) landed.push({ tankId: t.tankId, tsMs });
+    firstOf.set(t.total.meter, Math.min(firstOf.get(t.total.meter) ?? Infinity, tsMs));
+  }
+  for (const [meter, firstMs] of firstOf) {
+    for (const s of byMeter.get(meter) ?? []) if (s.tankId !== null && s.tsMs > firstMs) landed.push({ tankId: s.tankId, tsMs: s.tsMs });
   }
   return landed;
 }

@@ -1,5 +1,4 @@
-import type { Block, ListBlock } from './markdown/markdown-tree';
-import type { Inline } from './markdown/markdown-tree';
+import type { Block, Inline, ListBlock } from './markdown/markdown-tree';
 import { readChapter, type ManualChapter } from './manual-document';
 
 /** One language's manual: file name → its chapter. */

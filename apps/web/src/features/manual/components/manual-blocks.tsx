@@ -10,17 +10,15 @@ export function InlineContent({ content }: { content: readonly Inline[] }): Reac
       case 'text':
         return node.text;
       case 'strong':
+      case 'em': {
+        // The node's kind is its element's name.
+        const Tag = node.kind;
         return (
-          <strong key={i}>
+          <Tag key={i}>
             <InlineContent content={node.children} />
-          </strong>
+          </Tag>
         );
-      case 'em':
-        return (
-          <em key={i}>
-            <InlineContent content={node.children} />
-          </em>
-        );
+      }
       case 'code':
         return <code key={i}>{node.text}</code>;
       case 'link':
