@@ -66,6 +66,7 @@ import { deleteExpiredSessions } from './modules/auth/session-repo';
 import { atgRoutes } from './modules/atg/routes';
 import { createMailTransport } from './modules/mail-digest/transport';
 import { Readiness } from './readiness';
+import { DatabaseAvailability } from './db/availability';
 
 export interface AppDeps {
   config: Config;
@@ -101,6 +102,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** GET /api/ready's state; main.ts hands it the MQTT broker's and marks it stopping on SIGTERM. */
     readiness: Readiness;
+    /** Whether the database answers; every part that meets a connection error reports it here (one log line per outage). */
+    database: DatabaseAvailability;
   }
 }
 
@@ -117,7 +120,10 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   app.decorate('metrics', metrics);
   const bus = await openLiveBus({ config, db, metrics, logger: app.log });
   app.decorate('bus', bus);
-  const readiness = new Readiness({ db, bus });
+  const database = new DatabaseAvailability({ ping: () => ping(db), log: app.log });
+  app.decorate('database', database);
+  app.addHook('onClose', async () => database.stop());
+  const readiness = new Readiness({ db, bus, database });
   app.decorate('readiness', readiness);
   // However the app is closed (a signal, a test), it stops being ready first.
   app.addHook('preClose', async () => readiness.stop());
@@ -138,7 +144,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   const deviceCommands = new DeviceCommands({ db, bus, clock, logger: app.log, dataDir: config.dataDir, stations: ingest.stations });
   app.decorate('deviceCommands', deviceCommands);
   // Work that must happen once however many instances run; started by main (tests run rounds themselves).
-  const jobs = new PeriodicJobs({ db, logger: app.log }, { heartbeatMs: config.jobLeaseRenewMs, ttlMs: config.jobLeaseMs });
+  const jobs = new PeriodicJobs({ db, logger: app.log, database }, { heartbeatMs: config.jobLeaseRenewMs, ttlMs: config.jobLeaseMs });
   jobs.add({ name: 'session-cleanup', everyMs: 60 * 60_000, run: () => deleteExpiredSessions(db) }); // expired sessions are refused anyway; this keeps the table small
   jobs.add({ name: 'offline-sweep', everyMs: 30_000, run: () => ingest.sweepOffline() }); // stations silent for 15 minutes go offline
   jobs.add({ name: 'mail-digests', everyMs: config.mailDigestIntervalMs, run: () => mailDigests.runOnce() });
@@ -207,7 +213,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
         tags: ['health'],
         summary: 'For load balancers: 200 when this instance should get new work',
         description:
-          "200 {status: 'ready', database: 'ok', bus, broker} when the database answers and, when configured, the live bus (REDIS_URL or LISTEN/NOTIFY) and the external MQTT broker (MQTT_URL) are connected ('n/a' when not configured). 503 with the same body naming what is 'down', or {status: 'stopping'} from the moment the server begins shutting down. /api/health only says the process is alive.",
+          "200 {status: 'ready', database: 'ok', bus, broker} when the database answers; bus (REDIS_URL or LISTEN/NOTIFY) and broker (MQTT_URL) are 'ok', 'down' (still ready: live fan-out or MQTT degraded) or 'n/a' (not configured). 503 {status: 'unavailable', database: 'down', …} while the database does not answer, or {status: 'stopping'} from the moment the server begins shutting down.",
       },
     },
     async (_request, reply) => {

@@ -31,6 +31,11 @@ async function main() {
   // On PostgreSQL, two threads prepare large device batches while this one talks to the database
   // (the embedded database is the bottleneck there, and every thread costs memory).
   const app = await buildApp({ config, db: database.db, logger, prepareWorkers: database.kind === 'postgres' ? 2 : 0 });
+  // A connection lost by the pool (a restart, a failover, a terminated backend) starts an outage
+  // the app logs once and rides out; it never stops the process (issue 32).
+  database.onConnectionError = (error) => {
+    if (!app.database.failed(error)) logger.warn({ err: error }, 'database connection error');
+  };
   // Session cleanup, the offline sweep, mail digests, command timeouts: leased, once across instances.
   app.jobs.start();
   // Veeder-Root TLS consoles of the stations that have one, polled over TCP.
@@ -38,7 +43,7 @@ async function main() {
   const mqttService = await startMqtt({ ingest: app.ingest, port: config.mqttPort, url: config.mqttUrl, host: config.host, logger, commands: app.deviceCommands.mqttHooks(), metrics: app.metrics });
   // Commands to devices: handed over MQTT when there is a broker; those not answered in time are cancelled.
   app.deviceCommands.attachMqtt(mqttService.publish);
-  // An external broker lost takes this instance out of the load balancer's rotation (/api/ready).
+  // /api/ready names the external broker's state (a lost broker degrades MQTT; the instance stays ready).
   app.readiness.watchBroker(() => mqttService.connected());
   let stopFleet: (() => Promise<void>) | undefined;
   let closing = false;
@@ -70,6 +75,11 @@ async function main() {
     logger.info({ signal }, 'stopped');
     process.exit(0);
   };
+  // The last line of defence: a promise nobody awaited, rejected because a dependency went away,
+  // would otherwise stop every instance at once. Each is a defect to fix where it happens.
+  process.on('unhandledRejection', (reason) => {
+    if (!app.database.failed(reason)) logger.error({ err: reason }, 'unhandled promise rejection (a defect: please report it)');
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -1,3 +1,4 @@
+import type { DatabaseAvailability } from './db/availability';
 import type { Db } from './db/client';
 import { ping } from './db/client';
 import type { LiveBus } from './live/bus';
@@ -7,17 +8,21 @@ export type ReadyAnswer = { status: 'ready' | 'unavailable'; database: 'ok' | 'd
 
 /**
  * Whether this instance should be given new work (GET /api/ready), as against whether it is
- * alive (GET /api/health). A load balancer checks readiness: an instance whose live bus or
- * external MQTT broker is away still serves, but its clients would miss the other instances'
- * events, so it is taken out of rotation until they are back; one shutting down is taken out
- * at once, before it stops listening, so no new request is sent to it.
+ * alive (GET /api/health). Ready means: not shutting down, and the database answers — the one
+ * thing no page and no device report can do without. The live bus (Redis or LISTEN/NOTIFY) and
+ * an external MQTT broker are reported but do not make an instance unready: every instance
+ * loses them together, so taking instances out would turn a degraded live fan-out into an
+ * outage of everything. Without the bus, alarm feeds still catch up from the database every 5 s
+ * and monitor events reach the clients of their own instance; without the broker, MQTT devices
+ * resend and HTTP devices are unaffected (docs/deploy.md "Health and readiness"). One shutting
+ * down is taken out at once, before it stops listening, so no new request is sent to it.
  */
 export class Readiness {
   private stoppingSince: number | null = null;
   /** The external MQTT broker's state, once main.ts has connected it (null: none to check). */
   private broker: () => boolean | null = () => null;
 
-  constructor(private readonly deps: { db: Db; bus: LiveBus }) {}
+  constructor(private readonly deps: { db: Db; bus: LiveBus; database: DatabaseAvailability }) {}
 
   get stopping(): boolean {
     return this.stoppingSince !== null;
@@ -34,13 +39,15 @@ export class Readiness {
 
   async check(): Promise<{ ready: boolean; answer: ReadyAnswer }> {
     if (this.stopping) return { ready: false, answer: { status: 'stopping' } };
-    const database = (await ping(this.deps.db)) ? 'ok' : 'down';
+    const answers = await ping(this.deps.db);
+    if (!answers) this.deps.database.unreachable(new Error('readiness ping failed'));
+    const database = answers ? 'ok' : 'down';
     const bus: Check = this.deps.bus.kind === 'local' ? 'n/a' : this.deps.bus.connected ? 'ok' : 'down';
     const brokerUp = this.broker();
     const broker: Check = brokerUp === null ? 'n/a' : brokerUp ? 'ok' : 'down';
     // Checked again after the ping: a shutdown may have begun while it ran.
     if (this.stopping) return { ready: false, answer: { status: 'stopping' } };
-    const ready = database === 'ok' && bus !== 'down' && broker !== 'down';
+    const ready = database === 'ok';
     return { ready, answer: { status: ready ? 'ready' : 'unavailable', database, bus, broker } };
   }
 }

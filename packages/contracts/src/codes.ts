@@ -17,6 +17,8 @@ export const CODES = {
   locked: 80008,
   validation: 91011,
   internal: 500,
+  /** The database is unreachable for a moment: try again (devices resend). HTTP 503 with Retry-After. */
+  unavailable: 503,
 } as const;
 export type Code = (typeof CODES)[keyof typeof CODES];
 
@@ -34,4 +36,5 @@ export const HTTP_STATUS_OF: Record<number, number> = {
   [CODES.locked]: 429,
   [CODES.validation]: 400,
   [CODES.internal]: 500,
+  [CODES.unavailable]: 503,
 };

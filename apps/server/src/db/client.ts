@@ -17,6 +17,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Where a connection's own error goes (one lost while idle or while held by a transaction):
+   * without a listener, pg would throw it and stop the process. Set by main.ts once the app has
+   * its DatabaseAvailability; until then such errors are dropped (the next query reconnects).
+   */
+  onConnectionError: (error: Error) => void;
   /** Applies pending migrations; safe to call on every start. (`folder`: another set, for tests of a migration.) */
   migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
@@ -34,6 +40,8 @@ export async function openPglite(dataDir: string, options: { lock?: boolean } = 
     return {
       db,
       kind: 'pglite',
+      // In-process: there is no connection to lose.
+      onConnectionError: () => {},
       migrate: (folder = MIGRATIONS_FOLDER) => migratePglite(db as never, { migrationsFolder: folder }),
       close: async () => {
         await client.close();
@@ -46,14 +54,22 @@ export async function openPglite(dataDir: string, options: { lock?: boolean } = 
   }
 }
 
+/** How long a query waits for a connection before it fails (a database that does not answer at all). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // Fail at start-up, with the server's own message, rather than on the first request.
-  await pool.query('select 1');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A peer gone without a word (a failover, a cut network) is noticed by the kernel, not only at the next query.
+    keepAlive: true,
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     kind: 'postgres',
+    onConnectionError: () => {},
     migrate: async (folder = MIGRATIONS_FOLDER) => {
       // Several instances may start together against one server; one migrates at a time.
       const client = await pool.connect();
@@ -67,13 +83,28 @@ export async function openPostgres(url: string): Promise<Database> {
     },
     close: () => pool.end(),
   };
+  // An idle connection's error reaches the pool; a connection held by a transaction or the
+  // migrator has no listener of the pool's while held, and pg throws an error nobody listens
+  // for, which stops the process. So every connection gets a listener of its own. The pool
+  // drops a broken connection on release and opens a new one for the next query.
+  const report = (error: Error) => database.onConnectionError(error);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  // Fail at start-up, with the server's own message, rather than on the first request.
+  await pool.query('select 1');
+  return database;
 }
 
-export async function ping(db: Db): Promise<boolean> {
+/** Whether the database answers within `timeoutMs` (a database that hangs is as good as gone). */
+export async function ping(db: Db, timeoutMs = 3_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+    timer.unref();
+  });
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([db.execute(sql`select 1`).then(() => true, () => false), timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -25,6 +25,7 @@ export const ar: Messages = {
   'common.settingSaved': 'تم حفظ الإعداد',
   'common.settingFailed': 'فشل حفظ الإعداد',
   'common.tooManyRequests': 'طلبات كثيرة جدًا، يرجى المحاولة لاحقًا',
+  'common.unavailable': 'الخدمة غير متاحة مؤقتًا، يرجى المحاولة مرة أخرى بعد بضع ثوانٍ',
   'validation.format': '{field}: {rule}',
   'rule.required': 'مطلوب',
   'rule.tooLong': 'يجب ألا يتجاوز {max} حرفًا',

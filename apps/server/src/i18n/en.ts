@@ -24,6 +24,7 @@ export const en = {
   'common.settingSaved': 'Setting saved',
   'common.settingFailed': 'Setting failed',
   'common.tooManyRequests': 'Too many requests, please try again later',
+  'common.unavailable': 'The service is briefly unavailable, please try again in a few seconds',
   'validation.format': '{field}: {rule}',
   'rule.required': 'is required',
   'rule.tooLong': 'must be at most {max} characters',

@@ -25,6 +25,7 @@ export const es: Messages = {
   'common.settingSaved': 'Configuración guardada',
   'common.settingFailed': 'No se pudo guardar la configuración',
   'common.tooManyRequests': 'Demasiadas solicitudes, inténtelo más tarde',
+  'common.unavailable': 'El servicio no está disponible por un momento; inténtelo de nuevo en unos segundos',
   'validation.format': '{field}: {rule}',
   'rule.required': 'es obligatorio',
   'rule.tooLong': 'debe tener como máximo {max} caracteres',

@@ -25,6 +25,7 @@ export const zh_CN: Messages = {
   'common.settingSaved': '设置成功',
   'common.settingFailed': '设置失败',
   'common.tooManyRequests': '请求过于频繁，请稍后再试',
+  'common.unavailable': '服务暂时不可用，请几秒后重试',
   'validation.format': '{field}：{rule}',
   'rule.required': '不能为空',
   'rule.tooLong': '最多 {max} 个字符',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseAvailability } from '../db/availability';
 import type { Db } from '../db/client';
 import { claimJobLease, releaseJobLeases } from './job-leases-repo';
 
@@ -29,7 +30,7 @@ export class PeriodicJobs {
   private stopped = false;
 
   constructor(
-    private readonly deps: { db: Db; logger: FastifyBaseLogger },
+    private readonly deps: { db: Db; logger: FastifyBaseLogger; /** Told of connection errors, which it logs once an outage (not once a job and a beat). */ database?: DatabaseAvailability },
     private readonly options: { heartbeatMs?: number; ttlMs?: number } = {},
   ) {}
 
@@ -83,7 +84,7 @@ export class PeriodicJobs {
       } catch (error) {
         // Unsure whether the lease was renewed: stop running the job rather than risk running it twice.
         this.held.delete(job.name);
-        this.deps.logger.warn({ err: error, job: job.name }, 'job lease not renewed');
+        if (!this.deps.database?.failed(error)) this.deps.logger.warn({ err: error, job: job.name }, 'job lease not renewed');
       }
     }
   }
@@ -95,7 +96,9 @@ export class PeriodicJobs {
       .run()
       .then(
         () => undefined,
-        (error: unknown) => this.deps.logger.warn({ err: error, job: job.name }, 'periodic job failed'),
+        (error: unknown) => {
+          if (!this.deps.database?.failed(error)) this.deps.logger.warn({ err: error, job: job.name }, 'periodic job failed');
+        },
       )
       .finally(() => this.running.delete(job.name));
     this.running.set(job.name, round);

@@ -6,6 +6,7 @@ import type { Language } from '@ullage/domain/languages';
 import { fieldLabel, languageOf, translator, type Translate } from '../i18n/translate';
 import type { MessageKey } from '../i18n/en';
 import { AppError, ValidationError, type FieldRule } from './errors';
+import { isDatabaseUnavailable } from '../db/availability';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -66,6 +67,13 @@ export const envelopePlugin = fp(async (app) => {
       // Malformed JSON, wrong media type, body too large: the request itself is the field.
       request.log.info({ err: error }, 'refused malformed request');
       return sendAppError(request, reply, new ValidationError([{ field: 'request', rule: 'rule.invalid' }]));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Nothing was committed (a report is answered only after its commit): the client tries
+      // again, a device resends. The outage is logged once, by the app's DatabaseAvailability.
+      request.server.database.failed(error);
+      void reply.header('retry-after', '2');
+      return sendAppError(request, reply, new AppError(CODES.unavailable, 'common.unavailable'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendEnvelope(reply, 500, { code: CODES.internal, msg: request.t('common.requestFailed') });

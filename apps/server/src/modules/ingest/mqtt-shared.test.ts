@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { pino } from 'pino';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mqttAckTopic, mqttCommandAckTopic, mqttCommandTopic, mqttReportTopic, mqttTankTopic, type DeviceCommand } from '@ullage/contracts/device';
 import { rawRows } from '../../lib/raw-sql';
 import { backend } from '../../test/databases';
+import { tcpProxy } from '../../test/tcp-proxy';
 import { ADMIN_PASSWORD, signIn, startPeerApp, startTestApp, TEST_DEVICE_KEY_PREFIX, testDeviceKey, type TestContext } from '../../test/harness';
 import { startMqtt, type MqttService } from './mqtt';
 
@@ -37,36 +37,6 @@ function keptLogger(logs: Log[]) {
   return pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as Log) });
 }
 
-/** A TCP relay to the broker on a port of its own; `cut` closes it and every connection through it. */
-function tcpProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-  return {
-    /** Listens (again, on the same port); answers the port. */
-    listen: () =>
-      new Promise<number>((resolve, reject) => {
-        server = net.createServer((inbound) => {
-          const outbound = net.connect(Number(target.port) || 1883, target.hostname);
-          inbound.pipe(outbound).pipe(inbound);
-          for (const socket of [inbound, outbound]) {
-            sockets.add(socket);
-            socket.on('close', () => sockets.delete(socket));
-            socket.on('error', () => {});
-          }
-        });
-        server.once('error', reject);
-        server.listen(port, '127.0.0.1', () => resolve((port = (server!.address() as net.AddressInfo).port)));
-      }),
-    cut: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        if (server?.listening) server.close(() => resolve());
-        else resolve();
-      }),
-  };
-}
-
 describe.skipIf(!onPostgres)(
   onPostgres ? 'devices over a shared MQTT broker, two instances' : 'devices over a shared MQTT broker, two instances — skipped: a second instance needs a PostgreSQL server (set TEST_DATABASE_URL)',
   () => {
@@ -84,7 +54,7 @@ describe.skipIf(!onPostgres)(
     const tsOf = (i: number) => new Date(base + i * 1000).toISOString();
 
     /** A's way to the broker, which a test cuts (a crash, a network cut) and opens again. */
-    const toBroker = tcpProxy(new URL(MQTT_URL));
+    const toBroker = tcpProxy(new URL(MQTT_URL), 1883);
     const aClientId = () => a.logs.find((l) => l.msg === 'subscribed to the external MQTT broker')!.clientId!;
     let a: Instance;
     let b: Instance;
