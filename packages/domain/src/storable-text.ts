@@ -1,0 +1,72 @@
+/**
+ * Text PostgreSQL cannot store (issue 32 item 4). Its `text` in UTF-8 refuses U+0000
+ * ("invalid byte sequence for encoding \"UTF8\": 0x00") and so does `jsonb` ("unsupported
+ * Unicode escape sequence"); a UTF-16 surrogate without its other half is no character at all
+ * and has no UTF-8 form, so a driver either fails on it or silently writes U+FFFD in its place.
+ * Every other JavaScript string — any Unicode scalar value, U+FFFF and emoji included — is
+ * stored as it is, so these two are the whole rule.
+ */
+
+/** Any NUL or any surrogate: one native scan clears the common case before the exact check. */
+const SUSPECT = /[\0\uD800-\uDFFF]/;
+
+/** True when `text` has no NUL and every surrogate is half of a pair (high then low). */
+export function isStorableText(text: string): boolean {
+  if (!SUSPECT.test(text)) return true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0) return false;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1); // NaN past the end
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return false;
+  }
+  return true;
+}
+
+/** A step of the path to a value: an object's key or an array's index. */
+export type TextPath = (string | number)[];
+
+/**
+ * Where the first string that cannot be stored is in a JSON-like value (strings, arrays, plain
+ * objects and their keys), or null when there is none. An object key that cannot be stored
+ * answers the path of its object: the key itself is what is wrong, and it cannot be shown.
+ * Anything else (numbers, Buffers, class instances) is not text and is passed over. The walk
+ * keeps its own stack, so a deeply nested body cannot overflow the call stack.
+ */
+export function unstorableTextPath(value: unknown): TextPath | null {
+  interface Step {
+    value: unknown;
+    parent: Step | null;
+    key: string | number | null;
+  }
+  const pathOf = (step: Step | null): TextPath => {
+    const path: TextPath = [];
+    for (let s = step; s && s.key !== null; s = s.parent) path.push(s.key);
+    return path.reverse();
+  };
+  const stack: Step[] = [{ value, parent: null, key: null }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    const v = step.value;
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) return pathOf(step);
+    } else if (Array.isArray(v)) {
+      // Pushed last to first, so the first item is looked at first.
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], parent: step, key: i });
+    } else if (isPlainObject(v)) {
+      const keys = Object.keys(v);
+      for (const key of keys) if (!isStorableText(key)) return pathOf(step);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: v[keys[i]!], parent: step, key: keys[i]! });
+    }
+  }
+  return null;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  // Parsed query strings have no prototype at all.
+  return proto === Object.prototype || proto === null;
+}
