@@ -241,7 +241,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(ingestRoutes, { ingest, commands: deviceCommands });
       await api.register(deviceCommandRoutes, { commands: deviceCommands });
       await api.register(monitorRoutes, { db, hub: live, clock, metrics, mapTiles: config.mapTiles });
-      await api.register(alarmFeedRoutes, { db, bus, hub: live, clock, metrics });
+      await api.register(alarmFeedRoutes, { db, bus, hub: live, metrics });
       await api.register(noticeRoutes, { db, bus });
       await api.register(alarmQueryRoutes, { db, clock });
       await api.register(inventoryReportRoutes, { db, clock });

@@ -9,6 +9,14 @@ export interface EventStream {
   send(id: number, data: string): void;
   /** A frame made once for many streams (eventFrame): no string is built per stream. */
   sendFrame(frame: Buffer): void;
+  /**
+   * Resolves once the socket has taken what was written (at once unless its buffer is full), or
+   * the stream is closed: a writer of many events (a replay) waits on it so they are not all held
+   * in memory for a slow client.
+   */
+  drained(): Promise<void>;
+  /** Ends the stream from the server's side (the client reconnects after the retry delay). */
+  end(): void;
 }
 
 /** One server-sent event, `id:` and `data:`, as bytes to write to any number of streams. */
@@ -58,7 +66,19 @@ export class EventStreams {
     this.ends.add(end);
     if (this.sessions && request.sessionTokenHash) unwatch = this.sessions.watch(request.sessionTokenHash, end);
     request.raw.on('close', close);
-    return { send: (id, data) => res.write(eventFrame(id, data)), sendFrame: (frame) => res.write(frame) };
+    const drained = () =>
+      !res.writableNeedDrain || res.destroyed
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const done = () => {
+              res.off('drain', done);
+              res.off('close', done);
+              resolve();
+            };
+            res.on('drain', done);
+            res.on('close', done);
+          });
+    return { send: (id, data) => res.write(eventFrame(id, data)), sendFrame: (frame) => res.write(frame), drained, end };
   }
 
   endAll(): void {

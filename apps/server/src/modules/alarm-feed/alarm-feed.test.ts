@@ -6,7 +6,7 @@ import { rawRows } from '../../lib/raw-sql';
 import { backend } from '../../test/databases';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
 import { zh_CN } from '../../i18n/zh_CN';
-import { collectSse, type SseMessage } from '../../test/sse';
+import { collectSse, openSse, type OpenSse, type SseMessage } from '../../test/sse';
 import { stationTime } from './message';
 
 let ctx: TestContext;
@@ -80,9 +80,10 @@ describe('live alarm feed (spec §7 sse-msg/connect)', () => {
     expect(replayed.every((r) => Number(r.id) > Number(lastId))).toBe(true);
   });
 
-  it('a Last-Event-ID that is no feed place (text, negative, past 2^53) replays nothing and the feed works', async () => {
-    const codes = [7, 8, 5, 4];
-    for (const [i, bad] of ['abc', '-5', '99999999999999999999', '1.5'].entries()) {
+  it('a Last-Event-ID that is no feed place (text, negative, past 2^53, past the present) replays nothing and the feed works', async () => {
+    const codes = [7, 8, 5, 4, 9];
+    // The last is a place the feed has not reached (a browser that saw another database's feed).
+    for (const [i, bad] of ['abc', '-5', '99999999999999999999', '1.5', '900000000'].entries()) {
       const got = await collect('admin', `?userId=${userId.admin}`, () => send('LSF-HO01', { alarms: [{ kind: 'level', tank: '1', code: codes[i], ts: ts() }] }), 1, 3000, { 'last-event-id': bad });
       expect(got.map((g) => [g.data.tankCode, Number(g.id) > 0])).toEqual([['1', true]]);
     }
@@ -176,8 +177,62 @@ describe('live alarm feed (spec §7 sse-msg/connect)', () => {
     ]);
   });
 
+  it('a client back after 1,000 alarms, some with device times days old, gets every one once, in feed order', async () => {
+    const [{ n: lastId }] = (await rawRows<{ n: string }>(ctx.db, sql`select n from alarm_feed_counter`)) as [{ n: string }];
+    // More than one page of the replay, as a collector emptying its buffer after an outage sends them.
+    const ids = await insertAlarms('LSF-HO01', 1000);
+    const feed = await openSse<Record<string, string | number | null>>(`${base}/api/sse-msg/connect?userId=${userId.admin}`, { cookie: cookie.admin!, 'last-event-id': lastId });
+    try {
+      await receivedAll(feed, ids);
+    } finally {
+      feed.close();
+    }
+  });
+
+  it('the 5 s catch-up of an open feed sends every alarm it heard nothing of, more than a page of them, old device times too', async () => {
+    const feed = await openSse<Record<string, string | number | null>>(`${base}/api/sse-msg/connect?userId=${userId.admin}`, { cookie: cookie.admin! });
+    try {
+      // Committed without the live event ingest publishes (as when the live bus was down): only the catch-up finds them.
+      const ids = await insertAlarms('LSF-HO01', 600);
+      await receivedAll(feed, ids, 8000);
+    } finally {
+      feed.close();
+    }
+  });
+
   it('station time is written as the station reads it', () => {
     expect(stationTime('2026-11-22T08:00:05Z', 'Asia/Shanghai')).toBe('2026-11-22 16:00:05');
     expect(stationTime('2026-11-22T08:00:05Z', 'America/Chicago')).toBe('2026-11-22 02:00:05');
   });
 });
+
+/**
+ * `count` closed level alarms of a station straight into the table the feed reads, as ingest
+ * commits them (their feed places are taken at commit), every fifth started days ago by its
+ * device clock; their ids in the order they were inserted.
+ */
+async function insertAlarms(station: string, count: number): Promise<number[]> {
+  const rows = await rawRows<{ id: string }>(
+    ctx.db,
+    sql`insert into alarms (distributor_id, company_id, station_id, kind, tank_id, sensor_no, code, source, started_at, ended_at)
+        select s.distributor_id, s.company_id, s.id, 'level', null, null, (array[3, 5, 6])[1 + i % 3], 'device',
+               now() - case when i % 5 = 0 then interval '3 days' + i * interval '1 minute' else i * interval '1 second' end, now()
+        from stations s, generate_series(1, ${count}) i where s.code = ${station} order by i returning id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Waits until `feed` has `ids.length` alarms, then a little more: exactly those, each once, in feed order. */
+async function receivedAll(feed: OpenSse<Record<string, string | number | null>>, ids: number[], ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (feed.messages.length < ids.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, 300));
+  const got = feed.messages;
+  expect(got.length).toBe(ids.length);
+  const places = got.map((m) => Number(m.id));
+  expect(places).toEqual([...places].sort((a, b) => a - b));
+  expect(new Set(places).size).toBe(places.length);
+  const byPlace = new Map((await rawRows<{ id: string; feed_seq: string }>(ctx.db, sql`select id, feed_seq from alarms where id between ${Math.min(...ids)} and ${Math.max(...ids)}`)).map((r) => [Number(r.feed_seq), Number(r.id)]));
+  expect(got.map((m) => m.data.alarmId)).toEqual(places.map((p) => byPlace.get(p)));
+  expect(new Set(got.map((m) => m.data.alarmId))).toEqual(new Set(ids));
+}

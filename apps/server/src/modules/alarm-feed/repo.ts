@@ -57,11 +57,15 @@ export async function lastFeedSeq(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Alarms after `afterSeq` (a reconnecting client's Last-Event-ID) of the last day, in scope, in feed order. */
-export async function missedAlarms(db: Db, scope: Scope, afterSeq: number, since: Date, limit: number): Promise<FeedAlarm[]> {
+/**
+ * A page of the alarms in scope placed after `afterSeq` (a reconnecting client's Last-Event-ID),
+ * in feed order, whatever their device time: a collector emptying its buffer after an outage
+ * raises alarms that started days ago, and the client missed them all the same.
+ */
+export async function missedAlarms(db: Db, scope: Scope, afterSeq: number, limit: number): Promise<FeedAlarm[]> {
   const rows = await rawRows<Record<string, unknown>>(
     db,
-    sql`select ${FEED_COLUMNS} from ${FEED_FROM} where al.feed_seq > ${afterSeq} and al.started_at >= ${since.toISOString()} and ${scopeOn(scope, 'al')} order by al.feed_seq limit ${limit}`,
+    sql`select ${FEED_COLUMNS} from ${FEED_FROM} where al.feed_seq > ${afterSeq} and ${scopeOn(scope, 'al')} order by al.feed_seq limit ${limit}`,
   );
   return rows.map(feedAlarmOf);
 }

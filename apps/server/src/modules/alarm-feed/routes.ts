@@ -16,9 +16,8 @@ import { onNoticeSettingsChanged } from '../notice/changes';
 import { liveAlarmMessage } from './message';
 import { feedAlarmsAfter, lastFeedSeq, missedAlarms, type FeedAlarm } from './repo';
 
-/** A reconnecting client gets at most this many missed alarms of at most the last day. */
-const REPLAY_LIMIT = 100;
-const REPLAY_WINDOW_MS = 24 * 60 * 60_000;
+/** Missed alarms replayed to a reconnecting client are read this many at a time. */
+const REPLAY_PAGE = 500;
 /** Alarms read from the database at a time when catching up. */
 const CATCH_UP_BATCH = 500;
 /**
@@ -52,7 +51,7 @@ const alertKey = (item: FeedAlarm) => `${item.alarm.kind === 'level' ? 1 : 2}:${
  * place it sent, in order, so an alarm that commits late is sent late but never skipped. Each
  * alarm is read once for all feeds, and phrased once per language.
  */
-export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus; hub: LiveHub; metrics: Metrics; clock: () => Date }> = async (app, { db, bus, hub, metrics, clock }) => {
+export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus; hub: LiveHub; metrics: Metrics }> = async (app, { db, bus, hub, metrics }) => {
   const feeds = new Set<Feed>();
   /**
    * One alarm to every feed that wants it: phrased and framed once per language, the same bytes
@@ -157,22 +156,48 @@ export const alarmFeedRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus; hub:
         feeds.delete(feed);
       });
       const feed: Feed = { userId: user.id, scope, language, alerts, stream, after: 0 };
-      const lastId = Number(request.headers['last-event-id']);
-      await serially(async () => {
-        feed.after = sentUpTo;
-        if (Number.isSafeInteger(lastId) && lastId > 0) {
-          // What it missed, in feed order, read to the present (which may be ahead of this
-          // instance's own reading: the client came from another). Past the replay's limit, it
-          // goes on from this instance's place.
-          const missed = await missedAlarms(db, scope, lastId, new Date(clock().getTime() - REPLAY_WINDOW_MS), REPLAY_LIMIT);
-          const t = translator(language);
-          for (const item of missed) if (alerts.has(alertKey(item))) feed.stream.send(item.seq, JSON.stringify(liveAlarmMessage(t, item.alarm, item, item.sensorType)));
-          const replayedTo = missed.at(-1)?.seq ?? 0;
-          feed.after = missed.length < REPLAY_LIMIT ? Math.max(lastId, replayedTo) : Math.max(sentUpTo, replayedTo);
+      const t = translator(language);
+      /**
+       * Sends the alarms in scope placed after `from` up to the present, all of them whatever
+       * their device time, in feed order, a page at a time; answers the place of the last one
+       * read. `paced`: waits for the client's socket between pages, so a long replay to a slow
+       * client is not held in memory (not while other feeds wait their turn behind it).
+       */
+      const replay = async (from: number, paced: boolean): Promise<number> => {
+        let replayedTo = from;
+        for (;;) {
+          const page = await missedAlarms(db, scope, replayedTo, REPLAY_PAGE);
+          for (const item of page) {
+            if (feed.alerts.has(alertKey(item))) feed.stream.send(item.seq, JSON.stringify(liveAlarmMessage(t, item.alarm, item, item.sensorType)));
+            replayedTo = item.seq;
+          }
+          if (paced) await feed.stream.drained();
+          if (page.length < REPLAY_PAGE || closed) return replayedTo;
         }
-        // A client gone during the replay is not listened for.
-        if (!closed) feeds.add(feed);
-      });
+      };
+      // A reconnecting client (Last-Event-ID: the last place it got, here or on another
+      // instance) gets everything it missed. Most of it is replayed beside the other feeds, which
+      // go on being served; the rest (what came meanwhile) in turn with them, so that no alarm is
+      // skipped, sent twice or sent out of order. An id past the feed's present is no place of
+      // this feed (the database was replaced): that client starts at the present like a new one.
+      // A replay that fails (the database went away) ends the stream: the client comes back
+      // with the same Last-Event-ID and is replayed the rest then.
+      const lastId = Number(request.headers['last-event-id']);
+      try {
+        let replayedTo = 0;
+        if (Number.isSafeInteger(lastId) && lastId > 0 && lastId <= (await lastFeedSeq(db))) replayedTo = await replay(lastId, true);
+        await serially(async () => {
+          // The tail reaches at least this instance's own place: the alarms up to it that the other
+          // feeds were sent meanwhile are replayed, and those after it are the next catch-up's.
+          feed.after = replayedTo > 0 && !closed ? Math.max(await replay(replayedTo, false), sentUpTo) : sentUpTo;
+          // A client gone during the replay is not listened for.
+          if (!closed) feeds.add(feed);
+        });
+      } catch (error) {
+        app.log.warn({ err: error }, 'alarm feed: replay failed, the client reconnects for the rest');
+        stream.end();
+        return;
+      }
       // Alarms committed since this instance last read: sent now rather than at the next event.
       catchUp();
     },
