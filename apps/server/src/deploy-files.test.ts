@@ -64,6 +64,18 @@ describe('compose.yaml', () => {
   });
 });
 
+describe('deploy/haproxy.cfg', () => {
+  it('sets or removes every forwarded header itself: none a client sent reaches an instance', () => {
+    // Only rules without a condition count: a conditional one leaves the client's header when it does not apply.
+    const rules = [...haproxyConfig.matchAll(/^\s*http-request (set|del)-header (\S+)(.*)$/gm)].filter((m) => !/\s(if|unless)\s/.test(m[3]!)).map((m) => m[2]!.toLowerCase());
+    for (const header of ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'forwarded']) expect([header, rules.includes(header)]).toEqual([header, true]);
+    // It appends to the client's X-Forwarded-For rather than replacing it.
+    expect(haproxyConfig).not.toMatch(/option\s+forwardfor/);
+    // A rule that sets X-Forwarded-For from anything but the connection's source would let a client name it.
+    expect(haproxyConfig).toMatch(/^\s*http-request set-header X-Forwarded-For %\[src\]$/m);
+  });
+});
+
 describe('Dockerfile', () => {
   const dockerfile = read('Dockerfile');
 

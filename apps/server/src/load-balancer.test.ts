@@ -49,7 +49,9 @@ describe.skipIf(skipped !== '')(`two instances behind haproxy${skipped ? ` — $
 
   beforeAll(async () => {
     database = await emptyPostgresDatabase();
-    const env = { DATABASE_URL: database.url, REDIS_URL, DEMO: 'on', SIMULATOR: 'off', ...LEASE };
+    // TRUSTED_PROXIES as docs/deploy.md says: haproxy's address (here loopback, which is the
+    // clients' too: what a client sends in a forwarded header must still not be believed).
+    const env = { DATABASE_URL: database.url, REDIS_URL, DEMO: 'on', SIMULATOR: 'off', TRUSTED_PROXIES: '127.0.0.1', ...LEASE };
     // A first: it migrates the empty database and seeds the demo organisation; then B on it.
     a = await startServer(env, { requireWeb: false });
     b = await startServer(env, { requireWeb: false });
@@ -89,6 +91,21 @@ describe.skipIf(skipped !== '')(`two instances behind haproxy${skipped ? ` — $
   const levelAlarm = (tank: string, code: number) => ({ alarms: [{ kind: 'level', tank, code, ts: new Date(Date.now() - 1000).toISOString() }] });
   /** Open live streams of one instance, from its own /metrics. */
   const sseClients = async (server: RunningServer) => Number(/^ullage_sse_clients (\d+)/m.exec(await (await fetch(`${server.baseUrl}/metrics`)).text())?.[1]);
+
+  it('the client address and host the instances believe are what haproxy saw, not what the client sent', async () => {
+    const spoofed = { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-host': 'evil.example', forwarded: 'for=203.0.113.9;host=evil.example', 'x-real-ip': '203.0.113.9' };
+    // A session records the address it was opened from (the per-address sign-in limits count the same).
+    const signIn = await fetch(`${lb}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json', ...spoofed }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
+    const token = signIn.headers.getSetCookie().find((c) => c.startsWith('ullage_session='))!.split(';')[0]!.slice('ullage_session='.length);
+    const [session] = await query<{ ip: string }>(`select ip from sessions where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [token]);
+    expect(session?.ip).toBe('127.0.0.1');
+    // The cross-site check compares Origin with the host the call was made to: a page of another
+    // site naming its own host in X-Forwarded-Host is still refused, and this site's own page is
+    // not refused for a client's X-Forwarded-Host.
+    const post = async (origin: string) => ((await (await fetch(`${lb}/api/login/logout`, { method: 'POST', headers: { origin, ...spoofed } })).json()) as { code: number }).code;
+    expect(await post('http://evil.example')).toBe(80003);
+    expect(await post(lb)).not.toBe(80003);
+  });
 
   it('an alarm reaches the feed; the feed’s instance killed -9: no acknowledged reading lost, the feed back with every alarm in order, the jobs taken over', async () => {
     const stations = await query<{ code: string; height: number }>(
