@@ -15,6 +15,7 @@ import { ping, type Db } from './db/client';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin, sendAppError } from './plugins/envelope';
 import { sameOriginPlugin } from './plugins/same-origin';
+import { storableTextPlugin } from './plugins/storable-text';
 import { AppError } from './plugins/errors';
 import { CODES } from '@ullage/contracts/codes';
 import { authRoutes } from './modules/auth/routes';
@@ -169,6 +170,8 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(envelopePlugin);
+  // Text PostgreSQL cannot store (a NUL, a lone surrogate) is refused as 91011 on every route.
+  await app.register(storableTextPlugin);
   await app.register(metricsPlugin, { metrics });
   await app.register(sameOriginPlugin);
   await app.register(cookie);

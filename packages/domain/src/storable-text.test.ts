@@ -38,7 +38,9 @@ describe('unstorableTextPath', () => {
     ['a bad key names its object', { tanks: [{ ['k\u0000']: 1 }] }, ['tanks', 0]],
     ['a bad key at the top', { ['\uD800']: 'v' }, []],
     ['numbers, booleans and nulls pass', { a: 1, b: true, c: null, d: [1.5, false] }, null],
-    ['a prototype-less object (a parsed query)', Object.assign(Object.create(null) as object, { q: 'a\u0000b' }), ['q']],
+    ['a prototype-less object', Object.assign(Object.create(null) as object, { q: 'a\u0000b' }), ['q']],
+    ['an object whose prototype has none (Fastify’s query and params)', Object.assign(Object.create(Object.create(null) as object) as object, { name: '\uD800' }), ['name']],
+    ['a class instance is not walked', { at: Object.assign(new Date(0), { x: '\u0000' }) }, null],
     ['bytes are not text', { file: new Uint8Array([0, 0xd8]) }, null],
   ];
   it.each(cases)('%s', (_name, value, expected) => {

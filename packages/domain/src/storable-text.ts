@@ -66,7 +66,8 @@ export function unstorableTextPath(value: unknown): TextPath | null {
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null) return false;
-  const proto = Object.getPrototypeOf(v) as unknown;
-  // Parsed query strings have no prototype at all.
-  return proto === Object.prototype || proto === null;
+  const proto = Object.getPrototypeOf(v) as object | null;
+  // Fastify's parsed query and route params are made by a constructor whose prototype has no
+  // prototype itself (no inherited keys, nothing to walk into); JSON gives plain objects.
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }

@@ -16,6 +16,7 @@ import { clockProblems, commandDeadline, deviceClockNow, deviceTakesCommands, is
 import { FIRMWARE_MAX_BYTES, firmwareExtension, isAuthorised, isFirmwareVersion, periodProblems } from '@ullage/domain/firmware';
 import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import { clockSkew } from '@ullage/domain/station-status';
+import { unstorableTextPath } from '@ullage/domain/storable-text';
 import { readStrappingGrid, strappingTableProblems, type ImportProblem } from '@ullage/domain/strapping-import';
 import { thresholdProblems } from '@ullage/domain/tank-rules';
 import { isSafeFileName } from '@ullage/domain/validation';
@@ -297,6 +298,9 @@ export class DeviceCommands {
 
   /** A device's answer to a command (HTTP or MQTT). */
   async acknowledge(station: { id: number; code: string }, body: unknown): Promise<DeviceCommandAckResult> {
+    // Over HTTP the request hook has refused such text already; over MQTT this is the one check (a NUL in `reason` failed the write).
+    const badText = unstorableTextPath(body);
+    if (badText) throw new ValidationError([{ field: badText.join('.') || 'request', rule: 'rule.storableText' }]);
     const parsed = deviceCommandAck.safeParse(body);
     if (!parsed.success) {
       throw new ValidationError(parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'request', rule: issue.code === 'invalid_type' && issue.input === undefined ? 'rule.required' : 'rule.invalid' })));

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { EXPANSION_PER_C, type TankGeometry } from '@ullage/domain/inventory';
+import { isStorableText } from '@ullage/domain/storable-text';
 import type { StrappingPoint } from '@ullage/domain/strapping';
 import type { TankThresholds } from '@ullage/domain/threshold-alarms';
 import type { Db } from '../../db/client';
@@ -75,6 +76,9 @@ export class DeviceStations {
   }
 
   async byCode(code: string): Promise<IngestStation | null> {
+    // No station's code holds a NUL or a lone surrogate, and the database would fail on one
+    // (an MQTT username or topic reaches here unchecked): such a code is simply unknown.
+    if (!isStorableText(code)) return null;
     const now = Date.now();
     const hit = this.cache.get(code);
     if (hit) {

@@ -4,7 +4,7 @@ import mqtt from 'mqtt';
 import { mqttAckTopic, mqttReportTopic, mqttTankTopic } from '@ullage/contracts/device';
 import { rawRows } from '../../lib/raw-sql';
 import { ADMIN_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
-import { messageOf, startEmbeddedBroker, type MqttService } from './mqtt';
+import { commandAckStation, messageOf, startEmbeddedBroker, type MqttService } from './mqtt';
 
 let ctx: TestContext;
 let broker: MqttService;
@@ -103,6 +103,31 @@ describe('device ingest over MQTT (embedded broker)', () => {
     await client.endAsync();
   });
 
+  it('text that cannot be stored refuses its item alone, as over HTTP; the good items are stored and answered (issue 32)', async () => {
+    const client = await connect('NWP-SZ02', KEY);
+    const ts = new Date(Date.now() - 15_000).toISOString();
+    const sensors = () => rawRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from sensor_latest l join stations s on s.id = l.station_id where s.code = 'NWP-SZ02'`);
+    const before = (await sensors())[0]!.n;
+    const body = { sensors: [{ sensorNo: 'S\u00001', ts, state: 'normal' }, { sensorNo: 'S-2', ts, state: 'normal' }], sales: [{ tank: '2', id: 'x\uD800', ts, volumeL: 5 }] };
+    // JSON.stringify writes the lone surrogate as the escape \ud800, as a device would.
+    const ack = await publishAndAck(client, mqttReportTopic('NWP-SZ02'), body, mqttAckTopic('NWP-SZ02'));
+    expect(ack).toMatchObject({
+      code: 1000,
+      data: {
+        refused: [
+          { path: 'sensors[0].sensorNo', message: 'Sensor 1 · Sensor number: must not contain a NUL character or an unpaired surrogate (text that cannot be stored)' },
+          { path: 'sales[0].id', message: 'Sale 1 · Id: must not contain a NUL character or an unpaired surrogate (text that cannot be stored)' },
+        ],
+      },
+    });
+    expect((await sensors())[0]!.n).toBe(before + 1);
+    // A bad batch id refuses the report whole (91011), answered like any malformed report: the device does not resend it.
+    const whole = await publishAndAck(client, mqttReportTopic('NWP-SZ02'), { batchId: 'b\u0000', sensors: [{ sensorNo: 'S-3', ts, state: 'normal' }] }, mqttAckTopic('NWP-SZ02'));
+    expect(whole).toMatchObject({ code: 91011, msg: 'Batch id: must not contain a NUL character or an unpaired surrogate (text that cannot be stored)' });
+    expect((await sensors())[0]!.n).toBe(before + 1);
+    await client.endAsync();
+  });
+
   it('refuses a connection with a wrong device key', async () => {
     await expect(connect('NWP-SZ02', 'demo-device-key:NWP-SH01')).rejects.toThrow(/Bad username or password|Not authorized/i);
   });
@@ -121,5 +146,9 @@ describe('device ingest over MQTT (embedded broker)', () => {
     expect(messageOf('ullage/v1/stations/A-1/tanks/4/readings', Buffer.from('[{"ts":"x"}]'))).toEqual({ stationCode: 'A-1', body: { readings: [{ ts: 'x', tank: '4' }] } });
     expect(messageOf('ullage/v1/stations/A-1/ack', Buffer.from('{}'))).toBeNull();
     expect(messageOf('ullage/v1/stations/A-1/tanks/2/readings', Buffer.from('not json'))).toEqual({ stationCode: 'A-1', body: undefined });
+    // A level that is no valid percent-encoding is no topic of ours (it threw, inside the broker's callback).
+    expect(messageOf('ullage/v1/stations/A%ED%A0%80/report', Buffer.from('{}'))).toBeNull();
+    expect(messageOf('ullage/v1/stations/A-1/tanks/%E0%A4/readings', Buffer.from('[]'))).toBeNull();
+    expect(commandAckStation('ullage/v1/stations/%ZZ/commands/ack')).toBeNull();
   });
 });

@@ -40,31 +40,45 @@ export interface MqttService {
 
 const NO_BROKER: MqttService = { port: null, publish: async () => {}, connected: () => null, close: async () => {} };
 
+/** A topic level as the device encoded it; null when it is no valid encoding (`%E0%A4`), so a stray topic is ignored rather than thrown on. */
+function decodeLevel(level: string): string | null {
+  try {
+    return decodeURIComponent(level);
+  } catch {
+    return null;
+  }
+}
+
 /** The station code of a command answer's topic, or null. */
 export function commandAckStation(topic: string): string | null {
   const match = COMMAND_ACK.exec(topic);
-  return match ? decodeURIComponent(match[1]!) : null;
+  return match ? decodeLevel(match[1]!) : null;
 }
 
 /** What a message on a device topic carries, or null when the topic is not one of ours. */
 export function messageOf(topic: string, payload: Buffer): { stationCode: string; body: unknown } | null {
   // A report travels on as text: it is parsed where it is prepared (prepare.ts).
   const report = REPORT.exec(topic);
-  if (report) return { stationCode: decodeURIComponent(report[1]!), body: payload.toString('utf8') };
+  if (report) {
+    const stationCode = decodeLevel(report[1]!);
+    return stationCode === null ? null : { stationCode, body: payload.toString('utf8') };
+  }
   const tank = TANK.exec(topic);
   if (tank) {
+    const stationCode = decodeLevel(tank[1]!);
+    const tankCode = decodeLevel(tank[2]!);
+    if (stationCode === null || tankCode === null) return null;
     let parsed: unknown;
     try {
       parsed = JSON.parse(payload.toString('utf8'));
     } catch {
-      return { stationCode: decodeURIComponent(tank[1]!), body: undefined };
+      return { stationCode, body: undefined };
     }
     // A tank topic carries that tank's readings: an array, or {readings: [...]}.
-    const tankCode = decodeURIComponent(tank[2]!);
     const list = Array.isArray(parsed) ? parsed : (parsed as { readings?: unknown } | undefined)?.readings;
     const readings = Array.isArray(list) ? list.map((r) => (r && typeof r === 'object' ? { ...r, tank: tankCode } : r)) : list;
     const rest = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
-    return { stationCode: decodeURIComponent(tank[1]!), body: { ...rest, readings } };
+    return { stationCode, body: { ...rest, readings } };
   }
   return null;
 }

@@ -2,6 +2,7 @@ import { deviceReport, RECORD_TYPES, type DeviceAlarm, type DeviceDelivery, type
 import { computeInventory } from '@ullage/domain/inventory';
 import type { Language } from '@ullage/domain/languages';
 import { clockSkew } from '@ullage/domain/station-status';
+import { isStorableText } from '@ullage/domain/storable-text';
 import { translator } from '../../i18n/translate';
 import { pgArray } from '../../lib/raw-sql';
 import type { FieldRule } from '../../plugins/errors';
@@ -72,6 +73,8 @@ export function prepareBatch(body: unknown, station: IngestStation, nowMs: numbe
     const rule = firstRule(envelope.error, value ?? {});
     return failed([{ ...rule, field: rule.field || 'request' }]);
   }
+  // The batch's own name is echoed in the answer: text that cannot be stored refuses the batch, as a malformed envelope does.
+  if (envelope.data.batchId !== undefined && !isStorableText(envelope.data.batchId)) return failed([{ field: 'batchId', rule: 'rule.storableText' }]);
   const now = new Date(nowMs);
   const batch = validateBatch(envelope.data, station, now, translator(language));
   const rows = [...batch.readings, ...batch.events.flatMap((e) => e.readings)].map((r) => toRow(station.id, r));

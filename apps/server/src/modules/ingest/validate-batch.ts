@@ -24,6 +24,7 @@ import {
   type RefusedItem,
 } from '@ullage/contracts/device';
 import { isAlarmCode } from '@ullage/domain/alarm-codes';
+import { isStorableText, unstorableTextPath } from '@ullage/domain/storable-text';
 import type { Translate } from '../../i18n/translate';
 import { formatField } from '../../plugins/envelope';
 import type { FieldRule } from '../../plugins/errors';
@@ -96,24 +97,35 @@ interface RawBatch {
  * Judges each item of a batch on its own (issue 4): a malformed reading is refused with its
  * path and the rule it breaks, the rest is kept. Beyond the shape: the tank must be one of
  * the station's, no time may be more than 5 minutes ahead of the server, alarm codes must be
- * spec §3 codes of their kind.
+ * spec §3 codes of their kind. Text PostgreSQL cannot store (a NUL, an unpaired surrogate, in
+ * a `sensorNo`, a sale's `id`…) refuses its item like any other bad value (issue 32): the rest
+ * of the batch is stored and answered, so a device that resends until answered is not stuck.
  */
 export function validateBatch(batch: RawBatch, station: IngestStation, now: Date, t: Translate): ParsedBatch {
   const refused: RefusedItem[] = [];
   const refuse = (list: string, index: number, rule: FieldRule) =>
     refused.push({ path: `${list}[${index}]${rule.field ? `.${rule.field}` : ''}`, message: formatField(t, { ...rule, field: `${list}.${index}${rule.field ? `.${rule.field}` : ''}` }) });
   const latest = now.getTime() + FUTURE_TOLERANCE_MS;
+  /** Refuses the item when some text in it cannot be stored; true when it did. */
+  const badText = (list: string, index: number, raw: unknown) => {
+    const path = unstorableTextPath(raw);
+    if (path === null) return false;
+    refuse(list, index, { field: path.join('.'), rule: 'rule.storableText' });
+    return true;
+  };
   const tooLate = (ts: string) => Date.parse(ts) > latest;
 
   const readingOf = (list: string, index: number, raw: unknown): ValidReading | null => {
     let reading = fastDeviceReading(raw);
     if (!reading) {
+      if (badText(list, index, raw)) return null;
       const parsed = deviceReading.safeParse(raw);
       if (!parsed.success) return refuse(list, index, firstRule(parsed.error, raw)), null;
       reading = parsed.data;
     }
     const tank = station.tanks.get(reading.tank);
-    if (!tank) return refuse(list, index, { field: 'tank', rule: 'rule.unknownTank' }), null;
+    // The fast path lets any tank code through; only a code that is no tank is looked at twice.
+    if (!tank) return refuse(list, index, { field: 'tank', rule: isStorableText(reading.tank) ? 'rule.unknownTank' : 'rule.storableText' }), null;
     if (tooLate(reading.ts)) return refuse(list, index, { field: 'ts', rule: 'rule.future' }), null;
     return { tank, reading };
   };
@@ -121,6 +133,7 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
   const readings = batch.readings.flatMap((raw, i) => readingOf('readings', i, raw) ?? []);
 
   const sensors = batch.sensors.flatMap((raw, i) => {
+    if (badText('sensors', i, raw)) return [];
     const parsed = deviceSensorState.safeParse(raw);
     if (!parsed.success) return refuse('sensors', i, firstRule(parsed.error, raw)), [];
     if (tooLate(parsed.data.ts)) return refuse('sensors', i, { field: 'ts', rule: 'rule.future' }), [];
@@ -129,6 +142,7 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
   });
 
   const alarms = batch.alarms.flatMap((raw, i): ValidAlarm[] => {
+    if (badText('alarms', i, raw)) return [];
     const parsed = deviceAlarm.safeParse(raw);
     if (!parsed.success) return refuse('alarms', i, firstRule(parsed.error, raw)), [];
     const alarm = parsed.data;
@@ -145,6 +159,8 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
   });
 
   const events = batch.events.flatMap((raw, i): ValidEvent[] => {
+    // An event's own fields here; the readings it carries are judged one by one below.
+    if (raw && typeof raw === 'object' && badText('events', i, { ...raw, readings: undefined })) return [];
     const parsed = deviceEvent.safeParse(raw);
     if (!parsed.success) return refuse('events', i, firstRule(parsed.error, raw)), [];
     if (tooLate(parsed.data.ts)) return refuse('events', i, { field: 'ts', rule: 'rule.future' }), [];
@@ -154,6 +170,7 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
 
   // A delivery ends after it starts and leaves more in the tank than there was.
   const deliveries = batch.deliveries.flatMap((raw, i): ValidDelivery[] => {
+    if (badText('deliveries', i, raw)) return [];
     const parsed = deviceDelivery.safeParse(raw);
     if (!parsed.success) return refuse('deliveries', i, firstRule(parsed.error, raw)), [];
     const delivery = parsed.data;
@@ -179,6 +196,7 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
   };
 
   const sales = (batch.sales ?? []).flatMap((raw, i): ValidSale[] => {
+    if (badText('sales', i, raw)) return [];
     const parsed = deviceSale.safeParse(raw);
     if (!parsed.success) return refuse('sales', i, firstRule(parsed.error, raw)), [];
     if (tooLate(parsed.data.ts)) return refuse('sales', i, { field: 'ts', rule: 'rule.future' }), [];
@@ -188,6 +206,7 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
 
   // Within the batch too, a meter's total never falls: each reading is judged against the one before it in time.
   const meterTotals = (batch.meterTotals ?? []).flatMap((raw, i): ValidMeterTotal[] => {
+    if (badText('meterTotals', i, raw)) return [];
     const parsed = deviceMeterTotal.safeParse(raw);
     if (!parsed.success) return refuse('meterTotals', i, firstRule(parsed.error, raw)), [];
     if (tooLate(parsed.data.ts)) return refuse('meterTotals', i, { field: 'ts', rule: 'rule.future' }), [];
@@ -197,6 +216,7 @@ export function validateBatch(batch: RawBatch, station: IngestStation, now: Date
   const keptTotals = dropBackwardTotals(meterTotals, (t) => refuse('meterTotals', t.index, { field: 'totalL', rule: 'rule.totaliserBackwards' }));
 
   const tickets = (batch.tickets ?? []).flatMap((raw, i): ValidTicket[] => {
+    if (badText('tickets', i, raw)) return [];
     const parsed = deviceTicket.safeParse(raw);
     if (!parsed.success) return refuse('tickets', i, firstRule(parsed.error, raw)), [];
     const tank = station.tanks.get(parsed.data.tank);

@@ -282,7 +282,7 @@ describe('metered sales in', () => {
       tickets: [{ tank: '1', deliveredAt: local(DAYS[4]!, 600, SH), volumeL: 1_000 }],
     });
     expect(answer.data.refused).toEqual([
-      { path: 'sales[0].volumeL', message: 'sales 1 · Volume: must be a number from 0 to 10000000' },
+      { path: 'sales[0].volumeL', message: 'Sale 1 · Volume: must be a number from 0 to 10000000' },
       { path: 'sales[1].tank', message: expect.stringContaining('is not a tank of this station') },
       { path: 'sales[2].product', message: expect.stringContaining('is not the product code of a tank at this station') },
       { path: 'sales[3].product', message: expect.stringContaining('names a tank or a product') },
