@@ -179,13 +179,25 @@ describe('live alarm feed (spec §7 sse-msg/connect)', () => {
 
   it('a client back after 1,000 alarms, some with device times days old, gets every one once, in feed order', async () => {
     const [{ n: lastId }] = (await rawRows<{ n: string }>(ctx.db, sql`select n from alarm_feed_counter`)) as [{ n: string }];
-    // More than one page of the replay, as a collector emptying its buffer after an outage sends them.
-    const ids = await insertAlarms('LSF-HO01', 1000);
-    const feed = await openSse<Record<string, string | number | null>>(`${base}/api/sse-msg/connect?userId=${userId.admin}`, { cookie: cookie.admin!, 'last-event-id': lastId });
+    // Another feed stays open meanwhile, so this instance reads on to the present while the client is away.
+    const watcher = await openSse<Record<string, string | number | null>>(`${base}/api/sse-msg/connect?userId=${userId.admin}`, { cookie: cookie.admin! });
+    let missed: number[];
     try {
-      await receivedAll(feed, ids);
+      // More than one page of the replay, as a collector emptying its buffer after an outage sends them,
+      const ids = await insertAlarms('LSF-HO01', 1000);
+      // then a device's alarm: ingest announces it, and the open feed is sent everything up to it at once.
+      expect((await send('LSF-HO01', { alarms: [{ kind: 'level', tank: '1', code: 2, ts: ts() }] })).status).toBe(200);
+      const [device] = await rawRows<{ id: string }>(ctx.db, sql`select max(id) as id from alarms`);
+      missed = [...ids, Number(device!.id)];
+      await receivedAll(watcher, missed);
     } finally {
-      feed.close();
+      watcher.close();
+    }
+    const back = await openSse<Record<string, string | number | null>>(`${base}/api/sse-msg/connect?userId=${userId.admin}`, { cookie: cookie.admin!, 'last-event-id': lastId });
+    try {
+      await receivedAll(back, missed);
+    } finally {
+      back.close();
     }
   });
 
