@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { isRightToLeft, type Language } from '@ullage/domain/languages';
 import { knownZoneOr, VIEWER_ZONE_HEADER, zoneOffsetMs } from '@ullage/domain/zoned-time';
@@ -66,7 +66,7 @@ export interface Sheet<T> {
  * reads right to left, as the page does.
  */
 export async function workbookOf(sheets: Sheet<never>[], language: Language | undefined): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   workbook.creator = 'Ullage';
   const rightToLeft = language !== undefined && isRightToLeft(language);
   for (const s of sheets) {
@@ -104,3 +104,13 @@ export function sendXlsx(reply: FastifyReply, fileName: string, body: Buffer) {
 
 /** Exports are capped so one request cannot build an unbounded workbook in memory. */
 export const EXPORT_MAX_ROWS = 50_000;
+
+/**
+ * exceljs, loaded at the first export rather than with the app: it is large (about 1.7 s to
+ * import on a busy machine), and most processes (and test files) never write a workbook.
+ */
+export async function loadExcelJs(): Promise<typeof ExcelJS> {
+  const module = await import('exceljs');
+  // A CommonJS module: its namespace holds the classes under `default`.
+  return module.default;
+}

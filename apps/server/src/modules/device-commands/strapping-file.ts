@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { DeviceTank } from '@ullage/contracts/device-commands';
 import { LANGUAGES } from '@ullage/domain/languages';
 import { STRAPPING_MAX_POINTS, type Cell, type StrappingColumn } from '@ullage/domain/strapping-import';
@@ -6,6 +6,7 @@ import type { Translate } from '../../i18n/translate';
 import { CATALOGUES } from '../../i18n/translate';
 import { ValidationError } from '../../plugins/errors';
 import { unzipWithin, ZipLimitError } from '../../lib/zip-limits';
+import { loadExcelJs } from '../../lib/xlsx';
 
 /**
  * The height-volume import template (issue 7): an xlsx with the two columns the import reads,
@@ -35,7 +36,7 @@ export function templateHeaders(): Record<StrappingColumn, string[]> {
 }
 
 export async function templateOf(t: Translate, tank: DeviceTank): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   workbook.creator = 'Ullage';
   const sheet = workbook.addWorksheet(t('deviceParams.template.sheet').slice(0, 31));
   sheet.columns = [
@@ -118,7 +119,7 @@ async function xlsxGrid(bytes: Buffer): Promise<Cell[][]> {
     if (rows > IMPORT_MAX_ROWS) throw tooLarge('rule.importRows', IMPORT_MAX_ROWS);
   }
   parts.clear();
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
