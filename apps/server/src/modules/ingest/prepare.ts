@@ -66,6 +66,12 @@ export function prepareBatch(body: unknown, station: IngestStation, nowMs: numbe
       return failed([{ field: 'request', rule: 'rule.invalid' }]);
     }
   }
+  // The batch's own fields (its name is echoed in the answer) refuse the batch, as a malformed
+  // envelope does, when they hold text that cannot be stored; items are judged one by one below.
+  for (const field of ['batchId', 'sentAt'] as const) {
+    const text = (value as Partial<Record<string, unknown>> | null | undefined)?.[field];
+    if (typeof text === 'string' && !isStorableText(text)) return failed([{ field, rule: 'rule.storableText' }]);
+  }
   const envelope = deviceReport.safeParse(value ?? {});
   if (!envelope.success) {
     const issue = envelope.error.issues[0]!;
@@ -73,8 +79,6 @@ export function prepareBatch(body: unknown, station: IngestStation, nowMs: numbe
     const rule = firstRule(envelope.error, value ?? {});
     return failed([{ ...rule, field: rule.field || 'request' }]);
   }
-  // The batch's own name is echoed in the answer: text that cannot be stored refuses the batch, as a malformed envelope does.
-  if (envelope.data.batchId !== undefined && !isStorableText(envelope.data.batchId)) return failed([{ field: 'batchId', rule: 'rule.storableText' }]);
   const now = new Date(nowMs);
   const batch = validateBatch(envelope.data, station, now, translator(language));
   const rows = [...batch.readings, ...batch.events.flatMap((e) => e.readings)].map((r) => toRow(station.id, r));
