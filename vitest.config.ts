@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { localeBundles } from './apps/web/build/locale-bundles-plugin.ts';
+import SlowestFilesReporter from './scripts/slowest-files-reporter.ts';
 
 /**
  * One vitest run, four projects. Server tests share a migrated database template made once
@@ -7,6 +8,8 @@ import { localeBundles } from './apps/web/build/locale-bundles-plugin.ts';
  */
 export default defineConfig({
   test: {
+    // The usual output, then the slowest files (scripts/slowest-files-reporter.ts).
+    reporters: ['default', new SlowestFilesReporter()],
     // Two cores: API tests each hold a database, browser tests a Chromium.
     maxWorkers: 2,
     projects: [

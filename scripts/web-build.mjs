@@ -13,11 +13,17 @@ function newestMtime(p) {
   return Math.max(0, ...fs.readdirSync(p).map((entry) => newestMtime(path.join(p, entry))));
 }
 
+const builtAt = () => (fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0);
+
+/** Whether the web app was never built or a source is newer than the build. */
+export function webBuildNeeded() {
+  return builtAt() < Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+}
+
 /** Builds the web app when it was never built or a source is newer than the build. */
 export function ensureWebBuilt() {
-  const built = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
-  const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-  if (built >= newest) return;
+  if (!webBuildNeeded()) return;
+  const built = builtAt();
   console.log(built ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…');
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
