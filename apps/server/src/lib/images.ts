@@ -1,3 +1,7 @@
+import { fitsScreen, IMAGE_MAX_SIDE_PX, imageSize, type ImageSize } from '@ullage/domain/image-header';
+import type { MessageKey } from '../i18n/en';
+import type { FieldRule } from '../plugins/errors';
+
 /** Image types recognised by their first bytes, so a renamed file cannot pass as an image. */
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif';
 
@@ -11,10 +15,22 @@ export function sniffImage(bytes: Buffer): ImageType | undefined {
 
 const DATA_URL = /^data:([a-z/+.-]+);base64,([A-Za-z0-9+/=]+)$/;
 
-/** The declared type, the decoded bytes and the type the bytes really are. */
-export function decodeImageDataUrl(dataUrl: string): { declared: string; bytes: Buffer; actual: ImageType | undefined } | undefined {
+/** The declared type, the decoded bytes, the type the bytes really are and the pixel size their header declares. */
+export function decodeImageDataUrl(dataUrl: string): { declared: string; bytes: Buffer; actual: ImageType | undefined; size: ImageSize | null } | undefined {
   const match = DATA_URL.exec(dataUrl);
   if (!match) return undefined;
   const bytes = Buffer.from(match[2]!, 'base64');
-  return { declared: match[1]!, bytes, actual: sniffImage(bytes) };
+  return { declared: match[1]!, bytes, actual: sniffImage(bytes), size: imageSize(bytes) };
+}
+
+/**
+ * What an uploaded image's declared size breaks, or null (issue 32 item 5): a header with no
+ * readable size is not an image of its type (`typeRule`), and a side over IMAGE_MAX_SIDE_PX is
+ * refused with both sizes named — a few bytes can declare 60,000 × 60,000 pixels, which every
+ * browser shown the picture would try to decode. Read from the header, before anything is stored.
+ */
+export function imageSizeProblem(field: string, size: ImageSize | null, typeRule: MessageKey): FieldRule | null {
+  if (!size) return { field, rule: typeRule };
+  if (!fitsScreen(size)) return { field, rule: 'rule.imageDimensions', params: { max: IMAGE_MAX_SIDE_PX, width: size.width, height: size.height } };
+  return null;
 }

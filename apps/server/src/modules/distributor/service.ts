@@ -3,7 +3,7 @@ import type { DistributorInput } from '@ullage/contracts/settings-org';
 import { isValidPhone, LOGO_MAX_BYTES } from '@ullage/domain/validation';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../lib/db-errors';
-import { decodeImageDataUrl } from '../../lib/images';
+import { decodeImageDataUrl, imageSizeProblem } from '../../lib/images';
 import { AppError, assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import { diff, recordAudit } from '../audit/repo';
 import type { AuthUser } from '../auth/session-repo';
@@ -11,7 +11,7 @@ import { assertCanManageDistributors } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import * as repo from './repo';
 
-/** Spec §5: required name, contact and phone; phone digits and hyphen; logo jpeg/png under 1 MB. */
+/** Spec §5: required name, contact and phone; phone digits and hyphen; logo jpeg/png under 1 MB, at most 4096 × 4096 pixels (issue 32). */
 function check(input: DistributorInput) {
   const problems: FieldRule[] = [];
   if (!input.name) problems.push({ field: 'name', rule: 'rule.required' });
@@ -25,6 +25,10 @@ function check(input: DistributorInput) {
       problems.push({ field: 'logo', rule: 'rule.logoType' });
     } else if (image.bytes.length >= LOGO_MAX_BYTES) {
       problems.push({ field: 'logo', rule: 'rule.logoSize' });
+    } else {
+      // Shown to every user of the distributor: its header's size is read before it is kept.
+      const tooLarge = imageSizeProblem('logo', image.size, 'rule.logoType');
+      if (tooLarge) problems.push(tooLarge);
     }
   }
   const seen = new Set<string>();

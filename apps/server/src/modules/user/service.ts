@@ -17,7 +17,7 @@ import { diff, recordAudit } from '../audit/repo';
 import { noticeSettingsChanged } from '../notice/changes';
 import { turnOffEmail } from '../notice/service';
 import { findUserById, updateMailAddress, updatePassword, updatePhoto } from './repo';
-import { decodeImageDataUrl } from '../../lib/images';
+import { decodeImageDataUrl, imageSizeProblem } from '../../lib/images';
 import type { FileStore } from '../../lib/file-store';
 
 /** In the top bar users edit only their own password (spec §6). */
@@ -91,7 +91,7 @@ export async function changePassword(db: Db, bus: LiveBus, user: AuthUser, sessi
   sessionsEnded(bus);
 }
 
-/** Spec §5 "Photo upload": jpeg/jpg/png/gif, under 250 KB, name without special characters. */
+/** Spec §5 "Photo upload": jpeg/jpg/png/gif, under 250 KB, name without special characters; at most 4096 × 4096 pixels (issue 32). */
 const EXTENSION_OF: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif' };
 
 /** Stored under DATA_DIR by content hash; the user's photo is the URL that serves it. */
@@ -106,6 +106,9 @@ export async function changePhoto(db: Db, files: FileStore, user: AuthUser, file
     problems.push({ field: 'dataUrl', rule: 'rule.imageType' });
   } else if (image.bytes.length >= PHOTO_MAX_BYTES) {
     problems.push({ field: 'dataUrl', rule: 'rule.imageSize' });
+  } else {
+    const tooLarge = imageSizeProblem('dataUrl', image.size, 'rule.imageType');
+    if (tooLarge) problems.push(tooLarge);
   }
   assertValid(problems);
   const stored = await files.put('photos', image!.bytes, EXTENSION_OF[image!.actual!]!);
