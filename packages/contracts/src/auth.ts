@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '@ullage/domain/languages';
+import { ACTIONS } from '@ullage/domain/roles';
 
 /** POST /api/login/auth, as JSON or an HTML form. */
 export const loginBody = z.object({
@@ -54,7 +55,8 @@ export const sessionUser = z.object({
   orgId: z.number().int().nullable(),
   roleList: z.array(z.string()),
   menuList: z.array(z.string()),
-  permissionList: z.array(z.string()),
+  /** The actions of the role table (domain roles.ts) this account may take, in table order. */
+  permissionList: z.array(z.enum(ACTIONS)),
   companyTree: z.array(orgNode),
   stationType: z.string().nullable(),
   stationCodes: z.array(z.string()),
@@ -69,7 +71,7 @@ export const sessionUser = z.object({
   userPermission: z.object({
     roleList: z.array(z.string()),
     menuList: z.array(z.string()),
-    permissionList: z.array(z.string()),
+    permissionList: z.array(z.enum(ACTIONS)),
   }),
   userOrgInfo: z.object({ orgId: z.number().int().nullable(), userType: z.number().int() }),
 });

@@ -23,10 +23,11 @@ describe('canManageAccount', () => {
     ['distributor → station account under it', distributor(1), station(1, 5, 9), true],
     ['distributor → station account elsewhere', distributor(1), station(2, 6, 9), false],
     ['distributor → admin', distributor(1), admin, false],
-    ['company → own company account', company(1, 5), company(1, 5), true],
+    // Spec §6: company users have no user menu, so they manage no accounts (issue 32).
+    ['company → own company account', company(1, 5), company(1, 5), false],
     ['company → another company account', company(1, 5), company(1, 6), false],
-    ['company → station of its own', company(1, 5), station(1, 5, 9), true],
-    ['company → attendant of its own', company(1, 5), station(1, 5, 9, true), true],
+    ['company → station of its own', company(1, 5), station(1, 5, 9), false],
+    ['company → attendant of its own', company(1, 5), station(1, 5, 9, true), false],
     ['company → station elsewhere', company(1, 5), station(1, 6, 10), false],
     ['company → its distributor account', company(1, 5), distributor(1), false],
     ['station → its own station account', station(1, 5, 9), station(1, 5, 9), false],
@@ -42,7 +43,7 @@ describe('manageableAccountTypes', () => {
   it.each([
     [ACCOUNT_TYPES.admin, [1, 2, 3, 4]],
     [ACCOUNT_TYPES.distributor, [1, 2, 3, 4]],
-    [ACCOUNT_TYPES.company, [2, 3, 4]],
+    [ACCOUNT_TYPES.company, []],
     [ACCOUNT_TYPES.station, []],
     [ACCOUNT_TYPES.stationAttendant, []],
   ] as const)('account type %i manages %j', (type, expected) => expect(manageableAccountTypes(type)).toEqual(expected));

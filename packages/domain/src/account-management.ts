@@ -1,4 +1,5 @@
 import { ACCOUNT_TYPES, type AccountType } from './organisation';
+import { may } from './roles';
 
 /**
  * Who may manage which accounts (spec §6, issue 3). An account's place is its type and the
@@ -12,24 +13,19 @@ export interface AccountPlace {
   stationId: number | null;
 }
 
-/** The account types each kind of account may create, edit or remove. */
+/**
+ * The account types each kind of account may create, edit or remove: none for those the role
+ * table (roles.ts) refuses `user:manage` — company and station accounts have no user menu.
+ */
 export function manageableAccountTypes(actorType: AccountType): readonly AccountType[] {
-  switch (actorType) {
-    case ACCOUNT_TYPES.admin:
-    case ACCOUNT_TYPES.distributor:
-      return [ACCOUNT_TYPES.distributor, ACCOUNT_TYPES.company, ACCOUNT_TYPES.station, ACCOUNT_TYPES.stationAttendant];
-    case ACCOUNT_TYPES.company:
-      return [ACCOUNT_TYPES.company, ACCOUNT_TYPES.station, ACCOUNT_TYPES.stationAttendant];
-    case ACCOUNT_TYPES.station:
-    case ACCOUNT_TYPES.stationAttendant:
-      return [];
-  }
+  if (!may(actorType, 'user:manage')) return [];
+  // Nobody creates an administrator: the platform has one.
+  return [ACCOUNT_TYPES.distributor, ACCOUNT_TYPES.company, ACCOUNT_TYPES.station, ACCOUNT_TYPES.stationAttendant];
 }
 
 /**
  * The administrator manages every account but the administrator's; a distributor account
- * those under its distributor; a company account the company and station accounts of its
- * company; station accounts none.
+ * those under its distributor; company and station accounts none.
  */
 export function canManageAccount(actor: AccountPlace, target: AccountPlace): boolean {
   if (!manageableAccountTypes(actor.accountType).includes(target.accountType)) return false;
@@ -38,8 +34,6 @@ export function canManageAccount(actor: AccountPlace, target: AccountPlace): boo
       return true;
     case ACCOUNT_TYPES.distributor:
       return actor.distributorId !== null && target.distributorId === actor.distributorId;
-    case ACCOUNT_TYPES.company:
-      return actor.companyId !== null && target.companyId === actor.companyId;
     default:
       return false;
   }

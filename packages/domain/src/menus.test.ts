@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { MENU_KEYS, PERMISSIONS, ROLE_NAMES, menuListFor, permissionListFor, type MenuKey, type Permission } from './menus';
+import { MENU_KEYS, ROLE_NAMES, menuListFor, type MenuKey } from './menus';
 import { ACCOUNT_TYPES, type AccountType } from './organisation';
 
 const ALL: MenuKey[] = [
@@ -76,31 +76,6 @@ describe('menuListFor', () => {
     const first = menuListFor(ACCOUNT_TYPES.admin);
     first.pop();
     expect(menuListFor(ACCOUNT_TYPES.admin)).toHaveLength(13);
-  });
-});
-
-describe('permissionListFor', () => {
-  const cases: Array<[string, AccountType, Permission[]]> = [
-    ['administrator: all', ACCOUNT_TYPES.admin, ['inventory:read', 'report:export', 'alarm:process', 'setting:write', 'user:manage', 'device:command']],
-    ['distributor: all', ACCOUNT_TYPES.distributor, ['inventory:read', 'report:export', 'alarm:process', 'setting:write', 'user:manage', 'device:command']],
-    ['company: no user management', ACCOUNT_TYPES.company, ['inventory:read', 'report:export', 'alarm:process', 'setting:write', 'device:command']],
-    ['station: no user management, no settings', ACCOUNT_TYPES.station, ['inventory:read', 'report:export', 'alarm:process', 'device:command']],
-    ['account type 4: read and export only', ACCOUNT_TYPES.stationAttendant, ['inventory:read', 'report:export']],
-  ];
-  it.each(cases)('spec §6: company and station users have no user menu — permissions of %s', (_label, accountType, expected) => {
-    expect(permissionListFor(accountType)).toEqual(expected);
-  });
-
-  it('spec §6: only administrator and distributor may manage users', () => {
-    const all = Object.values(ACCOUNT_TYPES) as AccountType[];
-    expect(all.filter((t) => permissionListFor(t).includes('user:manage'))).toEqual([0, 1]);
-  });
-
-  it('spec §6: the full permission list is returned as a copy', () => {
-    const list = permissionListFor(ACCOUNT_TYPES.admin);
-    list.length = 0;
-    expect([...PERMISSIONS]).toHaveLength(6);
-    expect(permissionListFor(ACCOUNT_TYPES.admin)).toHaveLength(6);
   });
 });
 

@@ -58,30 +58,6 @@ export function menuListFor(accountType: AccountType): MenuKey[] {
   return MENU_KEYS.filter((key) => !hidden.has(key));
 }
 
-export const PERMISSIONS = [
-  'inventory:read',
-  'report:export',
-  'alarm:process',
-  'setting:write',
-  'user:manage',
-  'device:command',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-
-export function permissionListFor(accountType: AccountType): Permission[] {
-  switch (accountType) {
-    case ACCOUNT_TYPES.admin:
-    case ACCOUNT_TYPES.distributor:
-      return [...PERMISSIONS];
-    case ACCOUNT_TYPES.company:
-      return ['inventory:read', 'report:export', 'alarm:process', 'setting:write', 'device:command'];
-    case ACCOUNT_TYPES.station:
-      return ['inventory:read', 'report:export', 'alarm:process', 'device:command'];
-    case ACCOUNT_TYPES.stationAttendant:
-      return ['inventory:read', 'report:export'];
-  }
-}
-
 export const ROLE_NAMES: Record<AccountType, string> = {
   [ACCOUNT_TYPES.admin]: 'admin',
   [ACCOUNT_TYPES.distributor]: 'distributor',

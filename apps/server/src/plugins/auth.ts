@@ -3,10 +3,11 @@ import type { Db } from '../db/client';
 import { findLiveSession, touchSession, type AuthUser } from '../modules/auth/session-repo';
 import { SESSION_COOKIE, sha256 } from '../modules/auth/tokens';
 import { CODES } from '@ullage/contracts/codes';
+import { may, type Action } from '@ullage/domain/roles';
 import { sessionTiming } from '@ullage/domain/session-idle';
 import type { LiveBus } from '../live/bus';
 import { SessionWatch } from '../live/session-watch';
-import { AppError, notLoggedIn } from './errors';
+import { AppError, forbidden, notLoggedIn } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,6 +22,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without signing in. */
     public?: boolean;
+    /**
+     * The action of the role table (packages/domain/src/roles.ts) this route takes: a role
+     * without it is refused with 80003 before the handler runs. Unset: every
+     * signed-in user (reading follows the scope; one's own settings are one's own).
+     */
+    may?: Action;
+  }
+  interface FastifySchema {
+    /** A route's `config.may`, copied into its OpenAPI operation. */
+    'x-may'?: Action;
   }
 }
 
@@ -30,7 +41,7 @@ const ALLOWED_BEFORE_CHANGE = new Set(['/api/login/getInfo', '/api/login/logout'
 
 /**
  * Authentication is one hook on the whole /api tree, not a line in each handler: a route is
- * private unless its config says `public: true`.
+ * private unless its config says `public: true`. So is the role check: a route's `may`.
  */
 export const authPlugin = fp<{ db: Db; bus: LiveBus; idleMinutes: number }>(async (app, { db, bus, idleMinutes }) => {
   // Touching the session row on every call would make every read a write (the rule: sessionTiming).
@@ -38,6 +49,12 @@ export const authPlugin = fp<{ db: Db; bus: LiveBus; idleMinutes: number }>(asyn
   const sessionWatch = new SessionWatch(db, streamCheckMs, app.log, bus);
   app.decorate('sessionWatch', sessionWatch);
   app.addHook('onClose', async () => sessionWatch.stop());
+  // The OpenAPI document names each route's action (`x-may`), for integrators and for the test
+  // that walks the role table over every route (modules/scope/role-table.test.ts).
+  app.addHook('onRoute', (route) => {
+    const action = route.config?.may;
+    if (action !== undefined) route.schema = { ...route.schema, 'x-may': action };
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
   app.addHook('preHandler', async (request) => {
@@ -53,6 +70,8 @@ export const authPlugin = fp<{ db: Db; bus: LiveBus; idleMinutes: number }>(asyn
     if (session.user.mustChangePassword && !ALLOWED_BEFORE_CHANGE.has(request.routeOptions.url)) {
       throw new AppError(CODES.forbidden, 'auth.mustChangePassword');
     }
+    const action = request.routeOptions.config.may;
+    if (action !== undefined && !may(session.user.accountType, action)) throw forbidden();
     request.user = session.user;
     request.sessionTokenHash = tokenHash;
   });

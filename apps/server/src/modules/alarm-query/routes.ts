@@ -26,7 +26,7 @@ export const alarmQueryRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => Date
     return sendXlsx(reply, name, body);
   });
 
-  app.post('/alarm/process', { config, schema: { tags, summary: 'Mark alarms processed with a note (all or none)', body: processAlarmsInput, response: { 200: envelopeOf(z.object({ processed: z.number().int() })) } } }, async (request) => ({
+  app.post('/alarm/process', { config: { ...config, may: 'alarm:process' }, schema: { tags, summary: 'Mark alarms processed with a note (all or none)', body: processAlarmsInput, response: { 200: envelopeOf(z.object({ processed: z.number().int() })) } } }, async (request) => ({
     ...ok(request, { processed: await processAlarms(db, userOf(request), request.body, clock()) }),
     msg: request.t('common.settingSaved'),
   }));

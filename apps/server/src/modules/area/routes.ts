@@ -34,17 +34,17 @@ export const areaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     ok(request, await service.getArea(db, userOf(request), request.params.id)),
   );
 
-  app.post('/area', { schema: { tags, summary: 'Create an area', body: areaInput, response: { 200: envelopeOf(areaRow) } } }, async (request) => ({
+  app.post('/area', { config: { may: 'area:manage' }, schema: { tags, summary: 'Create an area', body: areaInput, response: { 200: envelopeOf(areaRow) } } }, async (request) => ({
     ...ok(request, await service.createArea(db, userOf(request), request.body)),
     msg: request.t('common.settingSaved'),
   }));
 
-  app.put('/area/:id', { schema: { tags, summary: 'Edit an area', params: idParams, body: areaInput, response: { 200: envelopeOf(areaRow) } } }, async (request) => ({
+  app.put('/area/:id', { config: { may: 'area:manage' }, schema: { tags, summary: 'Edit an area', params: idParams, body: areaInput, response: { 200: envelopeOf(areaRow) } } }, async (request) => ({
     ...ok(request, await service.updateArea(db, userOf(request), request.params.id, request.body)),
     msg: request.t('common.settingSaved'),
   }));
 
-  app.delete('/area/:id', { schema: { tags, summary: 'Delete an area without stations', params: idParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
+  app.delete('/area/:id', { config: { may: 'area:manage' }, schema: { tags, summary: 'Delete an area without stations', params: idParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
     await service.deleteArea(db, userOf(request), request.params.id);
     return okInfo(request, { result: 'success' as const }, 'settings.deleted');
   });

@@ -19,7 +19,7 @@ export const atgRoutes: FastifyPluginAsyncZod<{ db: Db; poller: AtgPoller }> = a
   );
   app.post(
     '/station/:id/atg/test',
-    { schema: { tags, summary: 'Queries the console once (inventory) and says what it answered', params: idParams, response: { 200: envelopeOf(atgTestResult) } } },
+    { config: { may: 'station:manage' }, schema: { tags, summary: 'Queries the console once (inventory) and says what it answered', params: idParams, response: { 200: envelopeOf(atgTestResult) } } },
     async (request) => ok(request, await testConsole(db, poller, userOf(request), request.params.id, request.t)),
   );
 };

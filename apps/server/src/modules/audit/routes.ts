@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import { envelopeOf } from '@ullage/contracts/envelope';
 import { listQuery, listResultOf } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
 import { pageOf } from '../../lib/list';
-import { userOf } from '../../plugins/auth';
-import { forbidden } from '../../plugins/errors';
 import { ok } from '../../plugins/envelope';
 import { listAudit } from './repo';
 
@@ -25,9 +22,8 @@ const auditRow = z.object({
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/audit/list',
-    { schema: { tags: ['settings: audit'], summary: 'Who changed what in settings (administrator)', querystring: listQuery.extend({ entity: z.string().max(30).optional() }), response: { 200: envelopeOf(listResultOf(auditRow)) } } },
+    { config: { may: 'audit:read' }, schema: { tags: ['settings: audit'], summary: 'Who changed what in settings (administrator)', querystring: listQuery.extend({ entity: z.string().max(30).optional() }), response: { 200: envelopeOf(listResultOf(auditRow)) } } },
     async (request) => {
-      if (userOf(request).accountType !== ACCOUNT_TYPES.admin) throw forbidden();
       const { rows, total } = await listAudit(db, { entity: request.query.entity, ...pageOf(request.query) });
       return ok(request, { list: rows, total, page: request.query.page, pageSize: request.query.pageSize });
     },

@@ -1,5 +1,6 @@
 import type { OrgNode, SessionUser } from '@ullage/contracts/auth';
-import { menuListFor, permissionListFor, ROLE_NAMES } from '@ullage/domain/menus';
+import { menuListFor, ROLE_NAMES } from '@ullage/domain/menus';
+import { actionsOf } from '@ullage/domain/roles';
 import { ACCOUNT_TYPES, userTypeOfAccount, type AccountType } from '@ullage/domain/organisation';
 import type { Db } from '../../db/client';
 import { findDistributorLogo, listProductColours, listTreeRows } from '../org/repo';
@@ -35,7 +36,8 @@ export async function buildSessionUser(db: Db, user: UserRow): Promise<SessionUs
   const distributorLogo = ownDistributorId === null ? null : await findDistributorLogo(db, ownDistributorId);
   const roleList = [ROLE_NAMES[accountType]];
   const menuList = menuListFor(accountType);
-  const permissionList = permissionListFor(accountType);
+  // The role table's row for this role, as the server enforces it (domain roles.ts).
+  const permissionList = actionsOf(accountType);
   const userType = userTypeOfAccount(accountType);
   const orgId = user.stationId ?? user.companyId ?? user.distributorId ?? null;
   const ownStation = user.stationId === null ? undefined : stationRows.find((s) => s.id === user.stationId);

@@ -154,8 +154,9 @@ describe('company settings: who may do what', () => {
     const nwp = all.find((c) => c.code === 'NWP')!;
     const lsf = all.find((c) => c.code === 'LSF')!;
     expect((await call('demo-company', 'GET', `/api/company/${lsf.id}`)).json().code).toBe(80001);
-    expect((await call('demo-company', 'PUT', `/api/company/${lsf.id}`, valid({ code: 'LSF' }))).json().code).toBe(80001);
-    expect((await call('demo-company', 'DELETE', `/api/company/${lsf.id}`)).json().code).toBe(80001);
+    // The role may not write companies at all (roles.ts): refused before any company is looked up.
+    expect((await call('demo-company', 'PUT', `/api/company/${lsf.id}`, valid({ code: 'LSF' }))).json().code).toBe(80003);
+    expect((await call('demo-company', 'DELETE', `/api/company/${lsf.id}`)).json().code).toBe(80003);
     expect((await call('demo-company', 'PUT', `/api/company/${nwp.id}`, valid({ code: 'NWP' }))).json().code).toBe(80003);
     expect((await call('demo-company', 'PUT', `/api/company/${nwp.id}/status`, { disabled: true })).json().code).toBe(80003);
     expect((await call('demo-company', 'POST', '/api/company', valid({ code: 'CMP1' }))).json().code).toBe(80003);
@@ -164,7 +165,7 @@ describe('company settings: who may do what', () => {
   it('a station account sees no companies and can change none', async () => {
     expect((await call('demo-station', 'GET', '/api/company/list')).json().data).toMatchObject({ list: [], total: 0 });
     const all = (await call('admin', 'GET', '/api/company/list')).json().data.list as { id: number }[];
-    for (const c of all) expect((await call('demo-station', 'DELETE', `/api/company/${c.id}`)).json().code).toBe(80001);
+    for (const c of all) expect((await call('demo-station', 'DELETE', `/api/company/${c.id}`)).json().code).toBe(80003);
   });
 });
 

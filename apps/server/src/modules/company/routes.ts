@@ -29,22 +29,22 @@ export const companyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     ok(request, await service.getCompany(db, userOf(request), request.params.id)),
   );
 
-  app.post('/company', { config, schema: { tags, summary: 'Create a company', body: companyInput, response: { 200: envelopeOf(companyRow) } } }, async (request) => ({
+  app.post('/company', { config: { ...config, may: 'company:manage' }, schema: { tags, summary: 'Create a company', body: companyInput, response: { 200: envelopeOf(companyRow) } } }, async (request) => ({
     ...ok(request, await service.createCompany(db, userOf(request), request.body)),
     msg: request.t('common.settingSaved'),
   }));
 
-  app.put('/company/:id', { config, schema: { tags, summary: 'Edit a company', params: idParams, body: companyInput, response: { 200: envelopeOf(companyRow) } } }, async (request) => ({
+  app.put('/company/:id', { config: { ...config, may: 'company:manage' }, schema: { tags, summary: 'Edit a company', params: idParams, body: companyInput, response: { 200: envelopeOf(companyRow) } } }, async (request) => ({
     ...ok(request, await service.updateCompany(db, userOf(request), request.params.id, request.body)),
     msg: request.t('common.settingSaved'),
   }));
 
-  app.put('/company/:id/status', { schema: { tags, summary: 'Enable or disable a company', params: idParams, body: statusInput, response: { 200: envelopeOf(companyRow) } } }, async (request) => ({
+  app.put('/company/:id/status', { config: { may: 'company:manage' }, schema: { tags, summary: 'Enable or disable a company', params: idParams, body: statusInput, response: { 200: envelopeOf(companyRow) } } }, async (request) => ({
     ...ok(request, await service.setCompanyStatus(db, userOf(request), request.params.id, request.body.disabled)),
     msg: request.t('common.settingSaved'),
   }));
 
-  app.delete('/company/:id', { schema: { tags, summary: 'Delete a company nothing depends on', params: idParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
+  app.delete('/company/:id', { config: { may: 'company:manage' }, schema: { tags, summary: 'Delete a company nothing depends on', params: idParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
     await service.deleteCompany(db, userOf(request), request.params.id);
     return okInfo(request, { result: 'success' as const }, 'settings.deleted');
   });

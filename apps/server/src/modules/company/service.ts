@@ -6,7 +6,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import { diff, recordAudit } from '../audit/repo';
 import type { AuthUser } from '../auth/session-repo';
-import { assertCanManageCompanies } from '../scope/manage';
+import { assertUnderOwnDistributor } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import * as repo from './repo';
 
@@ -35,7 +35,7 @@ export function getCompany(db: Db, user: AuthUser, id: number) {
 
 export async function createCompany(db: Db, user: AuthUser, input: CompanyInput) {
   check(input);
-  assertCanManageCompanies(user, input.distributorId);
+  assertUnderOwnDistributor(user, input.distributorId);
   if (!(await repo.distributorExists(db, input.distributorId))) assertValid([{ field: 'distributorId', rule: 'rule.invalid' }]);
   if (await repo.codeTaken(db, input.code)) throw codeExists();
   try {
@@ -55,9 +55,9 @@ export async function createCompany(db: Db, user: AuthUser, input: CompanyInput)
 export async function updateCompany(db: Db, user: AuthUser, id: number, input: CompanyInput) {
   check(input);
   const before = await visible(db, user, id);
-  assertCanManageCompanies(user, before.distributorId);
+  assertUnderOwnDistributor(user, before.distributorId);
   // Moving a company to another distributor needs rights over that one too.
-  assertCanManageCompanies(user, input.distributorId);
+  assertUnderOwnDistributor(user, input.distributorId);
   if (!(await repo.distributorExists(db, input.distributorId))) assertValid([{ field: 'distributorId', rule: 'rule.invalid' }]);
   if (await repo.codeTaken(db, input.code, id)) throw codeExists();
   try {
@@ -75,7 +75,7 @@ export async function updateCompany(db: Db, user: AuthUser, id: number, input: C
 
 export async function setCompanyStatus(db: Db, user: AuthUser, id: number, disabled: boolean) {
   const before = await visible(db, user, id);
-  assertCanManageCompanies(user, before.distributorId);
+  assertUnderOwnDistributor(user, before.distributorId);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await repo.setCompanyDisabled(t, id, disabled);
@@ -86,7 +86,7 @@ export async function setCompanyStatus(db: Db, user: AuthUser, id: number, disab
 
 export async function deleteCompany(db: Db, user: AuthUser, id: number) {
   const before = await visible(db, user, id);
-  assertCanManageCompanies(user, before.distributorId);
+  assertUnderOwnDistributor(user, before.distributorId);
   const inUse = () => new AppError(CODES.inUse, 'settings.companyInUse');
   if ((await repo.companyDependents(db, id)) > 0) throw inUse();
   try {

@@ -81,27 +81,27 @@ export const deviceCommandRoutes: FastifyPluginAsyncZod<{ commands: DeviceComman
   });
 
   const issued = { 200: envelopeOf(commandRow) };
-  app.post('/device-commands/thresholds', { schema: { tags, summary: 'Issue a tank’s alarm thresholds; stored on the tank when the device acknowledges', body: thresholdsInput, response: issued } }, async (request) => ({
+  app.post('/device-commands/thresholds', { config: { may: 'device:command' }, schema: { tags, summary: 'Issue a tank’s alarm thresholds; stored on the tank when the device acknowledges', body: thresholdsInput, response: issued } }, async (request) => ({
     ...ok(request, await commands.issueThresholds(userOf(request), request.body)),
     msg: request.t('deviceParams.issued'),
   }));
-  app.post('/device-commands/strapping', { bodyLimit: 1024 * 1024, schema: { tags, summary: 'Issue a tank’s height-volume table', body: strappingInput, response: issued } }, async (request) => ({
+  app.post('/device-commands/strapping', { config: { may: 'device:command' }, bodyLimit: 1024 * 1024, schema: { tags, summary: 'Issue a tank’s height-volume table', body: strappingInput, response: issued } }, async (request) => ({
     ...ok(request, await commands.issueStrapping(userOf(request), request.body)),
     msg: request.t('deviceParams.issued'),
   }));
-  app.post('/device-commands/tilt', { schema: { tags, summary: 'Issue a tank’s tilt and probe offset', body: tiltInput, response: issued } }, async (request) => ({
+  app.post('/device-commands/tilt', { config: { may: 'device:command' }, schema: { tags, summary: 'Issue a tank’s tilt and probe offset', body: tiltInput, response: issued } }, async (request) => ({
     ...ok(request, await commands.issueTilt(userOf(request), request.body)),
     msg: request.t('deviceParams.issued'),
   }));
-  app.post('/device-commands/clock', { schema: { tags, summary: 'Set the device clock, or sync it to the server’s', body: clockInput, response: issued } }, async (request) => ({
+  app.post('/device-commands/clock', { config: { may: 'device:command' }, schema: { tags, summary: 'Set the device clock, or sync it to the server’s', body: clockInput, response: issued } }, async (request) => ({
     ...ok(request, await commands.issueClock(userOf(request), request.body)),
     msg: request.t('deviceParams.issued'),
   }));
-  app.post('/device-commands/firmware', { schema: { tags, summary: 'Issue a firmware upgrade to one or many stations (all or none)', body: firmwareIssueInput, response: { 200: envelopeOf(z.array(commandRow)) } } }, async (request) => ({
+  app.post('/device-commands/firmware', { config: { may: 'device:command' }, schema: { tags, summary: 'Issue a firmware upgrade to one or many stations (all or none)', body: firmwareIssueInput, response: { 200: envelopeOf(z.array(commandRow)) } } }, async (request) => ({
     ...ok(request, await commands.issueFirmware(userOf(request), request.body)),
     msg: request.t('deviceParams.issued'),
   }));
-  app.post('/device-commands/:id/cancel', { schema: { tags, summary: 'Cancel a command that is still issuing', params: commandIdParams, response: issued } }, async (request) => ({
+  app.post('/device-commands/:id/cancel', { config: { may: 'device:command' }, schema: { tags, summary: 'Cancel a command that is still issuing', params: commandIdParams, response: issued } }, async (request) => ({
     ...ok(request, await commands.cancel(userOf(request), request.params.id)),
     msg: request.t('deviceParams.cancelled'),
   }));
@@ -114,13 +114,13 @@ export const deviceCommandRoutes: FastifyPluginAsyncZod<{ commands: DeviceComman
   app.post(
     '/device-params/strapping-import',
     {
-      bodyLimit: IMPORT_MAX_BYTES,
+      config: { may: 'device:command' }, bodyLimit: IMPORT_MAX_BYTES,
       schema: { tags, summary: 'Read a filled template (xlsx or csv, raw body): the points, or every problem with its row', querystring: strappingImportQuery, response: { 200: envelopeOf(strappingImportResult) } },
     },
     async (request) => ok(request, await commands.importStrapping(userOf(request), request.query.tankId, request.query.fileName, fileBody(request.body, 'importFile'))),
   );
 
-  app.get('/device-firmware', { schema: { tags, summary: 'Firmware files the caller may use', querystring: firmwareListQuery, response: { 200: envelopeOf(listResultOf(firmwareRow)) } } }, async (request) => {
+  app.get('/device-firmware', { config: { may: 'device:command' }, schema: { tags, summary: 'Firmware files the caller may use', querystring: firmwareListQuery, response: { 200: envelopeOf(listResultOf(firmwareRow)) } } }, async (request) => {
     const { list, total } = await commands.listFirmware(userOf(request), request.query);
     return ok(request, { list, total, page: request.query.page, pageSize: request.query.pageSize });
   });
@@ -128,13 +128,13 @@ export const deviceCommandRoutes: FastifyPluginAsyncZod<{ commands: DeviceComman
   app.post(
     '/device-firmware',
     {
-      bodyLimit: FIRMWARE_MAX_BYTES,
+      config: { may: 'device:command' }, bodyLimit: FIRMWARE_MAX_BYTES,
       schema: { tags, summary: 'Upload a firmware file (.bin or .exe, raw body); version exactly 8 digits', querystring: firmwareUploadQuery, response: { 200: envelopeOf(firmwareRow) } },
     },
     async (request) => ({ ...ok(request, await commands.uploadFirmware(userOf(request), request.query, fileBody(request.body, 'file'))), msg: request.t('common.settingSaved') }),
   );
 
-  app.delete('/device-firmware/:id', { schema: { tags, summary: 'Delete a firmware file no command has used', params: stationParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
+  app.delete('/device-firmware/:id', { config: { may: 'device:command' }, schema: { tags, summary: 'Delete a firmware file no command has used', params: stationParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
     await commands.deleteFirmware(userOf(request), request.params.id);
     return okInfo(request, { result: 'success' as const }, 'settings.deleted');
   });

@@ -14,7 +14,6 @@ import type {
 } from '@ullage/contracts/device-commands';
 import { clockProblems, commandDeadline, deviceClockNow, deviceTakesCommands, isTankCommand, nextCommandState, tiltProblems, type CommandKind, type CommandState } from '@ullage/domain/device-commands';
 import { FIRMWARE_MAX_BYTES, firmwareExtension, isAuthorised, isFirmwareVersion, periodProblems } from '@ullage/domain/firmware';
-import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import { clockSkew } from '@ullage/domain/station-status';
 import { unstorableTextPath } from '@ullage/domain/storable-text';
 import { readStrappingGrid, strappingTableProblems, type ImportProblem } from '@ullage/domain/strapping-import';
@@ -26,7 +25,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, forbidden, notFound, ValidationError, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
 import type { DeviceStations, IngestStation } from '../ingest/device-stations';
-import { assertCanManageStations } from '../scope/manage';
+import { userMay } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import type { LiveBus } from '../../live/bus';
 import { TickBatcher } from '../../lib/tick-batcher';
@@ -80,10 +79,12 @@ export class DeviceCommands {
     return unique.map((id) => found.find((s) => s.id === id)!);
   }
 
-  /** Stations the caller may issue commands to: visible (80001), managed (80003), taking commands (91011). */
+  /**
+   * Stations the caller may issue commands to: visible (80001), taking commands (91011). The
+   * routes take `device:command` (roles.ts): a role without it never gets here (80003).
+   */
   private async commandableStations(user: AuthUser, ids: number[], field = 'stationId') {
     const found = await this.visibleStations(user, ids);
-    for (const station of found) assertCanManageStations(user, { id: station.companyId, distributorId: station.distributorId });
     assertValid(found.flatMap((s, i) => (deviceTakesCommands(s.deviceType) ? [] : [{ field: ids.length > 1 ? `${field}.${i}` : field, rule: rule('noCommands') }])));
     return found;
   }
@@ -102,12 +103,8 @@ export class DeviceCommands {
     const { db, clock } = this.deps;
     const now = clock();
     const [{ status, device }, tanks] = await Promise.all([repo.stationContact(db, stationId), repo.stationTanks(db, stationId)]);
-    let canManage = true;
-    try {
-      assertCanManageStations(user, { id: station!.companyId, distributorId: station!.distributorId });
-    } catch {
-      canManage = false;
-    }
+    // The station is in scope: issuing to it is the role table's to say.
+    const canManage = userMay(user, 'device:command');
     const { distributorId: _d, companyId: _c, ...identity } = station!;
     return {
       station: identity,
@@ -432,12 +429,8 @@ export class DeviceCommands {
 
   // ---------- firmware files ----------
 
-  private assertFirmwareManager(user: AuthUser) {
-    if (user.accountType === ACCOUNT_TYPES.station || user.accountType === ACCOUNT_TYPES.stationAttendant) throw forbidden();
-  }
-
+  /** Firmware files: the routes take `device:command` (roles.ts). */
   async uploadFirmware(user: AuthUser, meta: FirmwareUploadQuery, bytes: Buffer) {
-    this.assertFirmwareManager(user);
     const validFrom = meta.validFrom ? new Date(meta.validFrom) : null;
     const validTo = meta.validTo ? new Date(meta.validTo) : null;
     const problems: FieldRule[] = [];
@@ -483,12 +476,10 @@ export class DeviceCommands {
   }
 
   listFirmware(user: AuthUser, query: Parameters<typeof repo.listFirmware>[2]) {
-    this.assertFirmwareManager(user);
     return repo.listFirmware(this.deps.db, scopeOf(user), query, this.deps.clock());
   }
 
   async deleteFirmware(user: AuthUser, id: number) {
-    this.assertFirmwareManager(user);
     const firmware = await repo.findFirmware(this.deps.db, scopeOf(user), id);
     if (!firmware) throw notFound();
     // Only its owner (or the administrator) removes a file; others only use it.

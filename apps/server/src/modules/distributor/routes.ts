@@ -39,17 +39,17 @@ export const distributorRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     ok(request, await service.getDistributor(db, userOf(request), request.params.id)),
   );
 
-  app.post('/distributor', { bodyLimit: 2 * 1024 * 1024, schema: { tags, summary: 'Create a distributor (administrator)', body: distributorInput, response: { 200: envelopeOf(distributorRow) } } }, async (request) => ({
+  app.post('/distributor', { config: { may: 'distributor:manage' }, bodyLimit: 2 * 1024 * 1024, schema: { tags, summary: 'Create a distributor (administrator)', body: distributorInput, response: { 200: envelopeOf(distributorRow) } } }, async (request) => ({
     ...ok(request, await service.createDistributor(db, userOf(request), request.body)),
     msg: request.t('common.settingSaved'),
   }));
 
-  app.put('/distributor/:id', { bodyLimit: 2 * 1024 * 1024, schema: { tags, summary: 'Edit a distributor', params: idParams, body: distributorInput, response: { 200: envelopeOf(distributorRow) } } }, async (request) => ({
+  app.put('/distributor/:id', { config: { may: 'distributor:edit' }, bodyLimit: 2 * 1024 * 1024, schema: { tags, summary: 'Edit a distributor', params: idParams, body: distributorInput, response: { 200: envelopeOf(distributorRow) } } }, async (request) => ({
     ...ok(request, await service.updateDistributor(db, userOf(request), request.params.id, request.body)),
     msg: request.t('common.settingSaved'),
   }));
 
-  app.delete('/distributor/:id', { schema: { tags, summary: 'Delete a distributor nothing depends on (administrator)', params: idParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
+  app.delete('/distributor/:id', { config: { may: 'distributor:manage' }, schema: { tags, summary: 'Delete a distributor nothing depends on (administrator)', params: idParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
     await service.deleteDistributor(db, userOf(request), request.params.id);
     return okInfo(request, { result: 'success' as const }, 'settings.deleted');
   });

@@ -32,17 +32,17 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus }> = as
     ok(request, await service.getProduct(db, userOf(request), request.params.id)),
   );
 
-  app.post('/product', { config, schema: { tags, summary: 'Create a product', body: productInput, response: { 200: envelopeOf(productRow) } } }, async (request) => ({
+  app.post('/product', { config: { ...config, may: 'product:manage' }, schema: { tags, summary: 'Create a product', body: productInput, response: { 200: envelopeOf(productRow) } } }, async (request) => ({
     ...ok(request, await service.createProduct(db, userOf(request), request.body)),
     msg: request.t('common.settingSaved'),
   }));
 
-  app.put('/product/:id', { config, schema: { tags, summary: 'Edit a product', params: idParams, body: productInput, response: { 200: envelopeOf(productRow) } } }, async (request) => ({
+  app.put('/product/:id', { config: { ...config, may: 'product:manage' }, schema: { tags, summary: 'Edit a product', params: idParams, body: productInput, response: { 200: envelopeOf(productRow) } } }, async (request) => ({
     ...ok(request, await service.updateProduct(db, userOf(request), request.params.id, request.body, bus)),
     msg: request.t('common.settingSaved'),
   }));
 
-  app.delete('/product/:id', { schema: { tags, summary: 'Delete a product no tank uses', params: idParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
+  app.delete('/product/:id', { config: { may: 'product:manage' }, schema: { tags, summary: 'Delete a product no tank uses', params: idParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
     await service.deleteProduct(db, userOf(request), request.params.id);
     return okInfo(request, { result: 'success' as const }, 'settings.deleted');
   });

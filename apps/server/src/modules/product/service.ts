@@ -7,7 +7,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import { diff, recordAudit } from '../audit/repo';
 import type { AuthUser } from '../auth/session-repo';
-import { assertCanManageProducts } from '../scope/manage';
+import { assertUnderOwnDistributor } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import * as repo from './repo';
 
@@ -39,7 +39,7 @@ async function visible(db: Db, user: AuthUser, id: number) {
 export const getProduct = visible;
 
 export async function createProduct(db: Db, user: AuthUser, input: ProductInput) {
-  assertCanManageProducts(user, input.distributorId);
+  assertUnderOwnDistributor(user, input.distributorId);
   await check(db, input);
   if (await repo.codeTaken(db, input.code)) throw codeExists();
   try {
@@ -58,9 +58,9 @@ export async function createProduct(db: Db, user: AuthUser, input: ProductInput)
 
 export async function updateProduct(db: Db, user: AuthUser, id: number, input: ProductInput, bus: LiveBus) {
   const before = await visible(db, user, id);
-  assertCanManageProducts(user, before.distributorId);
+  assertUnderOwnDistributor(user, before.distributorId);
   // Moving a product to another distributor needs rights over that one too.
-  assertCanManageProducts(user, input.distributorId);
+  assertUnderOwnDistributor(user, input.distributorId);
   await check(db, input);
   if (await repo.codeTaken(db, input.code, id)) throw codeExists();
   try {
@@ -80,7 +80,7 @@ export async function updateProduct(db: Db, user: AuthUser, id: number, input: P
 
 export async function deleteProduct(db: Db, user: AuthUser, id: number) {
   const before = await visible(db, user, id);
-  assertCanManageProducts(user, before.distributorId);
+  assertUnderOwnDistributor(user, before.distributorId);
   const inUse = () => new AppError(CODES.inUse, 'settings.productInUse');
   if ((await repo.productTankCount(db, id)) > 0) throw inUse();
   try {

@@ -30,10 +30,10 @@ export const deliveryReportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => 
   // The tanker's ticket of a delivery (issue 23): entered or corrected by a user who sees the delivery.
   const ticketConfig = { fieldLabels: { volumeL: 'field.ticketVolumeL', tcVolumeL: 'field.ticketTcVolumeL', ticketNo: 'field.ticketNo' } } as const;
   const idParams = z.object({ id: z.coerce.number().int().min(1) });
-  app.put('/delivery/:id/ticket', { config: ticketConfig, schema: { tags, summary: 'Set a delivery’s ticket (the volume the tanker’s paperwork says it delivered)', params: idParams, body: deliveryTicketInput, response: { 200: envelopeOf(deliveryRow) } } }, async (request) => {
+  app.put('/delivery/:id/ticket', { config: { ...ticketConfig, may: 'delivery:ticket' }, schema: { tags, summary: 'Set a delivery’s ticket (the volume the tanker’s paperwork says it delivered)', params: idParams, body: deliveryTicketInput, response: { 200: envelopeOf(deliveryRow) } } }, async (request) => {
     return ok(request, await saveTicket(db, userOf(request), request.params.id, request.body));
   });
-  app.delete('/delivery/:id/ticket', { schema: { tags, summary: 'Remove a delivery’s ticket', params: idParams, response: { 200: envelopeOf(deliveryRow) } } }, async (request) => {
+  app.delete('/delivery/:id/ticket', { config: { may: 'delivery:ticket' }, schema: { tags, summary: 'Remove a delivery’s ticket', params: idParams, response: { 200: envelopeOf(deliveryRow) } } }, async (request) => {
     return ok(request, await saveTicket(db, userOf(request), request.params.id, null));
   });
 };

@@ -28,7 +28,7 @@ export const offlineRecordRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => D
     return sendXlsx(reply, name, body);
   });
 
-  app.post('/report/offline/process', { config, schema: { tags, summary: 'Record who handled offline periods, their type and what was done (all or none)', body: processOfflineInput, response: { 200: envelopeOf(z.object({ processed: z.number().int() })) } } }, async (request) => ({
+  app.post('/report/offline/process', { config: { ...config, may: 'offline:process' }, schema: { tags, summary: 'Record who handled offline periods, their type and what was done (all or none)', body: processOfflineInput, response: { 200: envelopeOf(z.object({ processed: z.number().int() })) } } }, async (request) => ({
     ...ok(request, { processed: await processOfflineRecords(db, userOf(request), request.body, clock()) }),
     msg: request.t('common.settingSaved'),
   }));

@@ -1,12 +1,11 @@
 import type { OfflineListQuery, ProcessOfflineInput } from '@ullage/contracts/offline-records';
 import { normalisedOfflineProcessing, offlineProcessingProblems } from '@ullage/domain/offline-processing';
-import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import type { Db } from '../../db/client';
 import type { MessageKey } from '../../i18n/en';
 import { pageOf } from '../../lib/list';
 import { assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
-import { assertCanManageStations } from '../scope/manage';
+import { userMay } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import { listOfflineRecords, markOfflineProcessed, offlineRecordsInScope } from './repo';
 
@@ -23,20 +22,16 @@ export async function findOfflineRecords(db: Db, user: AuthUser, query: OfflineL
   return listOfflineRecords(db, scopeOf(user), query, pageOf(query), now);
 }
 
-/**
- * Whether the user may process offline records at all: those with manage rights over
- * stations (modules/scope/manage.ts), i.e. not station accounts. Each record's station is
- * still checked when processing.
- */
+/** Whether the user may process offline records at all (`offline:process` of the role table): the list says so to the page. */
 export function mayProcessOffline(user: AuthUser): boolean {
-  return user.accountType === ACCOUNT_TYPES.admin || user.accountType === ACCOUNT_TYPES.distributor || user.accountType === ACCOUNT_TYPES.company;
+  return userMay(user, 'offline:process');
 }
 
 /**
- * Processes the records all or none (spec §4, §5): the form's fields first; then a record
- * the user may not see answers "not found" (whether it exists elsewhere is not theirs to
- * learn); one whose station the user may not manage is forbidden; one already processed
- * keeps its first processing and refuses the whole request.
+ * Processes the records all or none (spec §4, §5); the route takes `offline:process`. The
+ * form's fields first; then a record the user may not see answers "not found" (whether it
+ * exists elsewhere is not theirs to learn); one already processed keeps its first processing
+ * and refuses the whole request.
  */
 export async function processOfflineRecords(db: Db, user: AuthUser, input: ProcessOfflineInput, now: Date): Promise<number> {
   assertValid(offlineProcessingProblems(input).map((p): FieldRule => ({ field: p.field, rule: `rule.${p.rule}`, labelKey: LABELS[p.field], ...(p.params ? { params: p.params } : {}) })));
@@ -44,7 +39,6 @@ export async function processOfflineRecords(db: Db, user: AuthUser, input: Proce
   const ids = [...new Set(input.ids)];
   const visible = await offlineRecordsInScope(db, scopeOf(user), ids);
   if (visible.length !== ids.length) throw notFound();
-  for (const record of visible) assertCanManageStations(user, { id: record.companyId, distributorId: record.distributorId });
   assertValid(visible.some((r) => r.processed) ? [{ field: 'ids', rule: 'rule.alreadyProcessed', labelKey: 'field.offline.records' }] : []);
   return db.transaction(async (tx) => {
     const done = await markOfflineProcessed(tx as unknown as Db, ids, user.id, processing, now);

@@ -23,7 +23,7 @@ export const shiftSalesRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => Date
 
   app.put(
     '/station/:id/shifts',
-    { schema: { tags, summary: 'Replace a station’s shifts as a whole (1 to 6; who may manage the station)', params: idParams, body: stationShiftsInput, response: { 200: envelopeOf(stationShifts) } } },
+    { config: { may: 'station:manage' }, schema: { tags, summary: 'Replace a station’s shifts as a whole (1 to 6; who may manage the station)', params: idParams, body: stationShiftsInput, response: { 200: envelopeOf(stationShifts) } } },
     async (request) => ({
       ...ok(request, await service.setStationShifts(db, userOf(request), request.params.id, request.body, request.t('shifts.allDay'))),
       msg: request.t('common.settingSaved'),

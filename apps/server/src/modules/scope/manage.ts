@@ -1,71 +1,42 @@
-import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import { canManageAccount, manageableAccountTypes, type AccountPlace } from '@ullage/domain/account-management';
+import { may, type Action } from '@ullage/domain/roles';
 import type { AuthUser } from '../auth/session-repo';
 import { forbidden } from '../../plugins/errors';
+import { scopeOf } from './scope';
 
 /**
- * Who may change which settings (spec §6, issue 3). Reading is decided by scope.ts; these
- * decide writing, after the target has been found inside the caller's scope.
+ * What a role may do is the role table's (packages/domain/src/roles.ts): each route names its
+ * action in `config.may`, and the auth hook refuses every other role with 80003 before the
+ * handler runs (plugins/auth.ts). Reading is decided by scope.ts. What is left here is what a
+ * role cannot say: that a target named in a request lies under the caller's own organisation.
  */
-export function assertCanManageDistributors(user: AuthUser, distributorId?: number) {
-  if (user.accountType === ACCOUNT_TYPES.admin) return;
-  // A distributor account edits its own record; creating and deleting distributors is the platform's.
-  if (user.accountType === ACCOUNT_TYPES.distributor && distributorId !== undefined && user.distributorId === distributorId) return;
-  throw forbidden();
+
+/** The role table's answer for the caller, for code that decides without refusing (a flag in an answer). */
+export function userMay(user: AuthUser, action: Action): boolean {
+  return may(user.accountType, action);
 }
 
-export function assertCanManageCompanies(user: AuthUser, distributorId: number) {
-  if (user.accountType === ACCOUNT_TYPES.admin) return;
-  if (user.accountType === ACCOUNT_TYPES.distributor) {
-    if (user.distributorId === distributorId) return;
+/** A distributor account works under its own distributor only (companies, products); the administrator anywhere. */
+export function assertUnderOwnDistributor(user: AuthUser, distributorId: number) {
+  const scope = scopeOf(user);
+  if (scope.kind === 'all') return;
+  if (scope.kind === 'distributor') {
+    if (scope.distributorId === distributorId) return;
     throw forbidden('settings.notYourDistributor');
   }
   throw forbidden();
 }
 
-/** Areas: the administrator, and distributor or company accounts for companies in their scope. */
-export function assertCanManageAreas(user: AuthUser) {
-  if (user.accountType === ACCOUNT_TYPES.admin || user.accountType === ACCOUNT_TYPES.distributor || user.accountType === ACCOUNT_TYPES.company) return;
+/** The company lies within the caller's scope: under its distributor, or the company itself. */
+export function assertOwnsCompany(user: AuthUser, company: { id: number; distributorId: number }) {
+  const scope = scopeOf(user);
+  if (scope.kind === 'all') return;
+  if (scope.kind === 'distributor' && scope.distributorId === company.distributorId) return;
+  if (scope.kind === 'company' && scope.companyId === company.id) return;
   throw forbidden();
 }
 
-/**
- * Whether the caller's kind of account manages stations anywhere: a station account only reads
- * its own, and is not shown what only managing needs (the console's security code).
- */
-export function managesStations(user: AuthUser): boolean {
-  return user.accountType === ACCOUNT_TYPES.admin || user.accountType === ACCOUNT_TYPES.distributor || user.accountType === ACCOUNT_TYPES.company;
-}
-
-/** Stations: the administrator, a distributor account under its distributor, a company account in its company. */
-export function assertCanManageStations(user: AuthUser, company: { id: number; distributorId: number }) {
-  if (user.accountType === ACCOUNT_TYPES.admin) return;
-  if (user.accountType === ACCOUNT_TYPES.distributor && user.distributorId === company.distributorId) return;
-  if (user.accountType === ACCOUNT_TYPES.company && user.companyId === company.id) return;
-  throw forbidden();
-}
-
-/**
- * Write rights of the settings in settings-more (products, tags, accounts); manage.ts holds
- * those of the organisation tree. Reading is decided by scope.ts.
- */
-
-/** Products: the administrator any; a distributor account its own distributor's; nobody else. */
-export function assertCanManageProducts(user: AuthUser, distributorId: number) {
-  if (user.accountType === ACCOUNT_TYPES.admin) return;
-  if (user.accountType === ACCOUNT_TYPES.distributor) {
-    if (user.distributorId === distributorId) return;
-    throw forbidden('settings.notYourDistributor');
-  }
-  throw forbidden();
-}
-
-/** Tags are the platform's dictionary: the administrator's only. */
-export function assertAdministrator(user: AuthUser) {
-  if (user.accountType !== ACCOUNT_TYPES.admin) throw forbidden();
-}
-
-/** Accounts of this type may be created or given by the caller at all. */
+/** Accounts of this type may be given by the caller at all (none unless the role manages accounts). */
 export function assertCanManageAccountType(user: AuthUser, accountType: number) {
   if (!manageableAccountTypes(user.accountType).some((t) => t === accountType)) throw forbidden();
 }

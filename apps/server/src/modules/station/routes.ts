@@ -58,22 +58,22 @@ export const stationRoutes: FastifyPluginAsyncZod<{ db: Db; bus: LiveBus }> = as
     ok(request, (await service.getStation(db, userOf(request), request.params.id)).tanks),
   );
 
-  app.post('/station', { config, bodyLimit: 4 * 1024 * 1024, schema: { tags, summary: 'Create a station with its tanks; answers the device key once', body: stationInput, response: { 200: envelopeOf(stationSaved) } } }, async (request) => ({
+  app.post('/station', { config: { ...config, may: 'station:manage' }, bodyLimit: 4 * 1024 * 1024, schema: { tags, summary: 'Create a station with its tanks; answers the device key once', body: stationInput, response: { 200: envelopeOf(stationSaved) } } }, async (request) => ({
     ...ok(request, await service.createStation(db, bus, userOf(request), request.body)),
     msg: request.t('common.settingSaved'),
   }));
 
-  app.put('/station/:id', { config, bodyLimit: 4 * 1024 * 1024, schema: { tags, summary: 'Edit a station and its tanks', params: idParams, body: stationInput, response: { 200: envelopeOf(stationSaved) } } }, async (request) => ({
+  app.put('/station/:id', { config: { ...config, may: 'station:manage' }, bodyLimit: 4 * 1024 * 1024, schema: { tags, summary: 'Edit a station and its tanks', params: idParams, body: stationInput, response: { 200: envelopeOf(stationSaved) } } }, async (request) => ({
     ...ok(request, await service.updateStation(db, bus, userOf(request), request.params.id, request.body)),
     msg: request.t('common.settingSaved'),
   }));
 
-  app.post('/station/:id/device-key', { schema: { tags, summary: 'Rotate the device key; the old one stops working', params: idParams, response: { 200: envelopeOf(z.object({ deviceKey: z.string() })) } } }, async (request) => ({
+  app.post('/station/:id/device-key', { config: { may: 'station:manage' }, schema: { tags, summary: 'Rotate the device key; the old one stops working', params: idParams, response: { 200: envelopeOf(z.object({ deviceKey: z.string() })) } } }, async (request) => ({
     ...ok(request, { deviceKey: await service.rotateDeviceKey(db, bus, userOf(request), request.params.id) }),
     msg: request.t('common.settingSaved'),
   }));
 
-  app.delete('/station/:id', { schema: { tags, summary: 'Delete a station without accounts (its tanks go with it)', params: idParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
+  app.delete('/station/:id', { config: { may: 'station:manage' }, schema: { tags, summary: 'Delete a station without accounts (its tanks go with it)', params: idParams, response: { 200: infoEnvelopeOf(resultInfo) } } }, async (request) => {
     await service.deleteStation(db, bus, userOf(request), request.params.id);
     return okInfo(request, { result: 'success' as const }, 'settings.deleted');
   });

@@ -10,7 +10,7 @@ import { AppError, assertValid, forbidden, notFound, type FieldRule } from '../.
 import { diff, recordAudit } from '../audit/repo';
 import { newToken, sha256 } from '../auth/tokens';
 import type { AuthUser } from '../auth/session-repo';
-import { assertCanManageStations, managesStations } from '../scope/manage';
+import { assertOwnsCompany, userMay } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import type { LiveBus } from '../../live/bus';
 import { stationChanged } from './changes';
@@ -46,9 +46,8 @@ function checkFields(input: StationInput): FieldRule[] {
 /** Company, area and products must be ones the caller may use; otherwise they are invalid choices. */
 async function checkReferences(db: Db, user: AuthUser, input: StationInput, creating: boolean) {
   const company = await repo.findCompanyInScope(db, scopeOf(user), input.companyId);
-  if (!company && scopeOf(user).kind === 'station') throw forbidden();
   if (!company) assertValid([{ field: 'companyId', rule: 'rule.invalid' }]);
-  assertCanManageStations(user, company!);
+  assertOwnsCompany(user, company!);
   const problems: FieldRule[] = [];
   if (company!.disabled && creating) problems.push({ field: 'companyId', rule: 'rule.companyDisabled' });
   if (input.areaId && (await repo.areaCompany(db, input.areaId)) !== company!.id) problems.push({ field: 'areaId', rule: 'rule.areaOfCompany' });
@@ -83,12 +82,14 @@ function withoutSecurityCode<T extends Record<string, unknown>>(changes: T): T {
   return { ...changes, atgSecurityCode: Array.isArray(value) ? value.map(hide) : hide(value) };
 }
 
-/** The station's company, when the caller may manage its stations; 80003 otherwise. */
+/**
+ * The station's company lies in the caller's scope; 80003 otherwise. Writing takes
+ * `station:manage` (roles.ts, on the routes), which station accounts lack.
+ */
 async function assertManages(db: Db, user: AuthUser, companyId: number) {
   const company = await repo.findCompanyInScope(db, scopeOf(user), companyId);
-  // A station account sees its station but not its company: it manages nothing here.
   if (!company) throw forbidden();
-  assertCanManageStations(user, company);
+  assertOwnsCompany(user, company);
 }
 
 async function visible(db: Db, user: AuthUser, id: number) {
@@ -99,7 +100,7 @@ async function visible(db: Db, user: AuthUser, id: number) {
 
 /** The console's security code is for those who manage the station: a station account reads it as none. */
 export function withoutCodeFor<S extends { atgSecurityCode: string | null }>(user: AuthUser, station: S): S {
-  return managesStations(user) ? station : { ...station, atgSecurityCode: null };
+  return userMay(user, 'station:manage') ? station : { ...station, atgSecurityCode: null };
 }
 
 export async function getStation(db: Db, user: AuthUser, id: number) {
