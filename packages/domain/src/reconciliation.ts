@@ -1,5 +1,3 @@
-import { ACCOUNT_TYPES } from './organisation';
-
 /**
  * Wetstock reconciliation (issue 23): what the tank gauge measured against what the pumps sold
  * and the tankers delivered, per tank — or per manifolded group of tanks sold from by product —
@@ -27,15 +25,6 @@ export const DEFAULT_VARIANCE_ALARM_DAYS = 3;
 export const VARIANCE_ALARM_CODE = 61;
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
-
-/**
- * Who enters a delivery's ticket (issue 23: "a station or company user"): the station's and the
- * company's accounts, and the administrator. A distributor oversees but does not keep a
- * station's paperwork; an attendant reads. The server refuses the others; the web hides the action.
- */
-export function mayEnterTickets(accountType: number | undefined): boolean {
-  return accountType === ACCOUNT_TYPES.admin || accountType === ACCOUNT_TYPES.company || accountType === ACCOUNT_TYPES.station;
-}
 
 export interface TicketCheck {
   /** Gauged − ticketed: negative when less arrived than the ticket says. */

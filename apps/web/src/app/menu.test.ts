@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import { menuListFor } from '@ullage/domain/menus';
-import { buildMenu, groupLandingPath, isPermitted, landingPath, type MenuEntry } from './menu';
+import { buildMenu, groupLandingPath, isPermitted, landingPath, landingRoute, type MenuEntry } from './menu';
 import { MENU_GROUPS, ROUTES } from './routes';
 
 /** The menu as names: 'home', or 'Analysis[abnormal_can,Monthly]'. */
@@ -72,6 +72,11 @@ describe('landing', () => {
 
   it('is the first permitted route without home', () => {
     expect(landingPath(ROUTES, menuListFor(ACCOUNT_TYPES.stationAttendant))).toBe('/before_single_monitor');
+  });
+
+  it('names the page, so a link back (the big screen’s) can say where it goes', () => {
+    expect(landingRoute(ROUTES, menuListFor(ACCOUNT_TYPES.company))).toMatchObject({ name: 'home', path: '/home' });
+    expect(landingRoute(ROUTES, menuListFor(ACCOUNT_TYPES.stationAttendant))).toMatchObject({ name: 'before_single_monitor', titleKey: 'route.title.before_single_monitor' });
   });
 
   it('opens a group at its first permitted child', () => {

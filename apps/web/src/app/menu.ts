@@ -69,11 +69,15 @@ export function visibleMenuItems(routes: readonly RouteDef[], menuList: readonly
   return routes.filter((def) => isMenuVisible(def, menuList));
 }
 
-/** Where a signed-in user starts (spec §2): /home, or the first permitted route without 'home'. */
-export function landingPath(routes: readonly RouteDef[], menuList: readonly string[]): string {
+/** The page a signed-in user starts on (spec §2): home, or the first permitted route without 'home'. */
+export function landingRoute(routes: readonly RouteDef[], menuList: readonly string[]): RouteDef | undefined {
   const visible = visibleMenuItems(routes, menuList);
-  const home = visible.find((def) => def.name === 'home');
-  return (home ?? visible[0])?.path ?? NOT_FOUND_PATH;
+  return visible.find((def) => def.name === 'home') ?? visible[0];
+}
+
+/** Where a signed-in user starts: the landing route's path, or 404 when no page is permitted. */
+export function landingPath(routes: readonly RouteDef[], menuList: readonly string[]): string {
+  return landingRoute(routes, menuList)?.path ?? NOT_FOUND_PATH;
 }
 
 /** Opening a group's own path (/Analysis) goes to its first permitted child. */

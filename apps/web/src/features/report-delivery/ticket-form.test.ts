@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
-import { mayEnterTickets, ticketFormOf, ticketInputOf, ticketMaxFigure } from './ticket-form';
+import { ticketFormOf, ticketInputOf, ticketMaxFigure } from './ticket-form';
 
 const GALLON = 3.785411784;
 const row = (over: object = {}) => ({ ticketVolumeL: null, ticketTcVolumeL: null, ticketNo: null, volumeUnit: 1, ...over });
@@ -29,16 +28,5 @@ describe('delivery ticket form', () => {
   it('caps at the server’s 1,000,000 L in either unit', () => {
     expect(ticketMaxFigure(1)).toBe(1_000_000);
     expect(ticketMaxFigure(2)).toBe(264_172.05);
-  });
-});
-
-describe('who enters tickets', () => {
-  it('station and company users and the administrator; not a distributor or an attendant', () => {
-    expect(mayEnterTickets(ACCOUNT_TYPES.station)).toBe(true);
-    expect(mayEnterTickets(ACCOUNT_TYPES.company)).toBe(true);
-    expect(mayEnterTickets(ACCOUNT_TYPES.admin)).toBe(true);
-    expect(mayEnterTickets(ACCOUNT_TYPES.distributor)).toBe(false);
-    expect(mayEnterTickets(ACCOUNT_TYPES.stationAttendant)).toBe(false);
-    expect(mayEnterTickets(undefined)).toBe(false);
   });
 });

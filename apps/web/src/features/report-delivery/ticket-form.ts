@@ -48,6 +48,3 @@ export function ticketInputOf(values: TicketFormValues, row: Pick<DeliveryRow, '
     ticketNo: ticketNo === '' ? null : ticketNo,
   };
 }
-
-/** Who enters tickets: one rule, the server's (domain reconciliation.ts). */
-export { mayEnterTickets } from '@ullage/domain/reconciliation';

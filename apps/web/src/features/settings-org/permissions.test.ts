@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { areaRights, companyRights, distributorRights } from './permissions';
+import { actionsOf } from '@ullage/domain/roles';
+import { areaRights, companyRights, distributorRights, NO_VIEWER } from './permissions';
+
+/** A signed-in viewer as getInfo describes it: its role's row of the table as permissionList. */
+const as = (accountType: number, orgId: number | null) => ({ accountType, orgId, permissionList: actionsOf(accountType) });
 
 describe('organisation rights', () => {
   it('the administrator does everything and is locked to nothing', () => {
-    const admin = { accountType: 0, orgId: null };
+    const admin = as(0, null);
     const d = distributorRights(admin);
     expect([d.create, d.delete, d.edit(7)]).toEqual([true, true, true]);
     expect(companyRights(admin)).toEqual({ manage: true, lockedDistributorId: null });
@@ -11,7 +15,7 @@ describe('organisation rights', () => {
   });
 
   it('a distributor account edits only its own distributor and manages companies under it', () => {
-    const viewer = { accountType: 1, orgId: 4 };
+    const viewer = as(1, 4);
     const d = distributorRights(viewer);
     expect([d.create, d.delete, d.edit(4), d.edit(5)]).toEqual([false, false, true, false]);
     expect(companyRights(viewer)).toEqual({ manage: true, lockedDistributorId: 4 });
@@ -19,7 +23,7 @@ describe('organisation rights', () => {
   });
 
   it('a company account reads companies and manages its own areas', () => {
-    const viewer = { accountType: 2, orgId: 9 };
+    const viewer = as(2, 9);
     expect(distributorRights(viewer).edit(9)).toBe(false);
     expect(companyRights(viewer).manage).toBe(false);
     expect(areaRights(viewer)).toEqual({ manage: true, lockedCompanyId: 9 });
@@ -27,10 +31,16 @@ describe('organisation rights', () => {
 
   it('station accounts only read', () => {
     for (const accountType of [3, 4]) {
-      const viewer = { accountType, orgId: 2 };
+      const viewer = as(accountType, 2);
       expect(companyRights(viewer).manage).toBe(false);
       expect(areaRights(viewer).manage).toBe(false);
       expect(distributorRights(viewer).create).toBe(false);
     }
+  });
+
+  it('nobody, before getInfo answers, may do nothing', () => {
+    expect(distributorRights(NO_VIEWER).edit(1)).toBe(false);
+    expect(companyRights(NO_VIEWER).manage).toBe(false);
+    expect(areaRights(NO_VIEWER).manage).toBe(false);
   });
 });

@@ -4,5 +4,5 @@ import type { OrgViewer } from './permissions';
 /** The signed-in account as the permission rules see it; null until getInfo has answered. */
 export function useViewer(): OrgViewer | null {
   const { data } = useSessionUser();
-  return data ? { accountType: data.accountType, orgId: data.orgId } : null;
+  return data ? { accountType: data.accountType, orgId: data.orgId, permissionList: data.permissionList } : null;
 }

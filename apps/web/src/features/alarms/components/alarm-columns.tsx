@@ -14,7 +14,8 @@ interface ColumnOptions {
   t: TFunction;
   kind: AlarmRow['kind'];
   sortOrderOf: (field: string) => SortOrder | null;
-  onProcess: (row: AlarmRow) => void;
+  /** Absent for a role without `alarm:process`: no actions column. */
+  onProcess?: ((row: AlarmRow) => void) | undefined;
   now: number;
 }
 
@@ -109,17 +110,21 @@ export function alarmColumns({ t, kind, sortOrderOf, onProcess, now }: ColumnOpt
       render: (value: string) => t(value === 'server' ? 'alarm.query.source.server' : 'alarm.query.source.device'),
     },
     { title: t('alarm.query.column.note'), dataIndex: 'note', key: 'note', width: 200, ellipsis: { showTitle: true }, render: (value: string | null) => <bdi>{value ?? missing}</bdi> },
-    {
-      title: t('list.column.actions'),
-      key: 'actions',
-      fixed: 'end',
-      width: 100,
-      render: (_, row) =>
-        row.processed ? null : (
-          <Button type="link" size="small" onClick={() => onProcess(row)} data-testid={`alarm-process-${row.id}`}>
-            {t('alarm.query.process.action')}
-          </Button>
-        ),
-    },
+    ...(onProcess
+      ? [
+          {
+            title: t('list.column.actions'),
+            key: 'actions',
+            fixed: 'end' as const,
+            width: 100,
+            render: (_: unknown, row: AlarmRow) =>
+              row.processed ? null : (
+                <Button type="link" size="small" onClick={() => onProcess(row)} data-testid={`alarm-process-${row.id}`}>
+                  {t('alarm.query.process.action')}
+                </Button>
+              ),
+          },
+        ]
+      : []),
   ];
 }

@@ -19,6 +19,7 @@ import { alarmFiltersFromSearch, initialAlarmFilters, withOrgPick, withRange, ty
 import { AlarmFiltersBar } from '../components/alarm-filters-bar';
 import { alarmColumns } from '../components/alarm-columns';
 import { lazyWhenOpen } from '../../../components/lazy-dialog';
+import { useMay } from '../../auth/use-may';
 import '../alarms.css';
 
 /** The processing dialog and its form are fetched when the user first processes alarms. */
@@ -33,6 +34,8 @@ interface AlarmQueryPageProps {
 export function AlarmQueryPage({ kind, titleKey }: AlarmQueryPageProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
+  // Station attendants may not process alarms (roles.ts): no button, no boxes to tick.
+  const mayProcess = useMay()('alarm:process');
   const list = useServerList<AlarmRow, AlarmFilters>({
     queryKey: alarmKeys.list(kind),
     fetch: listAlarms,
@@ -59,9 +62,9 @@ export function AlarmQueryPage({ kind, titleKey }: AlarmQueryPageProps) {
   }, [search, kind]);
 
   const columns = useMemo(
-    () => alarmColumns({ t, kind, sortOrderOf: list.sortOrderOf, onProcess: (row) => setProcessing([row.id]), now }),
+    () => alarmColumns({ t, kind, sortOrderOf: list.sortOrderOf, onProcess: mayProcess ? (row) => setProcessing([row.id]) : undefined, now }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sortOrderOf follows list.state
-    [t, kind, list.state, now],
+    [t, kind, list.state, now, mayProcess],
   );
 
   const onExport = () => {
@@ -86,9 +89,11 @@ export function AlarmQueryPage({ kind, titleKey }: AlarmQueryPageProps) {
       actions={
         <>
           <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('alarm.query.refresh')} />
-          <Button icon={<CheckOutlined />} disabled={selected.length === 0} onClick={() => setProcessing(selected)} data-testid="alarm-process-selected">
-            {t('alarm.query.process.selected', { count: selected.length })}
-          </Button>
+          {mayProcess ? (
+            <Button icon={<CheckOutlined />} disabled={selected.length === 0} onClick={() => setProcessing(selected)} data-testid="alarm-process-selected">
+              {t('alarm.query.process.selected', { count: selected.length })}
+            </Button>
+          ) : null}
           <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="alarm-export">
             {t('list.action.export')}
           </Button>
@@ -101,11 +106,15 @@ export function AlarmQueryPage({ kind, titleKey }: AlarmQueryPageProps) {
         size="middle"
         scroll={{ x: 'max-content' }}
         rowClassName={(row) => (row.endedAt ? '' : 'alarm-row--active')}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys.map(Number)),
-          getCheckboxProps: (row) => ({ disabled: row.processed, 'aria-label': t('alarm.query.select') }),
-        }}
+        rowSelection={
+          mayProcess
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (row) => ({ disabled: row.processed, 'aria-label': t('alarm.query.select') }),
+              }
+            : undefined
+        }
         data-testid="alarm-table"
       />
       <ProcessAlarmsModal

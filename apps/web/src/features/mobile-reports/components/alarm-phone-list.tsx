@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AlarmRow } from '@ullage/contracts/alarms';
 import { SilentBoundary } from '../../../components/silent-boundary';
 import { initialAlarmFilters, type AlarmFilters } from '../../alarms/alarm-filters-state';
+import { useMay } from '../../auth/use-may';
 import { useNow } from '../../monitor/use-monitor-format';
 import { useAlarmPages } from '../../mobile/api/alarms';
 import { AlarmCard } from '../../mobile/components/alarm-card';
@@ -24,10 +25,11 @@ interface AlarmPhoneListProps {
 /**
  * The alarm query of alarm_report / leak_alarm for a phone: the same endpoint and filters
  * (organisation, tank or sensor, alarm type, start range, state, processing, search), the
- * rows as cards a page at a time, and processing with a note.
+ * rows as cards a page at a time, and processing with a note for a role with `alarm:process`.
  */
 export function AlarmPhoneList({ kind }: AlarmPhoneListProps) {
   const { t } = useTranslation();
+  const mayProcess = useMay()('alarm:process');
   const now = useNow(30_000);
   const [filters, setFilters] = useState<AlarmFilters>(() => initialAlarmFilters(kind));
   const [q, setQ] = useState('');
@@ -67,7 +69,7 @@ export function AlarmPhoneList({ kind }: AlarmPhoneListProps) {
               row={row}
               now={now}
               action={
-                row.processed ? null : (
+                row.processed || !mayProcess ? null : (
                   <Button onClick={() => process(row.id)} data-testid={`alarm-process-${row.id}`}>
                     {t('alarm.query.process.action')}
                   </Button>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../app/route-types';
+import { useLandingRoute } from '../../../app/use-landing-route';
 import { StatusPanel } from '../../../components/status-panel';
 import { useMonitorOverview } from '../api/get-overview';
 import { FigureTiles, useStationFigures } from '../components/key-figures';
@@ -43,6 +44,8 @@ export function Page({ route }: PageProps) {
   const live = useMonitorLive();
   const fullscreen = useFullscreen();
   const { data: overview, isError, refetch } = useMonitorOverview();
+  // Back to where the user starts: the dashboard, or a station attendant's first page (it has no home).
+  const back = useLandingRoute();
   const figures = useStationFigures(overview?.counts ?? { total: 0, online: 0, offline: 0, alarm: 0 }, format);
 
   const header = (
@@ -56,9 +59,9 @@ export function Page({ route }: PageProps) {
             {fullscreen.active ? t('monitor.screen.exitFullscreen') : t('monitor.screen.fullscreen')}
           </button>
         ) : null}
-        {fullscreen.active ? null : (
-          <Link className="big-screen__button big-screen__button--quiet" to="/home">
-            {t('monitor.screen.back')}
+        {fullscreen.active || !back ? null : (
+          <Link className="big-screen__button big-screen__button--quiet" to={back.path} data-testid="big-screen-back">
+            {back.name === 'home' ? t('monitor.screen.back') : t('monitor.screen.backTo', { page: t(back.titleKey) })}
           </Link>
         )}
       </div>

@@ -16,7 +16,7 @@ interface ColumnOptions {
   t: TFunction;
   format: MonitorFormat;
   sortOrderOf: (field: string) => SortOrder | null;
-  /** Set for users who enter tickets (ticket-form.ts mayEnterTickets): the row's ticket action. */
+  /** Set for users who may enter tickets (`delivery:ticket` of the role table): the row's ticket action. */
   onTicket?: ((row: DeliveryRow) => void) | undefined;
 }
 

@@ -14,8 +14,7 @@ import { useMonitorFormat } from '../../monitor/use-monitor-format';
 import { deliveryKeys, exportDeliveries, listDeliveries, type DeliveryList } from '../api/deliveries';
 import { deliveryColumns } from '../components/delivery-columns';
 import { TicketModal } from '../components/ticket-modal';
-import { mayEnterTickets } from '../ticket-form';
-import { useSessionUser } from '../../auth/api/get-info';
+import { useMay } from '../../auth/use-may';
 import { DeliveryFiltersBar } from '../components/delivery-filters-bar';
 import { initialDeliveryFilters, withOrgPick, withRange, type DeliveryFilters } from '../delivery-filters-state';
 import '../delivery.css';
@@ -37,7 +36,8 @@ export function Page() {
   });
   const [exporting, setExporting] = useState(false);
   const [ticketed, setTicketed] = useState<DeliveryRow | null>(null);
-  const mayTicket = mayEnterTickets(useSessionUser().data?.accountType);
+  // `delivery:ticket` of the role table: not for station attendants.
+  const mayTicket = useMay()('delivery:ticket');
   const totals = (list.query.data as DeliveryList | undefined)?.totals;
   const rows = list.query.data?.list ?? [];
   // Totals are shown in the page's unit when every delivery on it reads the same; litres otherwise.

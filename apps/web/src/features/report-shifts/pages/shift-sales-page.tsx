@@ -8,13 +8,12 @@ import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import type { ShiftSalesList, ShiftSalesRow } from '@ullage/contracts/shift-sales';
 import { SHIFT_SALES_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
-import { useSessionUser } from '../../auth/api/get-info';
+import { useMay } from '../../auth/use-may';
 import { useMonitorFormat } from '../../monitor/use-monitor-format';
 import { shiftKeys } from '../api/keys';
 import { exportShiftSales, listShiftSales } from '../api/shift-sales';
@@ -36,7 +35,7 @@ const ShiftsDialog = lazy(() => import('../components/shifts-dialog').then((m) =
 export function Page() {
   const { t } = useTranslation();
   const format = useMonitorFormat();
-  const user = useSessionUser().data;
+  const may = useMay();
   const list = useServerList<ShiftSalesRow, ShiftFilters>({
     queryKey: shiftKeys.list,
     fetch: listShiftSales,
@@ -52,8 +51,8 @@ export function Page() {
   const data = list.query.data as ShiftSalesList | undefined;
   const { filters } = list.state;
   const stationShifts = useStationShifts(filters.stationId);
-  // Station accounts never manage their station; for the others the server says per station.
-  const mayManage = user !== undefined && user.accountType !== ACCOUNT_TYPES.station && user.accountType !== ACCOUNT_TYPES.stationAttendant;
+  // Shifts are station settings (`station:manage`); the server also says per station (canEdit).
+  const mayManage = may('station:manage');
 
   const setFilters = (next: (current: ShiftFilters) => ShiftFilters) => list.setState((current) => ({ ...current, filters: next(current.filters), page: 1 }));
   const columns = useMemo(

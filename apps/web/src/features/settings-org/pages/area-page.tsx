@@ -14,7 +14,7 @@ import { listAreas } from '../api/list-areas';
 import { useOrgTree } from '../api/org-tree';
 import { OrgFilter } from '../components/org-filter';
 import { companyOptions, distributorOptions } from '../org-options';
-import { areaRights } from '../permissions';
+import { NO_VIEWER, areaRights } from '../permissions';
 import { useViewer } from '../use-viewer';
 
 /** The form loads when first opened, keeping the list's chunk small (route budget). */
@@ -28,7 +28,7 @@ type Filters = { distributorId: number | undefined; companyId: number | undefine
 export function Page({ route }: PageProps) {
   const { t } = useTranslation();
   const viewer = useViewer();
-  const rights = areaRights(viewer ?? { accountType: -1, orgId: null });
+  const rights = areaRights(viewer ?? NO_VIEWER);
   const tree = useOrgTree();
   const remove = useDeleteArea();
   const crud = useEntityCrud<AreaRow, Filters>({

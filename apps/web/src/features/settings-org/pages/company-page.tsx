@@ -18,7 +18,7 @@ import { useSetCompanyStatus } from '../api/set-company-status';
 import { joinRegion } from '../format';
 import { OrgFilter } from '../components/org-filter';
 import { distributorOptions } from '../org-options';
-import { companyRights } from '../permissions';
+import { NO_VIEWER, companyRights } from '../permissions';
 import { tempUnitKey, volumeUnitKey } from '../units';
 import { useViewer } from '../use-viewer';
 import { useMonitorFormat } from '../../monitor/use-monitor-format';
@@ -35,7 +35,7 @@ export function Page({ route }: PageProps) {
   const { t } = useTranslation();
   const format = useMonitorFormat();
   const viewer = useViewer();
-  const rights = companyRights(viewer ?? { accountType: -1, orgId: null });
+  const rights = companyRights(viewer ?? NO_VIEWER);
   const tree = useOrgTree();
   const distributors = useMemo(() => distributorOptions(tree.data ?? []), [tree.data]);
   const remove = useDeleteCompany();

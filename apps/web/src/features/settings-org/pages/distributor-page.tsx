@@ -11,7 +11,7 @@ import { useDeleteDistributor } from '../api/delete-distributor';
 import { exportDistributors } from '../api/export-distributors';
 import { orgKeys } from '../api/keys';
 import { listDistributors } from '../api/list-distributors';
-import { distributorRights } from '../permissions';
+import { NO_VIEWER, distributorRights } from '../permissions';
 import { useViewer } from '../use-viewer';
 import '../components/org-form.css';
 
@@ -26,7 +26,7 @@ type Filters = Record<string, never>;
 export function Page({ route }: PageProps) {
   const { t } = useTranslation();
   const viewer = useViewer();
-  const rights = distributorRights(viewer ?? { accountType: -1, orgId: null });
+  const rights = distributorRights(viewer ?? NO_VIEWER);
   const remove = useDeleteDistributor();
   const crud = useEntityCrud<DistributorRow, Filters>({
     queryKey: orgKeys.distributors,
