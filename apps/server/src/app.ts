@@ -13,7 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import { ping, type Db } from './db/client';
 import { authPlugin } from './plugins/auth';
-import { envelopePlugin, sendAppError } from './plugins/envelope';
+import { envelopePlugin, frameworkErrorAnswer, sendAppError } from './plugins/envelope';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { storableTextPlugin } from './plugins/storable-text';
 import { AppError } from './plugins/errors';
@@ -117,6 +117,8 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
     // believing anyone's let a client pick a new address per login attempt.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
+    // A URL the router cannot decode answers the envelope (91011), like any other bad input.
+    frameworkErrors: frameworkErrorAnswer,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('metrics', metrics);
   const bus = await openLiveBus({ config, db, metrics, logger: app.log });

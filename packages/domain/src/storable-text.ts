@@ -29,11 +29,12 @@ export function isStorableText(text: string): boolean {
 export type TextPath = (string | number)[];
 
 /**
- * Where the first string that cannot be stored is in a JSON-like value (strings, arrays, plain
- * objects and their keys), or null when there is none. An object key that cannot be stored
- * answers the path of its object: the key itself is what is wrong, and it cannot be shown.
- * Anything else (numbers, Buffers, class instances) is not text and is passed over. The walk
- * keeps its own stack, so a deeply nested body cannot overflow the call stack.
+ * Where a string that cannot be stored is in a JSON-like value (strings, arrays, plain objects
+ * and their keys), or null when there is none; of several, one nearest the top is named. An
+ * object key that cannot be stored answers the path of its object: the key itself is what is
+ * wrong, and it cannot be shown. Anything else (numbers, Buffers, class instances) is not text
+ * and is passed over. The walk keeps its own stack, so a deeply nested body cannot overflow the
+ * call stack.
  */
 export function unstorableTextPath(value: unknown): TextPath | null {
   interface Step {
@@ -46,19 +47,29 @@ export function unstorableTextPath(value: unknown): TextPath | null {
     for (let s = step; s && s.key !== null; s = s.parent) path.push(s.key);
     return path.reverse();
   };
+  if (typeof value === 'string') return isStorableText(value) ? null : [];
   const stack: Step[] = [{ value, parent: null, key: null }];
+  // Strings are judged where they are met and numbers passed over: only containers are stacked
+  // (a station's body holds tens of thousands of strapping numbers).
+  const visit = (child: unknown, parent: Step, key: string | number): TextPath | null => {
+    if (typeof child === 'string') return isStorableText(child) ? null : [...pathOf(parent), key];
+    if (typeof child === 'object' && child !== null) stack.push({ value: child, parent, key });
+    return null;
+  };
   while (stack.length > 0) {
     const step = stack.pop()!;
     const v = step.value;
-    if (typeof v === 'string') {
-      if (!isStorableText(v)) return pathOf(step);
-    } else if (Array.isArray(v)) {
-      // Pushed last to first, so the first item is looked at first.
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], parent: step, key: i });
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const bad = visit(v[i], step, i);
+        if (bad) return bad;
+      }
     } else if (isPlainObject(v)) {
-      const keys = Object.keys(v);
-      for (const key of keys) if (!isStorableText(key)) return pathOf(step);
-      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: v[keys[i]!], parent: step, key: keys[i]! });
+      for (const key of Object.keys(v)) {
+        if (!isStorableText(key)) return pathOf(step);
+        const bad = visit(v[key], step, key);
+        if (bad) return bad;
+      }
     }
   }
   return null;

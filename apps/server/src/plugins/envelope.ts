@@ -80,6 +80,23 @@ export const envelopePlugin = fp(async (app) => {
   });
 });
 
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot read — percent-encoding that is no UTF-8
+ * (`%ED%A0%80`, a surrogate's bytes), a path parameter over its length — answered 400 in
+ * Fastify's own shape, not the envelope. It is bad input like any other: 91011 naming the
+ * request. This runs before any hook, so the request's language is read here.
+ */
+export function frameworkErrorAnswer(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.language = languageOf(request.headers.language);
+  request.t = translator(request.language);
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    request.log.info({ err: error }, 'refused an unreadable URL');
+    return sendAppError(request, reply, new ValidationError([{ field: 'request', rule: 'rule.invalid' }]));
+  }
+  request.log.error({ err: error }, 'unhandled framework error');
+  return sendEnvelope(reply, 500, { code: CODES.internal, msg: request.t('common.requestFailed') });
+}
+
 export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const status = HTTP_STATUS_OF[error.code] ?? 200;
   if (error instanceof ValidationError) {

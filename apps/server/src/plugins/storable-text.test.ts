@@ -54,6 +54,14 @@ describe('a text filter (list and export)', () => {
     }
   });
 
+  it('a URL whose percent-encoding is no UTF-8 (a surrogate’s bytes in a path) answers the envelope, 91011', async () => {
+    for (const url of ['/api/user/photo/a%ED%A0%80b', '/api/tag/%E0%A4', `/api/device/v1/stations/${'A'.repeat(101)}/report`]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: admin, language: 'es' } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ code: 91011, msg: 'Solicitud: no es válido' });
+    }
+  });
+
   it('a path parameter is checked too', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/user/photo/a%00b.png', headers: { cookie: admin } });
     expect(res.json()).toMatchObject({ code: 91011, data: { fields: [{ field: 'name', rule: 'storableText' }] } });
