@@ -83,3 +83,28 @@ export async function menuItems(page: Page): Promise<string[]> {
   await page.locator('[data-testid="side-menu"] [data-menu]').first().waitFor();
   return page.locator('[data-testid="side-menu"] [data-menu]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu') ?? ''));
 }
+
+/**
+ * A page signed in without the form: the session cookie from `POST /api/login/auth` and the
+ * stored flags the form would leave (hasLogin, currentName, language). For tests about what a
+ * signed-in account sees rather than about signing in.
+ */
+export async function apiSignedInPage(browser: Browser, username: string, password: string, language = 'en', size: { width: number; height: number } = { width: 1366, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
+  const login = await fetch(`${baseUrl()}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const session = /ullage_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+  if (!session) throw new Error(`sign-in of ${username} failed: ${await login.text()}`);
+  const { context, page } = await newPage(browser, size);
+  await context.addCookies([{ name: 'ullage_session', value: session, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+  await context.addInitScript(
+    ({ name, lang }) => {
+      // Once per context: a test that logs out stays logged out.
+      if (localStorage.getItem('e2e.apiSignedIn') !== null) return;
+      localStorage.setItem('e2e.apiSignedIn', '1');
+      localStorage.setItem('hasLogin', 'true');
+      localStorage.setItem('currentName', name);
+      localStorage.setItem('language', lang);
+    },
+    { name: username, lang: language },
+  );
+  return { context, page };
+}
