@@ -15,7 +15,8 @@ import { asUser } from './test-device';
  */
 let ctx: TestContext;
 let admin: ReturnType<typeof asUser>;
-let station: ReturnType<typeof asUser>;
+/** A company account: a role that may import a height-volume table (docs/roles.md: device:command), not the administrator. */
+let company: ReturnType<typeof asUser>;
 let tankId: number;
 
 const body = (res: { json(): unknown }) => res.json() as { code: number; msg: string; data: { fields?: { field: string; rule: string; message: string }[] } };
@@ -24,7 +25,7 @@ const fieldsOf = (res: { json(): unknown }) => (body(res).data?.fields ?? []).ma
 beforeAll(async () => {
   ctx = await startTestApp();
   admin = asUser(ctx.app, await signIn(ctx.app, 'admin', ADMIN_PASSWORD));
-  station = asUser(ctx.app, await signIn(ctx.app, 'demo-station', DEMO_PASSWORD));
+  company = asUser(ctx.app, await signIn(ctx.app, 'demo-company', DEMO_PASSWORD));
   const list = (await admin.get('/api/station/list?q=NWP-SH01')).json().data.list as { id: number; code: string }[];
   const overview = (await admin.get(`/api/device-params/station/${list.find((s) => s.code === 'NWP-SH01')!.id}`)).json().data as DeviceOverview;
   tankId = overview.tanks[0]!.id;
@@ -126,7 +127,7 @@ describe('height-volume import: hostile files are refused by their limits, the s
     const xml = Buffer.concat([sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t>').subarray(0, -('</sheetData></worksheet>'.length)), cell, Buffer.from('</t></is></c></row></sheetData></worksheet>')]);
     const file = await xlsxWithSheet(xml);
     expect(file.length).toBeLessThan(2 * 1024 * 1024);
-    for (const who of [admin, station]) {
+    for (const who of [admin, company]) {
       const { res, slowest } = await whileHealthy(() => importAs(who, 'bomb.xlsx', file));
       expect(res.statusCode).toBe(400);
       expect(body(res).code).toBe(91011);
@@ -152,7 +153,7 @@ describe('height-volume import: hostile files are refused by their limits, the s
     expect(first.slowest).toBeLessThan(HEALTHY_MS);
 
     const tall = await xlsxWithSheet(sheetXml(numberRows(5_000)));
-    const second = await whileHealthy(() => importAs(station, 'tall.xlsx', tall));
+    const second = await whileHealthy(() => importAs(company, 'tall.xlsx', tall));
     expect(fieldsOf(second.res)).toEqual(['importFile:importRows']);
     expect(body(second.res).msg).toBe('File: has more than 4000 rows (the limit for a height-volume table file)');
     expect(second.slowest).toBeLessThan(HEALTHY_MS);
@@ -161,7 +162,7 @@ describe('height-volume import: hostile files are refused by their limits, the s
   it('a csv of 400,000 lines (1.6 MB) is refused by the row limit; a cell of 1,000 characters by the cell limit', async () => {
     const lines = Buffer.from(`Height (mm),Volume (L)\n${'1,2\n'.repeat(400_000)}`);
     expect(lines.length).toBeGreaterThan(1.5 * 1024 * 1024);
-    const { res, slowest } = await whileHealthy(() => importAs(station, 'lines.csv', lines));
+    const { res, slowest } = await whileHealthy(() => importAs(company, 'lines.csv', lines));
     expect(fieldsOf(res)).toEqual(['importFile:importRows']);
     expect(slowest).toBeLessThan(HEALTHY_MS);
 
