@@ -21,6 +21,10 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // The app's modules are imported once per worker, not once per file: the server project
+          // took 1 min 55 s of CPU instead of 4 min 39 s. Each file still builds its own app on
+          // its own copy of the database; the server keeps no module-level state keyed by row ids.
+          isolate: false,
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -36,6 +40,7 @@ export default defineConfig({
                 name: 'server-pg',
                 include: ['apps/server/src/**/*.test.ts'],
                 environment: 'node',
+                isolate: false,
                 globalSetup: ['apps/server/src/test/global-setup.ts'],
                 env: { TEST_BACKEND: 'postgres' },
                 testTimeout: 30_000,
