@@ -9,7 +9,7 @@ const keys = (entries: readonly BurstAlarm[]) => entries.map((e) => e.key);
 
 describe('alarm toast burst', () => {
   it('shows up to the cap, then holds the rest behind one summary that counts them', () => {
-    const burst = createAlarmBurst();
+    const burst = createAlarmBurst(5);
     const steps = Array.from({ length: 30 }, (_, i) => burst.arrive(alarm(i + 1)));
     expect(steps.slice(0, 5).map((s) => keys(s.show))).toEqual([['k1'], ['k2'], ['k3'], ['k4'], ['k5']]);
     expect(steps.slice(0, 5).every((s) => s.summary === null)).toBe(true);
@@ -17,14 +17,21 @@ describe('alarm toast burst', () => {
     expect(steps[5]).toEqual({ show: [], close: [], summary: 'open' });
     expect(steps.slice(6).every((s) => s.show.length === 0 && s.summary === null)).toBe(true);
     expect(burst.view()).toMatchObject({ open: ['k1', 'k2', 'k3', 'k4', 'k5'], waiting: 25 });
-    expect(MAX_OPEN_ALARM_TOASTS).toBe(5);
+  });
+
+  it('the app keeps two toasts open: with the summary, three fit a laptop screen unstacked', () => {
+    const burst = createAlarmBurst();
+    for (let i = 1; i <= 30; i++) burst.arrive(alarm(i));
+    expect(burst.view()).toMatchObject({ open: ['k1', 'k2'], waiting: 28 });
+    expect(MAX_OPEN_ALARM_TOASTS).toBe(2);
   });
 
   it('closing a toast brings the oldest waiting alarm; the last one waiting closes the summary', () => {
     const burst = createAlarmBurst(2);
     for (let i = 1; i <= 4; i++) burst.arrive(alarm(i));
     expect(burst.view()).toMatchObject({ open: ['k1', 'k2'], waiting: 2 });
-    expect(burst.closed('k2')).toEqual({ show: [alarm(3)], close: [], summary: null });
+    // The summary moves after the new toast: it stays last, nearest the corner.
+    expect(burst.closed('k2')).toEqual({ show: [alarm(3)], close: [], summary: 'open' });
     expect(burst.view()).toMatchObject({ open: ['k1', 'k3'], waiting: 1 });
     expect(burst.closed('k1')).toEqual({ show: [alarm(4)], close: [], summary: 'close' });
     expect(burst.view()).toEqual({ open: ['k3', 'k4'], waiting: 0, held: {} });

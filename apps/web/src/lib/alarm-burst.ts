@@ -2,14 +2,15 @@ import type { LiveAlarm } from './alarm-feed';
 
 /**
  * At most this many alarm toasts are open at once; the alarms beyond wait in order behind one
- * summary toast that counts them. Five because a toast is about 250 px tall: antd stacks a
- * corner's toasts once more than three are open and unfolds them on hover, and five plus the
- * summary is about as much as a laptop screen (800 px) shows unfolded before the list would run
- * off its top. Five is also enough to read a small incident alarm by alarm (a tank's high level,
- * high water and a sump sensor), and keeps the DOM to a handful of toasts whatever a reconnect
- * replays (the feed sends every alarm missed, hundreds after an hour away).
+ * summary toast that counts them. Two, because two alarm toasts (about 270 px tall each: seven
+ * lines and the links) and the summary (about 150 px) stand whole in a window about 750 px high,
+ * and three is the most antd shows unstacked in a corner: with more, they fold behind the newest
+ * and unfold on hover past the top of the window, where the oldest can be neither read nor
+ * closed (five did, in a 1366×800 window). The count, the alarm lists and "close all" on the
+ * summary carry the rest of a burst, whatever a reconnect replays (every alarm missed: hundreds
+ * after an hour away), and the DOM holds three toasts instead of hundreds.
  */
-export const MAX_OPEN_ALARM_TOASTS = 5;
+export const MAX_OPEN_ALARM_TOASTS = 2;
 
 export type AlarmKind = 'level' | 'leak';
 
@@ -42,7 +43,10 @@ export interface BurstStep {
   show: BurstAlarm[];
   /** Toasts to close. */
   close: string[];
-  /** Open the summary toast (it reads the view for its count) or close it. */
+  /**
+   * Open the summary toast (it reads the view for its count), after the toasts shown: on an
+   * open summary, move it after them, so it stays the last, nearest the corner. Or close it.
+   */
   summary: 'open' | 'close' | null;
 }
 
@@ -111,7 +115,7 @@ export function createAlarmBurst(max: number = MAX_OPEN_ALARM_TOASTS): AlarmBurs
       open.push(next.key);
       if (waiting.length === 0) held = {};
       changed();
-      return { ...NOTHING, show: [next], summary: waiting.length === 0 ? 'close' : null };
+      return { ...NOTHING, show: [next], summary: waiting.length === 0 ? 'close' : 'open' };
     },
     closeAll() {
       if (open.length === 0 && waiting.length === 0) return NOTHING;
