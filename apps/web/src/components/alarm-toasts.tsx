@@ -21,7 +21,7 @@ const LINES = [
   ['startTime', 'alarm.feed.startTime'],
 ] as const;
 
-/** A link that navigates inside the app (the toasts live outside the router's tree of links). */
+/** A link that the app's router follows (no reload); still a real link to open in a new tab. */
 function ToastLink({ href, go, testId, children }: { href: string; go: (href: string) => void; testId: string; children: string }) {
   return (
     <a
@@ -57,7 +57,7 @@ interface ActionsProps {
   closeAll: () => void;
 }
 
-/** Under each toast: where the alarm leads, and "close all" while a burst has several open. */
+/** Under each toast: where the alarm leads, and "close all" while there are several alarms. */
 function ToastActions({ alarm, links, go, closeAll }: ActionsProps) {
   const { t } = useTranslation();
   const { stationId, kind, startedAt } = alarm;
