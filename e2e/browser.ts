@@ -45,13 +45,27 @@ export function takeLateTexts(): string[] {
   return lateTexts.splice(0);
 }
 
-export async function newPage(browser: Browser, options: { locale?: string; userAgent?: string; width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+/** A script run before each document of a context (as text: a transpiled function may call helpers the page lacks). */
+const HIDE_ALARM_TOASTS = `document.addEventListener('DOMContentLoaded', () => {
+  const style = document.createElement('style');
+  style.textContent = '.ant-notification:has([data-testid="alarm-toast"]), .ant-notification:has([data-testid="alarm-toast-summary"]) { display: none !important; }';
+  document.head.appendChild(style);
+}, { once: true });`;
+
+/**
+ * `alarmToasts: false` hides the live alarm toasts, for a test of another page: the shared
+ * server's jobs raise alarms of their own at any moment (a station that reported in an earlier
+ * file goes offline 15 minutes later, a forecast crosses its horizon), and a toast that lands on
+ * the button a test clicks next fails it for no fault of the page.
+ */
+export async function newPage(browser: Browser, options: { locale?: string; userAgent?: string; width?: number; height?: number; alarmToasts?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     locale: options.locale ?? 'en-US',
     userAgent: options.userAgent,
     viewport: { width: options.width ?? 1366, height: options.height ?? 800 },
   });
+  if (options.alarmToasts === false) await context.addInitScript({ content: HIDE_ALARM_TOASTS });
   const page = await context.newPage();
   watchLateTexts(page);
   return { context, page };

@@ -172,7 +172,7 @@ async function refusesTwelveDaysThenDraws(page: Page, message: string) {
 
 describe('historical inventory page (history_can_save)', () => {
   it('refuses 12 days with the spec’s message, then draws the trend and lists and exports the readings', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { alarmToasts: false });
     try {
       await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
       await page.waitForURL('**/home');
@@ -220,7 +220,7 @@ describe('historical inventory page (history_can_save)', () => {
   });
 
   it('does the same right to left in Arabic', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { alarmToasts: false });
     try {
       await page.goto('/login');
       await page.evaluate(() => localStorage.setItem('language', 'ar'));
