@@ -2,8 +2,7 @@ import mqtt from 'mqtt';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mqttAckTopic, mqttReportTopic } from '@ullage/contracts/device';
-import { startServer, type RunningServer } from '../../../e2e/server';
-import { E2E_ADMIN_PASSWORD } from '../../../e2e/server';
+import { E2E_ADMIN_PASSWORD, freePort, startServer, type RunningServer } from '../../../e2e/server';
 import { backend } from './test/databases';
 import { TEST_DEVICE_KEY_PREFIX, testDeviceKey } from './test/harness';
 import { emptyPostgresDatabase, signInOverHttp } from './test/processes';
@@ -308,4 +307,28 @@ describe.skipIf(!onPostgres)(onPostgres ? 'dependency faults: two instances thro
     }
     console.log(`faults: recovery ms ${JSON.stringify(recovery)}; device answers by phase ${JSON.stringify(seen)}; ${acknowledged.length} readings acknowledged and stored; ${expected.length} alarms on each feed (reopened ${feeds.map((f) => f.reopened).join(', ')} times)`);
   }, 300_000);
+
+  it('an instance started while the database is away waits for it, logging that once, and serves once it answers', async () => {
+    const port = await freePort();
+    const later = tcpProxy(new URL(database.url), 5432, port);
+    const viaLater = new URL(database.url);
+    viaLater.hostname = '127.0.0.1';
+    viaLater.port = String(port);
+    // Nothing listens on the port yet: the start fails to connect, and must wait, not exit.
+    const starting = startServer({ DATABASE_URL: viaLater.toString(), DEMO: 'on', SIMULATOR: 'off', LOG_LEVEL: 'info' }, { requireWeb: false });
+    let c: RunningServer | undefined;
+    try {
+      await sleep(4000);
+      await later.listen();
+      // startServer throws if the process exits before it answers /api/health.
+      c = await starting;
+      expect((await ready(c)).status).toBe(200);
+      const log = c.output().split('\n');
+      expect(log.filter((l) => l.includes('waiting for it before starting'))).toHaveLength(1);
+      expect(log.filter((l) => l.includes('database reachable: starting'))).toHaveLength(1);
+    } finally {
+      await (c ?? (await starting.catch(() => undefined)))?.stop();
+      await later.cut();
+    }
+  }, 120_000);
 });

@@ -1,8 +1,9 @@
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { isDatabaseUnavailable, probeDelay } from './db/availability';
 import { firstStart, type FirstStartResult } from './seed/first-start';
 import { startMqtt } from './modules/ingest/mqtt';
 import { startDemoFleet } from './seed/demo-fleet';
@@ -19,7 +20,7 @@ async function main() {
 
   let database: Database;
   try {
-    database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+    database = config.databaseUrl ? await openPostgresWhenReachable(config.databaseUrl, logger) : await openPglite(config.dataDir);
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
     throw error;
@@ -114,6 +115,27 @@ function printWelcome(url: string, seeded: FirstStartResult, demo: boolean) {
   }
   lines.push('');
   process.stdout.write(lines.join('\n') + '\n');
+}
+
+/**
+ * Opens the PostgreSQL database, waiting for it while it cannot be reached (a database restarting
+ * beside the server, a failover in progress): an instance never exits because a dependency is
+ * away, at start-up either. The wait is logged once, and so is its end. A refusal that waiting
+ * will not cure (a wrong password, a database that does not exist) stops the start at once.
+ */
+async function openPostgresWhenReachable(url: string, logger: Logger): Promise<Database> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const database = await openPostgres(url);
+      if (attempt > 1) logger.info({ waitedSeconds: Math.round((Date.now() - started) / 1000) }, 'database reachable: starting');
+      return database;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      if (attempt === 1) logger.warn({ err: error }, 'database unreachable: waiting for it before starting');
+      await new Promise((resolve) => setTimeout(resolve, probeDelay(attempt)));
+    }
+  }
 }
 
 function fail(message: string): never {

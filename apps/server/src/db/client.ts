@@ -91,7 +91,12 @@ export async function openPostgres(url: string): Promise<Database> {
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
   // Fail at start-up, with the server's own message, rather than on the first request.
-  await pool.query('select 1');
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
   return database;
 }
 

@@ -12,12 +12,13 @@ export interface TcpProxy {
 /**
  * A TCP relay to `target` on a port of its own, between a server under test and a dependency
  * (PostgreSQL, Redis, an MQTT broker), which a test cuts and opens again: while cut, connections
- * are refused, and those that were open are reset.
+ * are refused, and those that were open are reset. `listenPort`: a port of the test's choosing
+ * (one known before the proxy first listens); by default one the system picks.
  */
-export function tcpProxy(target: URL, defaultPort: number): TcpProxy {
+export function tcpProxy(target: URL, defaultPort: number, listenPort = 0): TcpProxy {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
-  let port = 0;
+  let port = listenPort;
   return {
     get open() {
       return sockets.size / 2;
