@@ -41,7 +41,7 @@ async function main() {
   app.jobs.start();
   // Veeder-Root TLS consoles of the stations that have one, polled over TCP.
   await app.atg.start();
-  const mqttService = await startMqtt({ ingest: app.ingest, port: config.mqttPort, url: config.mqttUrl, host: config.host, logger, commands: app.deviceCommands.mqttHooks(), metrics: app.metrics });
+  const mqttService = await startMqtt({ ingest: app.ingest, port: config.mqttPort, url: config.mqttUrl, host: config.host, logger, commands: app.deviceCommands.mqttHooks(), metrics: app.metrics, database: app.database });
   // Commands to devices: handed over MQTT when there is a broker; those not answered in time are cancelled.
   app.deviceCommands.attachMqtt(mqttService.publish);
   // /api/ready names the external broker's state (a lost broker degrades MQTT; the instance stays ready).

@@ -118,13 +118,20 @@ export async function startMqtt(options: {
   metrics?: Metrics;
   /** External broker only: the shared subscription group (tests give each run its own). */
   shareGroup?: string;
+  /** Told of a message that failed because the database is away: the outage is logged once there, not once a message. */
+  database?: OutageWatch;
 }): Promise<MqttService> {
-  if (options.url) return startExternal(options.ingest, options.url, options.logger, options.commands, options.metrics, options.shareGroup ?? SHARE_GROUP);
+  if (options.url) return startExternal(options.ingest, options.url, options.logger, options.commands, options.metrics, options.shareGroup ?? SHARE_GROUP, options.database);
   if (options.port === 0) return NO_BROKER;
-  return startEmbeddedBroker(options.ingest, options.port, options.host, options.logger, options.commands, options.metrics);
+  return startEmbeddedBroker(options.ingest, options.port, options.host, options.logger, options.commands, options.metrics, options.database);
 }
 
-export async function startEmbeddedBroker(ingest: Ingest, port: number, host: string, logger: FastifyBaseLogger, commands?: MqttCommandHooks, metrics?: Metrics): Promise<MqttService> {
+/** DatabaseAvailability as MQTT needs it: whether an error was the database being away (then already logged). */
+interface OutageWatch {
+  failed(error: unknown): boolean;
+}
+
+export async function startEmbeddedBroker(ingest: Ingest, port: number, host: string, logger: FastifyBaseLogger, commands?: MqttCommandHooks, metrics?: Metrics, database?: OutageWatch): Promise<MqttService> {
   // Which station each connection authenticated as: the username is the station code, the password its device key.
   const stationOf = new WeakMap<Client, string>();
   const broker = await Aedes.createBroker({
@@ -156,7 +163,7 @@ export async function startEmbeddedBroker(ingest: Ingest, port: number, host: st
           })
           .catch((error: unknown) => {
             metrics?.mqttMessages.labels('command-ack', 'failed').inc();
-            logger.error({ err: error, station: own }, 'mqtt command answer failed');
+            if (!database?.failed(error)) logger.error({ err: error, station: own }, 'mqtt command answer failed');
             done(error as Error);
           });
         return;
@@ -175,7 +182,7 @@ export async function startEmbeddedBroker(ingest: Ingest, port: number, host: st
         })
         .catch((error: unknown) => {
           metrics?.mqttMessages.labels('report', 'failed').inc();
-          logger.error({ err: error, station: own }, 'mqtt ingest failed');
+          if (!database?.failed(error)) logger.error({ err: error, station: own }, 'mqtt ingest failed');
           done(error as Error);
         });
     },
@@ -227,7 +234,7 @@ const CLOSE_WAIT_MS = 5000;
  * message to one of them, which ingests it and answers it once. Commands go out from whichever
  * instance issues them: a device subscribes to its command topic, not to an instance.
  */
-async function startExternal(ingest: Ingest, url: string, logger: FastifyBaseLogger, commands: MqttCommandHooks | undefined, metrics: Metrics | undefined, shareGroup: string): Promise<MqttService> {
+async function startExternal(ingest: Ingest, url: string, logger: FastifyBaseLogger, commands: MqttCommandHooks | undefined, metrics: Metrics | undefined, shareGroup: string, database?: OutageWatch): Promise<MqttService> {
   const topics = [`$share/${shareGroup}/${MQTT_TOPIC_ROOT}/+/report`, `$share/${shareGroup}/${MQTT_TOPIC_ROOT}/+/tanks/+/readings`];
   if (commands) topics.push(`$share/${shareGroup}/${MQTT_TOPIC_ROOT}/+/commands/ack`);
   // Unique on the broker: a connection with a client id already connected takes its place, so
@@ -308,7 +315,7 @@ async function startExternal(ingest: Ingest, url: string, logger: FastifyBaseLog
           (taken) => void metrics?.mqttMessages.labels('command-ack', taken ? 'accepted' : 'refused').inc(),
           (error: unknown) => {
             metrics?.mqttMessages.labels('command-ack', 'failed').inc();
-            logger.error({ err: error, station: answering }, 'mqtt command answer failed');
+            if (!database?.failed(error)) logger.error({ err: error, station: answering }, 'mqtt command answer failed');
           },
         ),
       );
@@ -329,7 +336,7 @@ async function startExternal(ingest: Ingest, url: string, logger: FastifyBaseLog
         // Not answered: the device resends.
         (error: unknown) => {
           metrics?.mqttMessages.labels('report', 'failed').inc();
-          logger.error({ err: error, station: message.stationCode }, 'mqtt ingest failed');
+          if (!database?.failed(error)) logger.error({ err: error, station: message.stationCode }, 'mqtt ingest failed');
         },
       ),
     );
