@@ -1,18 +1,14 @@
-import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { testConfig, type Config } from '../config';
+import type { Config } from '../config';
 import { openPostgres, type Db } from '../db/client';
 import type { CaptchaTextSource } from '../modules/auth/captcha';
-import { firstStart } from '../seed/first-start';
 import { freshDatabase } from './databases';
+import { changesSeed, seedTestDatabase, testAppConfig } from './seeded-database';
 
-export const ADMIN_PASSWORD = 'Admin#2026ok';
-/** Tests' device key of a demo station is this prefix and its code (startTestApp sets them). */
-export const TEST_DEVICE_KEY_PREFIX = 'demo-device-key:';
-export const testDeviceKey = (stationCode: string) => `${TEST_DEVICE_KEY_PREFIX}${stationCode}`;
-export const DEMO_PASSWORD = 'Demo#2026ok';
+import { testDeviceKey } from './seeded-database';
+export { ADMIN_PASSWORD, DEMO_PASSWORD, TEST_DEVICE_KEY_PREFIX, testDeviceKey } from './seeded-database';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -30,14 +26,18 @@ export interface TestContext {
 export async function startTestApp(
   options: { config?: Partial<Config>; captchaSource?: CaptchaTextSource; seed?: boolean; clock?: () => Date; prepareWorkers?: number; knownDeviceKeys?: boolean; logger?: FastifyBaseLogger } = {},
 ): Promise<TestContext> {
-  const database = await freshDatabase({ pgliteTemplate: inject('pgliteTemplate'), postgresTemplateUrl: inject('postgresTemplateUrl') });
-  const config = testConfig({ adminPassword: ADMIN_PASSWORD, demoPassword: DEMO_PASSWORD, demo: 'on', databaseUrl: database.url, ...options.config });
-  if (options.seed !== false) await firstStart(database.db, config);
+  // Most files start from the seeded template (made once a run: global-setup.ts); one that
+  // changes the seed, or tests the seed's own device keys, seeds a copy of the empty one.
+  const cloneSeeded = options.seed !== false && options.knownDeviceKeys !== false && !changesSeed(options.config);
+  const database = await freshDatabase(
+    cloneSeeded
+      ? { pgliteTemplate: inject('pgliteSeededTemplate'), postgresTemplateUrl: inject('postgresSeededTemplateUrl') }
+      : { pgliteTemplate: inject('pgliteTemplate'), postgresTemplateUrl: inject('postgresTemplateUrl') },
+  );
+  const config = testAppConfig({ databaseUrl: database.url, ...options.config });
   // The seed gives the demo stations random keys no one knows; tests post as their devices with
   // `testDeviceKey(code)` instead (unless knownDeviceKeys: false, to test the seed's keys).
-  if (options.seed !== false && options.knownDeviceKeys !== false) {
-    await database.db.execute(sql`update stations set device_key_hash = encode(sha256(convert_to(${TEST_DEVICE_KEY_PREFIX} || code, 'UTF8')), 'hex') where simulated`);
-  }
+  if (options.seed !== false && !cloneSeeded) await seedTestDatabase(database.db, config, { knownDeviceKeys: options.knownDeviceKeys });
   const app = await buildApp({ config, db: database.db, captchaSource: options.captchaSource, clock: options.clock, prepareWorkers: options.prepareWorkers, logger: options.logger });
   return contextOf(app, database, config);
 }
