@@ -6,7 +6,7 @@ import type { Language } from '@ullage/domain/languages';
 import { fieldLabel, languageOf, translator, type Translate } from '../i18n/translate';
 import type { MessageKey } from '../i18n/en';
 import { AppError, ValidationError, type FieldRule } from './errors';
-import { isDatabaseUnavailable } from '../db/availability';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
