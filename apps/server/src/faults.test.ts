@@ -221,6 +221,13 @@ describe.skipIf(!onPostgres)(onPostgres ? 'dependency faults: two instances thro
       expect(await msUntil((r) => r.status === 503 && r.body?.database === 'down', 8000), `${name}: not ready while the database is away`).toBeLessThan(8000);
       // An MQTT report sent meanwhile is left unanswered (the outage logged once, not once a message), then stored once it is back.
       if (name === 'database long') duringOutage = mqttReport(stations[1]!.code, new Date(base - 2 * 3600_000 + 1000).toISOString());
+      // A page's call meanwhile: 503 in the envelope, in the caller's language, with when to try again (never a 500).
+      for (const server of servers()) {
+        const page = await fetch(`${server.baseUrl}/api/station/list`, { headers: { cookie, language: 'es' } });
+        expect(page.status).toBe(503);
+        expect(page.headers.get('retry-after')).toBe('2');
+        expect(await page.json()).toEqual({ code: 503, msg: 'El servicio no está disponible por un momento; inténtelo de nuevo en unos segundos' });
+      }
       await sleep(ms);
       stillRunning();
       raiseAlarms(); // sent during the outage: 503 until the database is back, then raised once
