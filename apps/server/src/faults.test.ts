@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,8 +119,11 @@ describe.skipIf(!onPostgres)(onPostgres ? 'dependency faults: two instances thro
     b = await startServer({ ...env, MQTT_URL: `mqtt://127.0.0.1:${brokerPort}` }, { requireWeb: false });
     sqlClient = new pg.Client({ connectionString: database.url });
     await sqlClient.connect();
-    // The seed's device keys are random: the test reports as the devices with keys it knows.
-    await query(`update stations set device_key_hash = encode(sha256(convert_to($1 || code, 'UTF8')), 'hex') where simulated`, [TEST_DEVICE_KEY_PREFIX]);
+    // The seed's device keys are random: the test reports as the devices with keys it knows. The
+    // stations get codes of this run's own: the MQTT broker is shared with other tests, whose
+    // instances hear every station's topics in groups of their own and would otherwise take and
+    // answer this test's reports as their own demo stations' (their databases have the same codes).
+    await query(`update stations set code = code || '-' || $2, device_key_hash = encode(sha256(convert_to($1 || code || '-' || $2, 'UTF8')), 'hex') where simulated`, [TEST_DEVICE_KEY_PREFIX, randomBytes(4).toString('hex')]);
     expect(await msUntil((r) => r.status === 200 && r.body?.bus === 'ok', 10_000)).toBeLessThan(10_000);
     expect((await ready(b)).body?.broker).toBe('ok');
   }, 180_000);
