@@ -59,7 +59,7 @@ export default defineConfig({
           setupFiles: ['e2e/late-texts.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each on its worker's own server (e2e/global-setup.ts).
           // Browser tests run after the rest, on their own.
           sequence: { groupOrder: 1 },
         },

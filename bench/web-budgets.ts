@@ -13,7 +13,7 @@
  */
 import zlib from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../e2e/browser';
+import { CHROMIUM_ARGS } from '../e2e/chromium';
 import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
 
 // `--simulator`: the simulated fleet on, as `npm start` runs, so the history route has readings to chart

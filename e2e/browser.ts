@@ -3,28 +3,26 @@ import { inject } from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Set by global-setup.ts: where the server under test listens. */
-    baseUrl: string;
+    /** Set by global-setup.ts: where each worker's server listens (worker n uses the n-th). */
+    baseUrls: string[];
+    /** Set by global-setup.ts: the run's one Chromium, which every file connects to. */
+    browserEndpoint: string;
   }
 }
 
-/** Debian's Chromium with the flags this network needs (no background fetches). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
+/**
+ * The run's Chromium (started once by global-setup.ts). Closing what this answers disconnects
+ * the file and closes its contexts; the browser goes on for the other files.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.connect(inject('browserEndpoint'));
 }
 
+/** This worker's server: files of one worker run one after another on it, never two at once. */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return urls[(worker - 1) % urls.length]!;
 }
 
 const lateTexts: string[] = [];
@@ -58,7 +56,15 @@ const HIDE_ALARM_TOASTS = `document.addEventListener('DOMContentLoaded', () => {
  * file goes offline 15 minutes later, a forecast crosses its horizon), and a toast that lands on
  * the button a test clicks next fails it for no fault of the page.
  */
-export async function newPage(browser: Browser, options: { locale?: string; userAgent?: string; width?: number; height?: number; alarmToasts?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export interface PageOptions {
+  locale?: string;
+  userAgent?: string;
+  width?: number;
+  height?: number;
+  alarmToasts?: boolean;
+}
+
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     locale: options.locale ?? 'en-US',
@@ -98,16 +104,42 @@ export async function menuItems(page: Page): Promise<string[]> {
   return page.locator('[data-testid="side-menu"] [data-menu]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu') ?? ''));
 }
 
+const sessions = new Map<string, Promise<string>>();
+
 /**
- * A page signed in without the form: the session cookie from `POST /api/login/auth` and the
- * stored flags the form would leave (hasLogin, currentName, language). For tests about what a
- * signed-in account sees rather than about signing in.
+ * A session of the account, signed in once per file through `POST /api/login/auth` and reused
+ * by every later page of that account in the file (`fresh` signs in again: for a test that ends
+ * its session — logs out, changes the password — so the file's other pages keep theirs).
  */
-export async function apiSignedInPage(browser: Browser, username: string, password: string, language = 'en', size: { width: number; height: number } = { width: 1366, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
-  const login = await fetch(`${baseUrl()}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-  const session = /ullage_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
-  if (!session) throw new Error(`sign-in of ${username} failed: ${await login.text()}`);
-  const { context, page } = await newPage(browser, size);
+function sessionOf(username: string, password: string, fresh: boolean): Promise<string> {
+  const key = `${baseUrl()} ${username}`;
+  const known = fresh ? undefined : sessions.get(key);
+  if (known) return known;
+  const session = (async () => {
+    const login = await fetch(`${baseUrl()}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    const token = /ullage_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+    if (!token) throw new Error(`sign-in of ${username} failed: ${await login.text()}`);
+    return token;
+  })();
+  if (!fresh) sessions.set(key, session);
+  session.catch(() => sessions.delete(key));
+  return session;
+}
+
+/**
+ * A page signed in without the form: the account's session cookie (sessionOf) and the stored
+ * flags the form would leave (hasLogin, currentName, language). For tests about what a
+ * signed-in account sees rather than about signing in; it opens no page (go where the test looks).
+ */
+export async function apiSignedInPage(
+  browser: Browser,
+  username: string,
+  password: string,
+  language = 'en',
+  options: PageOptions & { fresh?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const session = await sessionOf(username, password, options.fresh ?? false);
+  const { context, page } = await newPage(browser, options);
   await context.addCookies([{ name: 'ullage_session', value: session, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
   await context.addInitScript(
     ({ name, lang }) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { baseUrl, CHROMIUM_ARGS } from './browser';
+import { baseUrl } from './browser';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { E2E_DEMO_PASSWORD } from './server';
 
 /**
@@ -11,7 +12,8 @@ import { E2E_DEMO_PASSWORD } from './server';
 let browser: Browser;
 beforeAll(async () => {
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // A browser of its own: the host rule is a launch flag.
+    executablePath: chromiumPath(),
     args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP ullage.test 127.0.0.1'],
   });
 });

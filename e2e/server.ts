@@ -45,6 +45,8 @@ export async function startServer(env: Record<string, string> = {}, options: { r
       SIMULATOR: 'off',
       // A test that turns the fleet on wants it live at once, not after weeks of history.
       DEMO_BACKFILL_DAYS: '0',
+      // Days a test sends are booked and leak-tested within seconds, not a minute or two.
+      BOOKS_INTERVAL_MS: '2000',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ...env,

@@ -155,10 +155,10 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   // Months of readings made ahead and, with READINGS_RETENTION_MONTHS, old ones dropped whole (db/partitions.ts).
   jobs.add({ name: 'partition-upkeep', everyMs: 60 * 60_000, run: () => upkeepPartitions(db, Date.now(), config.readingsRetentionMonths).then((r) => r.dropped.length > 0 && app.log.info(r, 'reading partitions dropped by retention')) });
   const tankDayBooks = new TankDayBookJob({ db, clock, logger: app.log });
-  jobs.add({ name: 'tank-day-books', everyMs: 60_000, run: () => tankDayBooks.runOnce() }); // books of days that are over, so reports need not reread their readings
+  jobs.add({ name: 'tank-day-books', everyMs: config.booksIntervalMs, run: () => tankDayBooks.runOnce() }); // books of days that are over, so reports need not reread their readings
   const leakTests = new LeakTestJob({ db, clock, live, logger: app.log });
   app.decorate('leakTests', leakTests);
-  jobs.add({ name: 'leak-tests', everyMs: 60_000, run: () => leakTests.runOnce() }); // quiet periods of days newly booked, and each tank's current test and alarm
+  jobs.add({ name: 'leak-tests', everyMs: config.booksIntervalMs, run: () => leakTests.runOnce() }); // quiet periods of days newly booked, and each tank's current test and alarm
   const varianceAlarms = new VarianceAlarmJob({ db, clock, live, logger: app.log });
   app.decorate('varianceAlarms', varianceAlarms);
   jobs.add({ name: 'variance-alarms', everyMs: 15 * 60_000, run: () => varianceAlarms.runOnce() }); // wetstock variance beyond the company's limit (alarm 61)

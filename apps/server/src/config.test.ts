@@ -34,6 +34,13 @@ describe('config (DESIGN.md §4 environment)', () => {
     expect(() => loadConfig({ JOB_LEASE_MS: 'long' })).toThrow('JOB_LEASE_MS must be a whole number, got "long"');
   });
 
+  it('books days and figures their leak tests every minute unless BOOKS_INTERVAL_MS says otherwise, never more often than each second', () => {
+    expect(loadConfig({}).booksIntervalMs).toBe(60_000);
+    expect(loadConfig({ BOOKS_INTERVAL_MS: '2000' }).booksIntervalMs).toBe(2_000);
+    expect(() => loadConfig({ BOOKS_INTERVAL_MS: '500' })).toThrow(new ConfigError('BOOKS_INTERVAL_MS must be at least 1000, got "500"'));
+    expect(() => loadConfig({ BOOKS_INTERVAL_MS: 'hourly' })).toThrow('BOOKS_INTERVAL_MS must be a whole number, got "hourly"');
+  });
+
   it('keeps readings for ever unless READINGS_RETENTION_MONTHS says how many months, and refuses a count that is not one', () => {
     expect(loadConfig({}).readingsRetentionMonths).toBeNull();
     expect(loadConfig({ READINGS_RETENTION_MONTHS: 'off' }).readingsRetentionMonths).toBeNull();

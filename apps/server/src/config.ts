@@ -23,6 +23,8 @@ export interface Config {
   mailFrom: string | undefined;
   /** How often the e-mail digests are written and sent (each user's own frequency decides who gets one). */
   mailDigestIntervalMs: number;
+  /** How often days that are over are booked, and the leak tests of newly booked days figured. */
+  booksIntervalMs: number;
   /** Periodic jobs' leases (jobs/periodic-jobs.ts): renewed this often, held this long. */
   jobLeaseRenewMs: number;
   jobLeaseMs: number;
@@ -74,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtpUrl = nonEmpty(env.SMTP_URL);
   if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) throw new ConfigError('SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…, such as smtp://mail.example.com:587');
   const mailDigestMs = intOf(env, 'MAIL_DIGEST_INTERVAL_MS', 30_000);
+  const booksIntervalMs = intOf(env, 'BOOKS_INTERVAL_MS', 60_000);
+  if (booksIntervalMs < 1_000) throw new ConfigError(`BOOKS_INTERVAL_MS must be at least 1000, got "${env.BOOKS_INTERVAL_MS}"`);
   const jobLeaseRenewMs = intOf(env, 'JOB_LEASE_RENEW_MS', 10_000);
   const jobLeaseMs = intOf(env, 'JOB_LEASE_MS', 30_000);
   // A lease renewed less often than it lasts would lapse under a live holder: two instances would run the job.
@@ -110,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: nonEmpty(env.REDIS_URL),
     smtpUrl,
     mailDigestIntervalMs: mailDigestMs,
+    booksIntervalMs,
     jobLeaseRenewMs,
     jobLeaseMs,
     readingsRetentionMonths: retentionMonths,
