@@ -13,7 +13,7 @@ export default defineConfig({
     // Two cores: API tests each hold a database, browser tests a Chromium.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts', 'apps/simulator/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts', 'apps/simulator/src/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },
       // The web units may import modules that read the split locale files.
       { plugins: [localeBundles()], test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
       {

@@ -8,7 +8,7 @@ const SHOWN = 10;
 /**
  * Prints, at the end of a run, the slowest test files with where their time went (import of the
  * file and what it imports, then its tests and hooks), and writes every file's times to
- * `.tmp/test-times.json` for the suite's own budget check (scripts/test-times.mjs). The suite is
+ * `.tmp/test-times.json` for the suite's own budget check (scripts/test-budget.mjs). The suite is
  * a product: a file that grows slow is seen the day it does (issue 33).
  */
 export default class SlowestFilesReporter implements Reporter {

@@ -2,10 +2,12 @@
 // typecheck, lint, the web build — then every vitest project: domain and web units, server API
 // tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), browser tests (which need the build).
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { webBuildNeeded } from './web-build.mjs';
+import { overBudget, UNIT_FILE_BUDGET_MS } from './test-budget.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const WORKSPACES = ['packages/domain', 'packages/contracts', 'apps/server', 'apps/web', 'apps/simulator', 'e2e', 'bench'];
@@ -59,4 +61,10 @@ if (!ok) process.exit(1);
 
 console.log(`\n> npx vitest run ${process.argv.slice(2).join(' ')}`);
 const result = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
-process.exit(result.status ?? 1);
+if (result.status !== 0) process.exit(result.status ?? 1);
+const slow = overBudget(JSON.parse(fs.readFileSync(path.join(root, '.tmp/test-times.json'), 'utf8')));
+if (slow.length > 0) {
+  console.log(`\nA unit test file over its budget of ${UNIT_FILE_BUDGET_MS / 1000} s (import + tests: scripts/slowest-files-reporter.ts):`);
+  for (const row of slow) console.log(`  ${(row.totalMs / 1000).toFixed(1)} s  ${row.project} ${row.file}`);
+  process.exit(1);
+}
