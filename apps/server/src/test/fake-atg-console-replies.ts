@@ -50,6 +50,8 @@ export interface FakeAtgState {
   timeZone: string;
   stationName: string;
   displayOnly: boolean;
+  /** I10100's body: the manual's alarm lines, or the emulator's system report (no alarms). */
+  displaySystemStatus: 'alarms' | 'emulator';
   etx: number;
 }
 
@@ -129,7 +131,9 @@ export function replyTo(command: string, state: FakeAtgState): Uint8Array {
       case '202':
         return display('DELIVERY REPORT', tanks.flatMap((t) => deliveryBlock(t, state)));
       case '101':
-        return display('SYSTEM STATUS REPORT', alarmLines(state.activeAlarms));
+        return display('SYSTEM STATUS REPORT', state.displaySystemStatus === 'emulator' ? EMULATOR_SYSTEM_REPORT : alarmLines(state.activeAlarms));
+      case '205':
+        return display('IN-TANK STATUS REPORT', ['TANK   PRODUCT                 STATUS', '', ...tanks.flatMap((t) => tankStatusRows(t, state.activeAlarms))]);
       case '301':
         return display('SENSOR STATUS REPORT', state.sensors.flatMap((s) => [`  SENSOR ${s.sensor}: ${s.location ?? `SUMP SENSOR ${s.sensor}`}`, `      STATUS : ${sensorStatusText(s.status)}`]));
       default:
@@ -189,6 +193,21 @@ function alarmLines(alarms: readonly ConsoleAlarm[]): string[] {
     if (SENSOR_CATEGORIES.includes(a.category)) return `L ${a.device}:${alarmText(SENSOR_ALARM_TYPES[a.type])}`;
     return `ALARM ${twoDigits(a.category)} ${twoDigits(a.type)} ${twoDigits(a.device)}`;
   });
+}
+
+/** The emulator's I10100 body (atg-protocol §4): the console's state, no alarm lines. */
+const EMULATOR_SYSTEM_REPORT = ['SERIAL# : 0000123456', 'SOFTWARE VER : 1.0.0', 'POWER STATUS : AC ON', 'COMM 1 : ONLINE'];
+
+/**
+ * I20500's rows for a tank (atg-protocol.md shows no display layout for it; parseDisplayTankStatus
+ * says what is assumed): its first alarm, or NORMAL, after the label; each further alarm on a
+ * line of its own, indented to the status column.
+ */
+function tankStatusRows(t: FakeTank, alarms: readonly ConsoleAlarm[]): string[] {
+  const texts = alarms.filter((a) => a.category === TANK_CATEGORY && a.device === t.tank).map((a) => alarmText(TANK_ALARM_TYPES[a.type]));
+  const [first = 'NORMAL', ...further] = texts;
+  const row = `  ${t.tank}    ${t.label.padEnd(20)}    `;
+  return [row + first, ...further.map((text) => ' '.repeat(row.length) + text), ''];
 }
 
 function alarmText(name: string | undefined): string {

@@ -14,7 +14,7 @@ import {
   parseTankStatus,
   parseUnits,
 } from '@ullage/domain/atg/computer-format';
-import { parseDisplayAlarms, parseDisplayInventory } from '@ullage/domain/atg/display-format';
+import { parseDisplayAlarms, parseDisplayInventory, parseDisplayTankStatus } from '@ullage/domain/atg/display-format';
 import { buildCommand, decodeFrame, ETX, findFrame, type CommandOptions, type FrameOutcome } from '@ullage/domain/atg/frame';
 import { startFakeAtgConsole, type FakeAtgConsole, type FakeAtgConsoleOptions } from './fake-atg-console';
 import { demoFakeTanks } from './fake-atg-console-tanks';
@@ -200,6 +200,30 @@ describe('fake Veeder-Root console over TCP (atg-protocol §5)', () => {
       ['T', 2, 4],
       ['L', 1, 3],
     ]);
+  });
+
+  it('I20500 reports the tank alarms i20500 does (issue 34 #12); an emulator-style I10100 lists none', async () => {
+    const client = await start({
+      displaySystemStatus: 'emulator',
+      activeAlarms: [
+        { category: 2, type: 4, device: 1 },
+        { category: 2, type: 5, device: 2 },
+        { category: 2, type: 10, device: 2 },
+        { category: 3, type: 3, device: 1 },
+      ],
+    });
+    const computer = parseTankStatus(data(await client.ask('i20500'))).tanks;
+    expect(computer).toEqual([
+      { tank: 1, alarms: [4] },
+      { tank: 2, alarms: [5, 10] },
+      { tank: 3, alarms: [] },
+    ]);
+    const display = await client.ask('I20500');
+    if (display?.kind !== 'display') throw new Error(JSON.stringify(display));
+    expect(parseDisplayTankStatus(display.lines).tanks.map((t) => ({ tank: t.tank, alarms: t.alarms.map((a) => a.type) }))).toEqual(computer);
+    const systemStatus = await client.ask('I10100');
+    if (systemStatus?.kind !== 'display') throw new Error(JSON.stringify(systemStatus));
+    expect(parseDisplayAlarms(systemStatus.lines)).toEqual({ allNormal: false, alarms: [] });
   });
 
   it('an absent tank addressed explicitly comes back ?-filled', async () => {

@@ -45,6 +45,12 @@ export interface FakeAtgConsoleOptions {
   securityCode?: string;
   /** Every `i…`/`s…` answers 9999FF1B, as the public emulator does. */
   displayOnly?: boolean;
+  /**
+   * What I10100 prints: the manual's alarm lines (default), or the emulator's system report,
+   * which lists none, so that the tank alarms show only in I20500. With `unsupported: ['i101',
+   * 'i205']` that makes a console whose alarms only a display report tells.
+   */
+  displaySystemStatus?: 'alarms' | 'emulator';
   deliveries?: FakeDelivery[];
   activeAlarms?: ConsoleAlarm[];
   alarmHistory?: FakeAlarmHistoryEntry[];
@@ -114,6 +120,7 @@ export async function startFakeAtgConsole(options: FakeAtgConsoleOptions = {}): 
     timeZone: options.timeZone ?? 'UTC',
     stationName: options.stationName ?? 'ULLAGE FAKE CONSOLE',
     displayOnly: options.displayOnly ?? false,
+    displaySystemStatus: options.displaySystemStatus ?? 'alarms',
     etx,
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDisplayAlarms, parseDisplayDeliveries, parseDisplayInventory, parseDisplaySensors, parseDisplayTime, parseColumnUnits, parseUnitsLegend } from './display-format';
+import { parseDisplayAlarms, parseDisplayDeliveries, parseDisplayInventory, parseDisplaySensors, parseDisplayTankStatus, parseDisplayTime, parseColumnUnits, parseUnitsLegend } from './display-format';
 import { asciiBytes, decodeFrame, encodeDisplayReply, ETX } from './frame';
 
 /** A report as the emulator sends it (LF only), through the real frame decoder. */
@@ -266,5 +266,97 @@ describe('I30100 sensors (atg-protocol §4 I30100)', () => {
       { sensor: 4, location: 'PAN 4', statusText: 'WATER ALARM', status: 5 },
       { sensor: 5, location: 'PIPING   SUMP', statusText: 'STRANGE STATE', status: null },
     ]);
+  });
+});
+
+/**
+ * I20500 (issue 34 #12). §4 shows no display layout for it; these samples follow its other
+ * display reports: the emulator's envelope, a `TANK PRODUCT STATUS` table read by token like
+ * I20100's and the manual's I30100, and I10100's alarm names.
+ */
+describe('I20500 in-tank status (display format)', () => {
+  it("the emulator's envelope: a status per tank, further alarms indented beneath their tank", () => {
+    const lines = emulatorLines(
+      'I20500',
+      [
+        '11/22/2026 01:51',
+        '',
+        '    OBERT 24h',
+        '',
+        '',
+        'IN-TANK STATUS REPORT',
+        '',
+        'TANK   PRODUCT                 STATUS',
+        '',
+        '  1    SUPER                   NORMAL',
+        '',
+        '  2    UNLEAD                  HIGH WATER ALARM',
+        '                               HIGH WATER WARNING',
+        '',
+        '  3    DIESEL                  OVERFILL ALARM',
+      ].join('\n'),
+    );
+    expect(parseDisplayTankStatus(lines)).toEqual({
+      tanks: [
+        { tank: 1, label: 'SUPER', alarms: [] },
+        {
+          tank: 2,
+          label: 'UNLEAD',
+          alarms: [
+            { text: 'HIGH WATER ALARM', type: 3 },
+            { text: 'HIGH WATER WARNING', type: 10 },
+          ],
+        },
+        { tank: 3, label: 'DIESEL', alarms: [{ text: 'OVERFILL ALARM', type: 4 }] },
+      ],
+    });
+  });
+
+  it("the manual's line endings and header lines; labels with spaces and digits; names with and without ALARM; an unknown name kept untyped", () => {
+    const lines = manualLines('I20500', [
+      '',
+      'NOV 22, 2026  1:51 AM',
+      '88 CENTURY AVE',
+      '',
+      'IN-TANK STATUS',
+      '',
+      'TANK PRODUCT              STATUS',
+      '  1  92# GASOLINE         LOW PRODUCT ALARM',
+      '                          DELIVERY NEEDED',
+      '  2  95 OCTANE PREMIUM    PROBE OUT',
+      '                          SUDDEN LOSS ALARM',
+      '                          MAX PRODUCT ALARM',
+      ' 12  0# DIESEL            SOMETHING NEW',
+      '',
+    ]);
+    expect(parseDisplayTankStatus(lines).tanks).toEqual([
+      {
+        tank: 1,
+        label: '92# GASOLINE',
+        alarms: [
+          { text: 'LOW PRODUCT ALARM', type: 5 },
+          { text: 'DELIVERY NEEDED', type: 11 },
+        ],
+      },
+      {
+        tank: 2,
+        label: '95 OCTANE PREMIUM',
+        alarms: [
+          { text: 'PROBE OUT', type: 9 },
+          { text: 'SUDDEN LOSS ALARM', type: 6 },
+          { text: 'MAX PRODUCT ALARM', type: 12 },
+        ],
+      },
+      { tank: 12, label: '0# DIESEL', alarms: [{ text: 'SOMETHING NEW', type: null }] },
+    ]);
+  });
+
+  it('without the table header nothing is read: a station line that starts with a number is not a tank', () => {
+    const lines = manualLines('I20500', ['', 'NOV 22, 2026  1:51 AM', '88 CENTURY AVE', '  1  SUPER   OVERFILL ALARM', '']);
+    expect(parseDisplayTankStatus(lines)).toEqual({ tanks: [] });
+  });
+
+  it('the header alone (no tanks configured): no tanks', () => {
+    expect(parseDisplayTankStatus(['IN-TANK STATUS REPORT', '', 'TANK   PRODUCT   STATUS', ''])).toEqual({ tanks: [] });
   });
 });

@@ -241,9 +241,16 @@ export interface DisplaySensor {
   status: number | null;
 }
 
+/** Status names with their numbers, and the names longest first: a row's status is found at its end, `HIGH WATER ALARM` before `WATER ALARM`. */
+interface StatusNames {
+  byText: ReadonlyMap<string, number>;
+  longestFirst: readonly string[];
+}
+
+const statusNames = (byText: ReadonlyMap<string, number>): StatusNames => ({ byText, longestFirst: [...byText.keys()].sort((a, b) => b.length - a.length) });
+
 // The emulator's SENSOR DRY is not a manual status; a dry sensor has found no liquid, so normal.
-const SENSOR_STATUS_TEXT = namesByText(LIQUID_SENSOR_STATUSES, { 'SENSOR DRY': 0 });
-const STATUS_TEXTS = [...SENSOR_STATUS_TEXT.keys()].sort((a, b) => b.length - a.length);
+const SENSOR_STATUSES = statusNames(namesByText(LIQUID_SENSOR_STATUSES, { 'SENSOR DRY': 0 }));
 
 /**
  * I30100, in the emulator's layout (`SENSOR 1: SUMP SENSOR 1` then `STATUS : SENSOR DRY`)
@@ -262,7 +269,7 @@ export function parseDisplaySensors(lines: readonly string[]): { sensors: Displa
     }
     const status = /^\s*STATUS\s*:\s*(.*?)\s*$/i.exec(line);
     if (status && pending) {
-      sensors.push({ ...pending, ...statusOf(status[1]!) });
+      sensors.push({ ...pending, ...statusOf(status[1]!, SENSOR_STATUSES) });
       pending = null;
       continue;
     }
@@ -271,23 +278,78 @@ export function parseDisplaySensors(lines: readonly string[]): { sensors: Displa
       continue;
     }
     const row = inTable ? /^\s*(\d+)\s+(.+?)\s*$/.exec(line) : null;
-    if (row) sensors.push({ sensor: Number(row[1]), ...splitLocationAndStatus(row[2]!) });
+    if (!row) continue;
+    const { name, ...rowStatus } = splitNameAndStatus(row[2]!, SENSOR_STATUSES);
+    sensors.push({ sensor: Number(row[1]), location: name, ...rowStatus });
   }
   return { sensors };
 }
 
-function statusOf(text: string): { statusText: string; status: number | null } {
+function statusOf(text: string, names: StatusNames): { statusText: string; status: number | null } {
   const statusText = normalise(text);
-  return { statusText, status: SENSOR_STATUS_TEXT.get(statusText) ?? null };
+  return { statusText, status: names.byText.get(statusText) ?? null };
 }
 
-/** The status is a known name at the row's end; failing that, whatever follows the last run of 2+ spaces. */
-function splitLocationAndStatus(rest: string): { location: string; statusText: string; status: number | null } {
+/** A table row's name (location, label) and status: a known status name at the row's end; failing that, whatever follows the last run of 2+ spaces. */
+function splitNameAndStatus(rest: string, names: StatusNames): { name: string; statusText: string; status: number | null } {
   const upper = rest.toUpperCase();
-  for (const text of STATUS_TEXTS) {
+  for (const text of names.longestFirst) {
     const at = upper.length - text.length;
-    if (at > 0 && upper.endsWith(text) && /\s/.test(upper[at - 1]!)) return { location: rest.slice(0, at).trim(), statusText: text, status: SENSOR_STATUS_TEXT.get(text)! };
+    if (at > 0 && upper.endsWith(text) && /\s/.test(upper[at - 1]!)) return { name: rest.slice(0, at).trim(), statusText: text, status: names.byText.get(text)! };
   }
   const m = /^(.*\S)\s{2,}(\S.*)$/.exec(rest);
-  return m ? { location: m[1]!, ...statusOf(m[2]!) } : { location: rest, statusText: '', status: null };
+  return m ? { name: m[1]!, ...statusOf(m[2]!, names) } : { name: rest, statusText: '', status: null };
+}
+
+export interface DisplayTankAlarm {
+  text: string;
+  /** The tank alarm type (AA=02 list) of that name; null when the name is not recognised. */
+  type: number | null;
+}
+
+export interface DisplayTankStatus {
+  tank: number;
+  label: string;
+  /** The tank's alarms as printed; a tank printed `NORMAL` has none. */
+  alarms: DisplayTankAlarm[];
+}
+
+/** `NORMAL` is not in the AA=02 list (whose types start at 01): 0 marks it as no alarm. */
+const NORMAL_TANK = 0;
+const TANK_STATUSES = statusNames(new Map([['NORMAL', NORMAL_TANK], ...TANK_ALARM_TEXT]));
+const TANK_STATUS_ROW = /^\s*(\d+)\s+(.+?)\s*$/;
+/** Beneath a tank's row, indented to its status column: another alarm of the same tank. */
+const FURTHER_STATUS = /^\s+(\S.*?)\s*$/;
+
+/**
+ * I20500, the in-tank status report, for consoles that list their tank alarms only there
+ * (issue 34 #12). atg-protocol.md does not show its display layout; it is read as the other
+ * display tables are — a `TANK PRODUCT STATUS` header, then per tank a row (number, label that
+ * may hold spaces, status) and, indented beneath it, one line per further alarm — with
+ * I10100's alarm names (unverified against a console). Without the header nothing is read: a
+ * station line may start with a number too.
+ */
+export function parseDisplayTankStatus(lines: readonly string[]): { tanks: DisplayTankStatus[] } {
+  const header = lines.findIndex((line) => /^\s*TANK\s+PRODUCT\b.*\bSTATUS\b/i.test(line));
+  const tanks: DisplayTankStatus[] = [];
+  if (header < 0) return { tanks };
+  for (const line of lines.slice(header + 1)) {
+    const row = TANK_STATUS_ROW.exec(line);
+    if (row) {
+      const { name, statusText, status } = splitNameAndStatus(row[2]!, TANK_STATUSES);
+      tanks.push({ tank: Number(row[1]), label: name, alarms: tankAlarmsOf(statusText, status) });
+      continue;
+    }
+    const further = FURTHER_STATUS.exec(line);
+    const tank = tanks.at(-1);
+    if (further && tank) {
+      const { statusText, status } = statusOf(further[1]!, TANK_STATUSES);
+      tank.alarms.push(...tankAlarmsOf(statusText, status));
+    }
+  }
+  return { tanks };
+}
+
+function tankAlarmsOf(text: string, type: number | null): DisplayTankAlarm[] {
+  return text === '' || type === NORMAL_TANK ? [] : [{ text, type }];
 }

@@ -8,6 +8,8 @@ export class AtgError extends Error {
   constructor(
     readonly failure: AtgFailure,
     detail: string,
+    /** The function code asked, when the failure is one command's rather than the connection's. */
+    readonly command: string | null = null,
   ) {
     super(detail);
     this.name = 'AtgError';
@@ -139,7 +141,7 @@ export class AtgConnection {
           reject(error);
         } else resolve(reply!);
       };
-      const timeout = (what: string) => () => finish(new AtgError('timeout', `${code}: ${what}`), undefined);
+      const timeout = (what: string) => () => finish(new AtgError('timeout', `${code}: ${what}`, code), undefined);
       let idle = setTimeout(timeout(`no reply within ${this.timeouts.firstByteMs} ms`), this.timeouts.firstByteMs);
       timers.push(setTimeout(timeout(`reply not complete within ${this.timeouts.capMs} ms`), this.timeouts.capMs));
 
@@ -159,16 +161,16 @@ export class AtgConnection {
               // A late answer to an earlier command: skip it and keep waiting for ours.
               continue;
             case 'unsupported':
-              return finish(new AtgError('unsupported', `${code}: the console does not know this command (9999FF1B)`));
+              return finish(new AtgError('unsupported', `${code}: the console does not know this command (9999FF1B)`, code));
             case 'checksum':
-              return finish(new AtgError('checksum', `${code}: checksum ${outcome.got}, expected ${outcome.expected}`));
+              return finish(new AtgError('checksum', `${code}: checksum ${outcome.got}, expected ${outcome.expected}`, code));
             case 'malformed':
-              return finish(new AtgError('malformed', `${code}: ${outcome.reason}`));
+              return finish(new AtgError('malformed', `${code}: ${outcome.reason}`, code));
           }
         }
-        if (received > MAX_REPLY_BYTES) finish(new AtgError('oversize', `${code}: more than ${MAX_REPLY_BYTES} bytes without a complete reply`));
+        if (received > MAX_REPLY_BYTES) finish(new AtgError('oversize', `${code}: more than ${MAX_REPLY_BYTES} bytes without a complete reply`, code));
       };
-      const onClose = () => finish(new AtgError('closed', `${code}: the console closed the connection`));
+      const onClose = () => finish(new AtgError('closed', `${code}: the console closed the connection`, code));
       socket.on('data', onData);
       socket.once('close', onClose);
       socket.write(buildCommand(code, { securityCode: this.endpoint.securityCode ?? undefined, terminator: this.endpoint.terminator }));

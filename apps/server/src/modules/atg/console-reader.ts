@@ -1,6 +1,6 @@
 import { consoleAlarmToUllage, liquidStatusToLeakCode, tankAlarmToLevelCode, sensorAlarmToLeakCode } from '@ullage/domain/atg/alarm-map';
 import { AtgParseError, parseActiveAlarms, parseAlarmHistory, parseDeliveries, parseInventory, parseLiquidSensors, parseTankStatus, parseUnits, type Delivery } from '@ullage/domain/atg/computer-format';
-import { parseDisplayAlarms, parseDisplayDeliveries, parseDisplayInventory, parseDisplaySensors, parseDisplayTime } from '@ullage/domain/atg/display-format';
+import { parseDisplayAlarms, parseDisplayDeliveries, parseDisplayInventory, parseDisplaySensors, parseDisplayTankStatus, parseDisplayTime } from '@ullage/domain/atg/display-format';
 import type { ConsoleTime } from '@ullage/domain/atg/time';
 import { toCelsius, toLitres, toMillimetres, type ConsoleUnits } from '@ullage/domain/atg/units';
 import type { AtgConnection} from './connection';
@@ -75,6 +75,18 @@ const lines = (reply: AtgReply) => (reply.kind === 'display' ? reply.lines : [])
  */
 export const UNSUPPORTED_FORGET_MS = 60 * 60_000;
 
+const isUnsupported = (error: unknown): error is AtgError => error instanceof AtgError && error.failure === 'unsupported';
+
+/** `command`'s answer, or null when the console does not know the command (9999FF1B). */
+async function unlessUnsupported<T>(command: () => Promise<T>): Promise<T | null> {
+  try {
+    return await command();
+  } catch (error) {
+    if (isUnsupported(error)) return null;
+    throw error;
+  }
+}
+
 /** Failures that say the console did not understand or could not frame an answer, as opposed to the link failing. */
 const notUnderstood = (error: unknown) => (error instanceof AtgError && (error.failure === 'unsupported' || error.failure === 'malformed' || error.failure === 'checksum')) || error instanceof AtgParseError;
 
@@ -89,6 +101,8 @@ export class ConsoleReader {
   units: AtgUnits | null = null;
   /** Commands answered 9999FF1B on this connection, and when. */
   private readonly unsupported = new Map<string, number>();
+  /** Commands the console answered 9999FF1B when last put to it, on whichever connection: what it lacks until it answers one. */
+  private readonly lacking = new Set<string>();
   private generation = -1;
   /** The console was asked for its units on this connection (one question, whatever it answered). */
   private unitsAsked = false;
@@ -110,6 +124,11 @@ export class ConsoleReader {
     return since !== undefined && this.now() - since < UNSUPPORTED_FORGET_MS;
   }
 
+  /** Whether the console answered `code` 9999FF1B when last asked (not forgotten on reconnecting, unlike knownUnsupported). */
+  lacks(code: string): boolean {
+    return this.lacking.has(code);
+  }
+
   /** Connected afresh: what the last connection did not know (or did not say) is asked again. */
   private sync(): void {
     if (this.generation === this.connection.generation) return;
@@ -120,13 +139,16 @@ export class ConsoleReader {
 
   /** One command, unless the console already said it does not know it. */
   private async ask(code: string): Promise<AtgReply> {
-    if (this.knownUnsupported(code)) throw new AtgError('unsupported', `${code}: the console does not know this command (9999FF1B, not asked again)`);
+    if (this.knownUnsupported(code)) throw new AtgError('unsupported', `${code}: the console does not know this command (9999FF1B, not asked again)`, code);
     try {
-      return await this.connection.query(code);
+      const reply = await this.connection.query(code);
+      this.lacking.delete(code);
+      return reply;
     } catch (error) {
-      if (error instanceof AtgError && error.failure === 'unsupported') {
+      if (isUnsupported(error)) {
         this.sync();
         this.unsupported.set(code, this.now());
+        this.lacking.add(code);
       }
       throw error;
     } finally {
@@ -214,49 +236,70 @@ export class ConsoleReader {
   /**
    * The console's active alarms: i10100; a console that does not know it is asked i20500
    * (in-tank status: tank alarms; its liquid sensors come from i30100 all the same), then the
-   * display report I10100; one that knows none of them has no alarms to report.
+   * display reports (displayAlarms); one that knows none of them has no alarms to report.
    */
   async activeAlarms(): Promise<ConsoleAlarm[]> {
     if (this.format === 'display') return this.displayAlarms();
-    try {
-      const reply = await this.ask('i10100');
-      if (reply.kind !== 'computer') return [];
-      return parseActiveAlarms(reply.data).alarms.flatMap((a) => {
-        const mapped = consoleAlarmToUllage(a);
-        if (!mapped) return [];
-        return [mapped.kind === 'level' ? { kind: 'level' as const, device: String(mapped.tank), code: mapped.code } : { kind: 'leak' as const, device: sensorName(mapped.category, mapped.sensor), code: mapped.code }];
-      });
-    } catch (error) {
-      if (!(error instanceof AtgError && error.failure === 'unsupported')) throw error;
-    }
-    try {
-      const reply = await this.ask('i20500');
-      if (reply.kind !== 'computer') return [];
-      return parseTankStatus(reply.data).tanks.flatMap((t) =>
-        (t.alarms ?? []).flatMap((type) => {
-          const code = tankAlarmToLevelCode(type);
-          return code === null ? [] : [{ kind: 'level' as const, device: String(t.tank), code }];
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof AtgError && error.failure === 'unsupported')) throw error;
-    }
-    try {
-      return await this.displayAlarms();
-    } catch (error) {
-      if (error instanceof AtgError && error.failure === 'unsupported') return [];
-      throw error;
-    }
+    const computer = (await unlessUnsupported(() => this.systemStatusAlarms())) ?? (await unlessUnsupported(() => this.tankStatusAlarms()));
+    return computer ?? (await unlessUnsupported(() => this.displayAlarms())) ?? [];
   }
 
+  /** i10100: every alarm, tanks' and sensors'. */
+  private async systemStatusAlarms(): Promise<ConsoleAlarm[]> {
+    const reply = await this.ask('i10100');
+    if (reply.kind !== 'computer') return [];
+    return parseActiveAlarms(reply.data).alarms.flatMap((a) => {
+      const mapped = consoleAlarmToUllage(a);
+      if (!mapped) return [];
+      return [mapped.kind === 'level' ? { kind: 'level' as const, device: String(mapped.tank), code: mapped.code } : { kind: 'leak' as const, device: sensorName(mapped.category, mapped.sensor), code: mapped.code }];
+    });
+  }
+
+  /** i20500: the tanks' alarms. */
+  private async tankStatusAlarms(): Promise<ConsoleAlarm[]> {
+    const reply = await this.ask('i20500');
+    if (reply.kind !== 'computer') return [];
+    return parseTankStatus(reply.data).tanks.flatMap((t) => levelAlarms(t.tank, t.alarms ?? []));
+  }
+
+  /**
+   * Display format: I10100 lists every alarm on the manual's consoles. One that does not know
+   * it, or prints a report without a list (the emulator's system report), is asked I20500,
+   * whose tank rows carry their alarms (issue 34 #12: such a console's alarms were never seen).
+   * A console that knows neither report is said to lack I10100, as before.
+   */
   private async displayAlarms(): Promise<ConsoleAlarm[]> {
+    let lacksSystemStatus: AtgError | null = null;
+    try {
+      const listed = await this.displaySystemStatusAlarms();
+      if (listed) return listed;
+    } catch (error) {
+      if (!isUnsupported(error)) throw error;
+      lacksSystemStatus = error;
+    }
+    const tankStatus = await unlessUnsupported(() => this.displayTankStatusAlarms());
+    if (tankStatus) return tankStatus;
+    if (lacksSystemStatus) throw lacksSystemStatus;
+    // I10100 answered without a list, and there is no other report to ask: nothing to report.
+    return [];
+  }
+
+  /** I10100's alarm lines; null when its report has no list (neither `ALL FUNCTIONS NORMAL` nor an alarm line). */
+  private async displaySystemStatusAlarms(): Promise<ConsoleAlarm[] | null> {
     const parsed = parseDisplayAlarms(lines(await this.ask('I10100')));
+    if (!parsed.allNormal && parsed.alarms.length === 0) return null;
     return parsed.alarms.flatMap((a) => {
       if (a.type === null) return [];
-      const code = a.prefix === 'T' ? tankAlarmToLevelCode(a.type) : sensorAlarmToLeakCode(a.type);
-      if (code === null) return [];
-      return [{ kind: a.prefix === 'T' ? ('level' as const) : ('leak' as const), device: a.prefix === 'T' ? String(a.device) : sensorName(a.prefix === 'L' ? 3 : 0, a.device), code }];
+      if (a.prefix === 'T') return levelAlarms(a.device, [a.type]);
+      const code = sensorAlarmToLeakCode(a.type);
+      return code === null ? [] : [{ kind: 'leak' as const, device: sensorName(a.prefix === 'L' ? 3 : 0, a.device), code }];
     });
+  }
+
+  /** I20500: the tanks' alarms, mapped as i20500's are. */
+  private async displayTankStatusAlarms(): Promise<ConsoleAlarm[]> {
+    const parsed = parseDisplayTankStatus(lines(await this.ask('I20500')));
+    return parsed.tanks.flatMap((t) => levelAlarms(t.tank, t.alarms.flatMap((a) => (a.type === null ? [] : [a.type]))));
   }
 
   async sensors(): Promise<ConsoleSensor[]> {
@@ -307,6 +350,14 @@ export class ConsoleReader {
       throw error;
     }
   }
+}
+
+/** A tank's alarm types (AA=02 list) as Ullage level alarms: one mapping for i20500, I10100's tank lines and I20500. */
+function levelAlarms(tank: number, types: readonly number[]): ConsoleAlarm[] {
+  return types.flatMap((type) => {
+    const code = tankAlarmToLevelCode(type);
+    return code === null ? [] : [{ kind: 'level' as const, device: String(tank), code }];
+  });
 }
 
 /** A console delivery in SI (none when it lacks a start, an end or a volume). */

@@ -33,10 +33,16 @@ const LINK_FAILURES: ReadonlySet<AtgFailure> = new Set(['refused', 'unreachable'
 export interface AtgProblem {
   failure: AtgFailure;
   detail: string;
+  /** The function code that failed; null when the connection did. */
+  command: string | null;
 }
 
 export function problemOf(error: unknown): AtgProblem {
-  return { failure: error instanceof AtgError ? error.failure : 'malformed', detail: error instanceof Error ? error.message : String(error) };
+  return {
+    failure: error instanceof AtgError ? error.failure : 'malformed',
+    detail: error instanceof Error ? error.message : String(error),
+    command: error instanceof AtgError ? error.command : null,
+  };
 }
 
 /** The localised message of a failure, its technical detail (command, timings) after it. */
@@ -79,6 +85,13 @@ export class StationPoller {
   private lastProblem: AtgProblem | null = null;
   private warning: UnitsWarning | null = null;
   private standby = false;
+  /**
+   * Commands whose 9999FF1B is in the log. A console does not learn commands, so saying it on
+   * every round that asks (every second poll for I10100) was noise (issue 34 #13): it is said
+   * once, and again only if the console has answered the command since. A reconnection alone
+   * does not repeat it: the reader asks again then, but the console still lacks the command.
+   */
+  private readonly unsupportedLogged = new Set<string>();
 
   constructor(
     readonly config: AtgStationConfig,
@@ -227,8 +240,9 @@ export class StationPoller {
         }
       }
 
+      this.forgetAnsweredCommands();
       for (const problem of problems) {
-        if (problem.detail !== this.lastProblem?.detail) this.deps.logger.warn({ station: this.config.code, err: problem.detail, failures: this.failures + (answered ? 0 : 1) }, 'ATG console command failed');
+        if (this.worthLogging(problem)) this.deps.logger.warn({ station: this.config.code, err: problem.detail, failures: this.failures + (answered ? 0 : 1) }, 'ATG console command failed');
       }
       this.lastProblem = problems[0] ?? null;
       if (!answered) {
@@ -248,6 +262,22 @@ export class StationPoller {
       this.lastProblem = problem;
       return false;
     }
+  }
+
+  /** Run every round, so that a command answered in one round and unknown in a later one is logged again. */
+  private forgetAnsweredCommands(): void {
+    for (const code of this.unsupportedLogged) if (!this.reader.lacks(code)) this.unsupportedLogged.delete(code);
+  }
+
+  /**
+   * Whether to log a command's failure: an unknown command once (noted in unsupportedLogged
+   * here), any other failure unless it repeats the last round's first one.
+   */
+  private worthLogging(problem: AtgProblem): boolean {
+    if (problem.failure !== 'unsupported' || problem.command === null) return problem.detail !== this.lastProblem?.detail;
+    if (this.unsupportedLogged.has(problem.command)) return false;
+    this.unsupportedLogged.add(problem.command);
+    return true;
   }
 
   /**
