@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forecastTank, hourlyDerivedSales, hourOfWeekIn, productShares, runOutAlarmAction, salesProfile, thresholdVolumeL, type ForecastInput, type HourSales } from './forecast';
+import { forecastTank, hourlyDerivedSales, hourOfWeekIn, meteredHourSales, meteringBeganMs, productShares, runOutAlarmAction, salesProfile, thresholdVolumeL, type ForecastInput, type HourLevels, type HourSales } from './forecast';
 
 const H = 3_600_000;
 /** Monday 2026-11-30 00:00 UTC. */
@@ -145,6 +145,97 @@ describe('gaps and deliveries', () => {
       [{ startMs: t0 + 2 * H + 10 * 60_000, endMs: t0 + 2 * H + 40 * 60_000 }],
     );
     expect(sales.map((s) => s.salesL)).toEqual([100, 105, null, 100, 40, null, 5]);
+  });
+});
+
+describe('four weeks that differ (issue 34)', () => {
+  // A tank selling 60 L/h from 06:00 to 22:00 (960 L a day; UTC), nothing at night, for 30 days
+  // before Monday 00:00 — but the oldest of the 4 weeks the profile learns from,
+  // [MONDAY − 28 d, MONDAY − 21 d), sold 5 × (300 L/h, 4,800 L a day). By docs/forecast.md:
+  //   profile, an hour from 06:00 to 22:00: (4·60 + 3·60 + 2·60 + 1·300) / 10 = 840 / 10 = 84 L/h;
+  //   night hours 0;
+  //   level: the last 7 days sold 7 × 960 = 6,720 L where the profile says 7 × 16 × 84 = 9,408 L,
+  //   6,720 / 9,408 = 0.714, under the floor: 0.8;
+  //   rate 84 × 0.8 = 67.2 L/h, so the next 24 h from Monday 00:00 sell 16 × 67.2 = 1,075.2 L —
+  //   1.12 × the 960 L the weeks other than the oldest sell, and never under 0.8 × 960 = 768 L.
+  // From 10,000 L: 5,000 L to the low warning (5,000) is 4 days (4,300.8 L) and 699.2 / 67.2 =
+  // 10.4 h after 06:00 on Friday, 96 + 6 + 10.4 = 112.4 h; 7,000 L to the low alarm (3,000) is
+  // 6 days (6,451.2 L) and 548.8 / 67.2 = 8.2 h after 06:00 on Sunday, 144 + 6 + 8.2 = 158.2 h.
+  // (The plain 960 L a day — 3 weeks, the oldest left out — would say 129.3 h and 178.7 h.)
+  const WINDOW = MONDAY - 4 * 168 * H;
+  const FROM = MONDAY - 30 * 24 * H;
+  const salesAt = (ms: number) => {
+    const hour = new Date(ms).getUTCHours();
+    if (hour < 6 || hour >= 22) return 0;
+    return ms >= WINDOW && ms < WINDOW + 168 * H ? 300 : 60;
+  };
+  const expected = { hoursToLowWarning: 112.4, hoursToLowAlarm: 158.2, next24hSalesL: 1_075.2 };
+  const forecastOf = (hours: HourSales[]) => {
+    const profile = salesProfile(hours, MONDAY, 'UTC')!;
+    return { profile, forecast: forecastTank(profile, { ...base, asOfMs: MONDAY, deliverAtMs: MONDAY + 24 * H }) };
+  };
+
+  it('metered: a station metering since before the window has 4 weeks, its quiet first hours sold nothing', () => {
+    // Sales booked at half past each selling hour, for 30 days: in the window the first is at
+    // 06:30 on its first Monday, the last before it at 21:30 the Sunday before — a quiet night.
+    const sales = new Map<number, number>();
+    for (let h = FROM; h < MONDAY; h += H) if (salesAt(h) > 0) sales.set(h, salesAt(h));
+    const began = meteringBeganMs(WINDOW - 2.5 * H, WINDOW + 6.5 * H);
+    expect(began).toBe(WINDOW - 2.5 * H);
+    const hours = meteredHourSales(sales, began, WINDOW, MONDAY);
+    expect(hours).toHaveLength(4 * 168);
+    expect(hours.slice(0, 7).map((h) => h.salesL)).toEqual([0, 0, 0, 0, 0, 0, 300]);
+    const { profile, forecast } = forecastOf(hours);
+    expect(profile).toMatchObject({ weeks: 4, days: 28, level: 0.8 });
+    expect(profile.rates[6]).toBe(84); // Monday 06:00
+    expect(profile.rates[0]).toBe(0);
+    expect(forecast).toMatchObject(expected);
+  });
+
+  it('metered: history begins at the first record in the window when there was none before, or only after a silence of over a week', () => {
+    // A station that began metering at 06:30 on the window's first Monday has 27.7 days: 3 whole weeks.
+    expect(meteringBeganMs(null, WINDOW + 6.5 * H)).toBe(WINDOW + 6.5 * H);
+    expect(meteringBeganMs(WINDOW + 6.5 * H - 169 * H, WINDOW + 6.5 * H)).toBe(WINDOW + 6.5 * H);
+    expect(meteringBeganMs(WINDOW + 6.5 * H - 168 * H, WINDOW + 6.5 * H)).toBe(WINDOW + 6.5 * H - 168 * H);
+    const sales = new Map([[WINDOW + 6 * H, 300]]);
+    const hours = meteredHourSales(sales, WINDOW + 6.5 * H, WINDOW, MONDAY);
+    expect(hours[0]).toEqual({ hourMs: WINDOW + 6 * H, salesL: 300 });
+    expect(hours).toHaveLength(4 * 168 - 6);
+    expect(salesProfile(hours, MONDAY, 'UTC')).toMatchObject({ weeks: 3, days: 21 });
+  });
+
+  // Level only: a reading every 15 minutes, each a quarter of its hour's sales below the one before.
+  const levels = (): HourLevels[] => {
+    const byHour = new Map<number, HourLevels>();
+    let volumeL = 70_000;
+    for (let t = FROM; t < MONDAY; t += 15 * 60_000) {
+      if (t > FROM) volumeL -= salesAt(t) / 4;
+      const hourMs = Math.floor(t / H) * H;
+      const hour = byHour.get(hourMs);
+      if (hour) Object.assign(hour, { lastTsMs: t, lastL: volumeL });
+      else byHour.set(hourMs, { hourMs, firstTsMs: t, lastTsMs: t, firstL: volumeL, lastL: volumeL });
+    }
+    return [...byHour.values()];
+  };
+
+  it('level only: the level factor stops at its floor, 0.8 × the profile, never lower', () => {
+    // Held before issue 34's fix too (the bound is on the factor itself); kept so it stays so.
+    const hours = hourlyDerivedSales(levels(), []).filter((h) => h.hourMs >= WINDOW);
+    expect(hours.filter((h) => h.hourMs >= MONDAY - 24 * H).reduce((s, h) => s + h.salesL!, 0)).toBe(960);
+    const { profile, forecast } = forecastOf(hours);
+    expect(profile).toMatchObject({ weeks: 4, days: 28, level: 0.8 });
+    expect(profile.rates[6]).toBe(84);
+    expect(forecast).toMatchObject(expected);
+    expect(forecast.next24hSalesL).toBeGreaterThanOrEqual(0.8 * 960);
+  });
+
+  it('level only: an unknown first hour (a delivery) is a gap in the 4 weeks, not a week less', () => {
+    const hours = hourlyDerivedSales(levels(), [{ startMs: WINDOW + 10 * 60_000, endMs: WINDOW + 20 * 60_000 }]).filter((h) => h.hourMs >= WINDOW);
+    expect(hours[0]).toEqual({ hourMs: WINDOW, salesL: null });
+    const { profile, forecast } = forecastOf(hours);
+    // The hour is Monday 00:00, at night: the other weeks' nights say 0, the figures stand.
+    expect(profile).toMatchObject({ weeks: 4, days: 28, level: 0.8 });
+    expect(forecast).toMatchObject(expected);
   });
 });
 

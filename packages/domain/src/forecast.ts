@@ -5,8 +5,9 @@ import { zoneOffsetMs } from './zoned-time';
  * Run-out forecast (issue 23): a tank's expected sales by hour of week, learnt from its own
  * recent weeks, projected from its current volume.
  *
- * 1. hourlyDerivedSales turns hourly level summaries into sales per hour (metered sales, where a
- *    station sends them, are summed per hour by the caller instead).
+ * 1. hourlyDerivedSales turns hourly level summaries into sales per hour; metered sales, where a
+ *    station sends them, are summed per hour by the caller instead, and meteredHourSales makes
+ *    them the hours from when the station's metering began (meteringBeganMs).
  * 2. salesProfile makes the 168 hourly rates (local hour of week, Monday 00:00 first) and a
  *    level factor that follows a trend.
  * 3. forecastTank projects the volume hour by hour and reads off the times to the low warning,
@@ -32,6 +33,12 @@ export const FORECAST_RULES = {
    * kept, or noise would bias quiet hours upwards.
    */
   riseMaxL: 20,
+  /**
+   * A station whose metered records fall silent for longer than this (h) across the start of the
+   * sales window began metering again with its first record in it; a shorter silence (a quiet
+   * night, a closed weekend) is hours that sold nothing.
+   */
+  meteringGapHours: 7 * 24,
 } as const;
 
 const HOUR_MS = 3_600_000;
@@ -128,6 +135,9 @@ const weightedMean = (xs: readonly { v: number; w: number }[]) => {
 
 /**
  * The sales profile as of `nowMs` from the hours before its hour (the current hour is not over).
+ * `hours` are the hours there is history for, known or not: the history's span runs from the
+ * first of them in the window, so an unknown hour at its start (a delivery, a lone reading) is a
+ * gap in it, not a shorter history.
  * With a week or more of history: whole weeks back from now (up to maxWeeks), each hour of week
  * the weighted mean of its known values; an hour unknown in every week takes its hour of day's
  * weighted mean over the known days, else the mean of everything known. Under a week: a daily
@@ -136,9 +146,14 @@ const weightedMean = (xs: readonly { v: number; w: number }[]) => {
 export function salesProfile(hours: readonly HourSales[], nowMs: number, timezone: string, rules = FORECAST_RULES): SalesProfile | null {
   const endMs = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
   const startMs = endMs - rules.maxWeeks * WEEK_HOURS * HOUR_MS;
-  const known = hours.filter((h) => h.salesL !== null && Number.isFinite(h.salesL) && h.hourMs >= startMs && h.hourMs < endMs) as { hourMs: number; salesL: number }[];
+  let firstMs = endMs;
+  const known: { hourMs: number; salesL: number }[] = [];
+  for (const h of hours) {
+    if (h.hourMs < startMs || h.hourMs >= endMs) continue;
+    firstMs = Math.min(firstMs, h.hourMs);
+    if (h.salesL !== null && Number.isFinite(h.salesL)) known.push({ hourMs: h.hourMs, salesL: h.salesL });
+  }
   if (known.length === 0) return null;
-  const firstMs = Math.min(...known.map((h) => h.hourMs));
   const spanHours = (endMs - firstMs) / HOUR_MS;
   const weeks = Math.min(rules.maxWeeks, Math.floor(spanHours / WEEK_HOURS));
   const how = hourOfWeekIn(timezone);
@@ -252,6 +267,27 @@ export function forecastTank(profile: SalesProfile, input: ForecastInput, rules 
     volumeAtDeliveryL: Math.round(volumeAtDeliveryL * 10) / 10,
     next24hSalesL: Math.round(next24hSalesL * 10) / 10,
   };
+}
+
+/**
+ * When a station's metered history began, as the sales window [fromMs, …) sees it: before the
+ * window (so the whole window is history, however quiet its first hours) when its last record
+ * before the window is at most meteringGapHours before its first one in it; else at its first
+ * record in the window (metering began, or began again, there).
+ */
+export function meteringBeganMs(lastBeforeWindowMs: number | null, firstInWindowMs: number, rules = FORECAST_RULES): number {
+  return lastBeforeWindowMs !== null && firstInWindowMs - lastBeforeWindowMs <= rules.meteringGapHours * HOUR_MS ? lastBeforeWindowMs : firstInWindowMs;
+}
+
+/**
+ * A metered tank's sales per hour in [fromMs, toMs) (whole UTC hours): its sales where it has
+ * them and, from the hour its station's metering began (meteringBeganMs) on, 0 in every other
+ * hour — a metered hour without a sale sold nothing. Nothing before it: no history, not zeros.
+ */
+export function meteredHourSales(salesByHour: ReadonlyMap<number, number>, meteringFromMs: number, fromMs: number, toMs: number): HourSales[] {
+  const hours: HourSales[] = [];
+  for (let h = Math.max(fromMs, Math.floor(meteringFromMs / HOUR_MS) * HOUR_MS); h < toMs; h += HOUR_MS) hours.push({ hourMs: h, salesL: salesByHour.get(h) ?? 0 });
+  return hours;
 }
 
 /**

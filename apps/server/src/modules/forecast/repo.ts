@@ -109,14 +109,24 @@ export interface MeteredHour {
   salesL: number;
 }
 
+/** When a station's metering began, as the window sees it (meteringBeganMs). */
+export interface MeteringSpan {
+  /** Its last metered record before the window; null when none. */
+  lastBeforeMs: number | null;
+  /** Its first metered record in the window. */
+  firstMs: number;
+}
+
 /**
  * The stations' metered sales by target and hour in [fromMs, toMs): transactions (metered_sales)
  * and totaliser rises (meter_totals: each rise between a meter's consecutive readings, booked
- * at the later one; a fall — a meter reset or replaced — is no sale). Also when each station's
- * metering began, so hours before it are not read as hours without sales.
+ * at the later one; a fall — a meter reset or replaced — is no sale). Also, for each station
+ * with sales in the window, its last record before the window and its first in it, so the hours
+ * before its metering began are not read as hours without sales, and a window's quiet first
+ * hours at a station metering since before it are.
  */
-export async function meteredHours(db: Db, stationIds: readonly number[], fromMs: number, toMs: number): Promise<{ hours: MeteredHour[]; firstMs: Map<number, number> }> {
-  if (stationIds.length === 0) return { hours: [], firstMs: new Map() };
+export async function meteredHours(db: Db, stationIds: readonly number[], fromMs: number, toMs: number): Promise<{ hours: MeteredHour[]; spans: Map<number, MeteringSpan> }> {
+  if (stationIds.length === 0) return { hours: [], spans: new Map() };
   const ids = pgArray(stationIds);
   const from = new Date(fromMs).toISOString();
   const to = new Date(toMs).toISOString();
@@ -133,16 +143,23 @@ export async function meteredHours(db: Db, stationIds: readonly number[], fromMs
         select station_id, target, extract(epoch from date_bin(interval '1 hour', ts, timestamptz '2000-01-01T00:00:00Z'))::float8 * 1000 as h, sum(v)::float8 as sales_l
         from sales group by 1, 2, 3`,
   );
-  const first = await rawRows<{ station_id: number; f: number }>(
+  if (rows.length === 0) return { hours: [], spans: new Map() };
+  // Each record is one step along a table's (station_id, ts) index, not a scan of the window.
+  const metering = pgArray([...new Set(rows.map((r) => r.station_id))]);
+  const edges = await rawRows<{ station_id: number; b: number | null; f: number | null }>(
     db,
-    sql`select station_id, extract(epoch from min(ts))::float8 * 1000 as f from (
-          select station_id, ts from metered_sales where station_id = any(${ids}::int[]) and ts >= ${from}::timestamptz and ts < ${to}::timestamptz
-          union all select station_id, ts from meter_totals where station_id = any(${ids}::int[]) and ts >= ${from}::timestamptz and ts < ${to}::timestamptz) x
-        group by station_id`,
+    sql`select s.id as station_id,
+          extract(epoch from greatest(
+            (select ts from metered_sales where station_id = s.id and ts < ${from}::timestamptz order by ts desc limit 1),
+            (select ts from meter_totals where station_id = s.id and ts < ${from}::timestamptz order by ts desc limit 1)))::float8 * 1000 as b,
+          extract(epoch from least(
+            (select ts from metered_sales where station_id = s.id and ts >= ${from}::timestamptz and ts < ${to}::timestamptz order by ts limit 1),
+            (select ts from meter_totals where station_id = s.id and ts >= ${from}::timestamptz and ts < ${to}::timestamptz order by ts limit 1)))::float8 * 1000 as f
+        from unnest(${metering}::int[]) as s(id)`,
   );
   return {
     hours: rows.map((r) => ({ stationId: r.station_id, target: r.target, hourMs: r.h, salesL: r.sales_l })),
-    firstMs: new Map(first.map((r) => [r.station_id, r.f])),
+    spans: new Map(edges.flatMap((r) => (r.f === null ? [] : [[r.station_id, { lastBeforeMs: r.b, firstMs: r.f }] as const]))),
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_FILL_PCT, DEFAULT_ORDER_IN_HOURS, FORECAST_SORT_FIELDS, type ForecastListQuery, type ForecastRow } from '@ullage/contracts/forecast';
-import { FORECAST_RULES, forecastTank, hourlyDerivedSales, productShares, salesProfile, thresholdVolumeL, type Forecast, type HourSales, type SalesProfile } from '@ullage/domain/forecast';
+import { FORECAST_RULES, forecastTank, hourlyDerivedSales, meteredHourSales, meteringBeganMs, productShares, salesProfile, thresholdVolumeL, type Forecast, type HourSales, type SalesProfile } from '@ullage/domain/forecast';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import { assertValid, type FieldRule } from '../../plugins/errors';
@@ -41,12 +41,9 @@ function salesHoursOf(
     const part = m.target === own ? 1 : m.target === product ? (shares.get(tank.tankId) ?? 0) : 0;
     if (part > 0) byHour.set(m.hourMs, (byHour.get(m.hourMs) ?? 0) + m.salesL * part);
   }
-  const first = metered.firstMs.get(tank.stationId);
-  if (byHour.size === 0 || first === undefined) return { source: 'derived', hours: derived.get(tank.tankId) ?? [] };
-  // Metered: from the station's first metered record on, an hour without a sale sold nothing.
-  const hours: HourSales[] = [];
-  for (let h = Math.max(fromMs, Math.floor(first / HOUR_MS) * HOUR_MS); h < toMs; h += HOUR_MS) hours.push({ hourMs: h, salesL: byHour.get(h) ?? 0 });
-  return { source: 'metered', hours };
+  const span = metered.spans.get(tank.stationId);
+  if (byHour.size === 0 || span === undefined) return { source: 'derived', hours: derived.get(tank.tankId) ?? [] };
+  return { source: 'metered', hours: meteredHourSales(byHour, meteringBeganMs(span.lastBeforeMs, span.firstMs), fromMs, toMs) };
 }
 
 /** The other tanks of the same stations and products: a product's metered sales are shared among all of them. */
