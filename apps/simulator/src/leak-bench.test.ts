@@ -28,8 +28,9 @@ function slopeLph(rs: DeviceReading[]): number {
  */
 function quietNights(rs: DeviceReading[]): DeviceReading[][] {
   const nights: DeviceReading[][] = [];
-  for (let midnight = START + DAY; midnight < Date.parse(rs[rs.length - 1]!.ts); midnight += DAY) {
-    const around = rs.filter((r) => Date.parse(r.ts) >= midnight - 5 * HOUR && Date.parse(r.ts) < midnight + 5.5 * HOUR);
+  const ms = rs.map((r) => Date.parse(r.ts)); // once, not once a night
+  for (let midnight = START + DAY; midnight < ms[ms.length - 1]!; midnight += DAY) {
+    const around = rs.filter((_, i) => ms[i]! >= midnight - 5 * HOUR && ms[i]! < midnight + 5.5 * HOUR);
     const delivered = around.slice(1).some((r, i) => r.volumeL! - around[i]!.volumeL! > 100);
     if (!delivered) nights.push(around.filter((r) => Date.parse(r.ts) >= midnight - HOUR));
   }
@@ -37,17 +38,23 @@ function quietNights(rs: DeviceReading[]): DeviceReading[][] {
 }
 
 describe('leak benchmark readings', () => {
-  it('are deterministic per seed, differ between seeds, and are what the protocol accepts', () => {
+  // Two tests rather than one: each does half the work, well within the timeout on a busy machine.
+  it('are deterministic per seed, and differ between seeds', () => {
     const a = bench({ days: 2 });
     expect(JSON.stringify(bench({ days: 2 }))).toBe(JSON.stringify(a));
     expect(JSON.stringify(bench({ days: 2, seed: 2 }))).not.toBe(JSON.stringify(a));
+  });
+
+  it('are what the protocol accepts, a reading a minute, quantised as the probe does', () => {
+    const a = bench({ days: 2 });
     // A reading a minute, the first at the start and the last at the end.
     expect(a).toHaveLength(2 * 24 * 60 + 1);
     expect(a[0]!.ts).toBe(new Date(START).toISOString());
     expect(a[a.length - 1]!.ts).toBe(new Date(START + 2 * DAY).toISOString());
-    for (const r of a) expect(deviceReading.parse(r)).toEqual(r);
+    expect(a.map((r) => deviceReading.parse(r))).toEqual(a);
     // Quantised as the probe does: heights and temperatures to the hundredth.
-    for (const r of a) for (const v of [r.productHeightMm, r.waterHeightMm, r.temperatureC]) expect(Math.abs(v * 100 - Math.round(v * 100))).toBeLessThan(1e-6);
+    const offGrid = a.flatMap((r) => [r.productHeightMm, r.waterHeightMm, r.temperatureC].filter((v) => !(Math.abs(v * 100 - Math.round(v * 100)) < 1e-6)).map((v) => ({ ts: r.ts, v })));
+    expect(offGrid).toEqual([]);
     expect(bench({ days: 1, intervalMs: 5 * 60_000 })).toHaveLength(24 * 12 + 1);
   });
 
@@ -61,16 +68,17 @@ describe('leak benchmark readings', () => {
     expect(mean).toBeLessThan(-1.4);
   });
 
-  it('a tight tank’s compensated volume is flat over each quiet night, within evaporation and noise', () => {
-    for (const seed of [3, 4, 5]) {
-      const nights = quietNights(bench({ seed, product: seed === 4 ? 'diesel' : 'gasoline' }));
-      expect(nights.length).toBeGreaterThanOrEqual(6);
-      for (const night of nights) expect(Math.abs(slopeLph(night))).toBeLessThan(0.25);
-    }
+  // A test a seed: ten simulated days each.
+  it.each([3, 4, 5])('a tight tank’s compensated volume is flat over each quiet night, within evaporation and noise (seed %i)', (seed) => {
+    const nights = quietNights(bench({ seed, product: seed === 4 ? 'diesel' : 'gasoline' }));
+    expect(nights.length).toBeGreaterThanOrEqual(6);
+    for (const night of nights) expect(Math.abs(slopeLph(night))).toBeLessThan(0.25);
   });
 
   it('a tight tank’s night is quiet, not frozen: the probe’s noise shows', () => {
-    const night = quietNights(bench({ seed: 6 }))[0]!;
+    // The first night is quiet for this seed; the days after it do not change it.
+    const night = quietNights(bench({ seed: 6, days: 2 }))[0]!;
+    expect(night[0]!.ts).toBe('2025-03-03T23:00:00.000Z');
     const heights = new Set(night.map((r) => r.productHeightMm));
     expect(heights.size).toBeGreaterThan(5);
     expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(1);
