@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 let browser: Browser;
@@ -11,10 +11,9 @@ afterAll(() => browser?.close());
 
 describe('alarm notice settings (top bar)', () => {
   it('refuses a bad frequency, saves a change, and the server keeps it', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
     try {
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
+      await page.goto('/home');
       await page.locator('[data-testid="alarm-notice-settings"] button').click();
       await page.locator('[data-testid="alarm-notice-dialog"]').waitFor();
       // The administrator has no mail address: e-mail is off and says why.
@@ -39,10 +38,9 @@ describe('alarm notice settings (top bar)', () => {
   });
 
   it('check-all boxes: indeterminate when some are on; without a mail address "select all" turns on only the alerts', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
     try {
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
+      await page.goto('/home');
       await page.locator('[data-testid="alarm-notice-settings"] button').click();
       await page.locator('[data-testid="alarm-notice-dialog"]').waitFor();
       // antd marks the state on the box around the input that carries the test id.

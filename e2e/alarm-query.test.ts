@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
 
@@ -31,10 +31,8 @@ const rows = (page: Page) => page.locator('[data-testid="alarm-table"] tbody tr.
 
 describe('alarm query pages (alarm_report, leak_alarm)', () => {
   it('lists level alarms, refuses an empty note, processes one, and exports the list', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
     try {
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       await page.goto('/alarm_report');
       await search(page, 'LSF-LA04');
       await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(2);
@@ -54,7 +52,7 @@ describe('alarm query pages (alarm_report, leak_alarm)', () => {
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="alarm-export"]').click()]);
       const book = new ExcelJS.Workbook();
-      await book.xlsx.readFile((await download.path())!);
+      await book.xlsx.read(await download.createReadStream());
       const sheet = book.worksheets[0]!;
       expect(sheet.rowCount).toBe(3);
       const texts = [2, 3].map((n) => (sheet.getRow(n).values as unknown[]).join('|'));
@@ -67,12 +65,8 @@ describe('alarm query pages (alarm_report, leak_alarm)', () => {
   });
 
   it('the leak alarm page lists the sensor alarm, in Arabic, right to left', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'ar');
     try {
-      await page.goto('/login');
-      await page.evaluate(() => localStorage.setItem('language', 'ar'));
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       await page.goto('/leak_alarm');
       await search(page, 'LSF-LA04');
       await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(1);

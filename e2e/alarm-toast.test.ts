@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
 
@@ -20,11 +20,10 @@ const feedOpened = (page: Page) => page.waitForResponse((r) => r.url().includes(
 
 describe('live alarm toast (spec §8)', () => {
   it('a device alarm appears as a warning toast bottom right, missing fields as "--", until closed', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
     try {
       const feed = feedOpened(page);
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
+      await page.goto('/home');
       // Let the feed connect before the alarm happens.
       await feed;
       await page.waitForTimeout(500);
@@ -48,13 +47,10 @@ describe('live alarm toast (spec §8)', () => {
   });
 
   it('in Arabic the toast speaks Arabic', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'ar');
     try {
-      await page.goto('/login');
-      await page.evaluate(() => localStorage.setItem('language', 'ar'));
       const feed = feedOpened(page);
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
+      await page.goto('/home');
       // The Arabic shell connects the feed later than the English one: wait for it, not a time.
       await feed;
       await page.waitForTimeout(500);
@@ -84,13 +80,10 @@ const BURST_TEXTS = {
  */
 describe.each(['en', 'ar'] as const)('a burst of alarms (%s)', (lang) => {
   it('30 alarms at once: 2 toasts and a summary of the other 28, which closing a toast brings one by one', async () => {
-    const { context, page } = await newPage(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, lang, { locale: lang === 'ar' ? 'ar' : 'en-US' });
     try {
-      await page.goto('/login');
-      await page.evaluate((language) => localStorage.setItem('language', language), lang);
       const feed = feedOpened(page);
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
+      await page.goto('/home');
       await feed;
       await page.waitForTimeout(500);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, logIn, watchLateTexts } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
 
@@ -29,16 +29,15 @@ const TEXTS = {
  */
 describe.each(['en', 'ar'] as const)('alarm times and toasts (%s)', (lang) => {
   it('station time with its zone everywhere; toasts away from the menu, close-all, links', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl(), locale: lang === 'ar' ? 'ar' : 'en-US', timezoneId: 'America/New_York', viewport: { width: 1366, height: 800 } });
-    const page = await context.newPage();
-    watchLateTexts(page);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, lang, { locale: lang === 'ar' ? 'ar' : 'en-US' });
     try {
-      await page.goto('/login');
-      await page.evaluate((language) => localStorage.setItem('language', language), lang);
+      // The viewer is in New York (apiSignedInPage takes no time zone: Chromium's own override, for this page).
+      await (await context.newCDPSession(page)).send('Emulation.setTimezoneOverride', { timezoneId: 'America/New_York' });
+      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      if (zone !== 'America/New_York') throw new Error(`the page's time zone is ${zone}, not New York's`);
       // The feed must be connected before the alarms happen (a new connection does not replay them).
       const feed = page.waitForResponse(/\/api\/sse-msg\/connect/, { timeout: 60_000 });
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
+      await page.goto('/home');
       await feed;
       await page.waitForTimeout(1000);
 

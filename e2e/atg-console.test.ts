@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startFakeAtgConsole, type FakeAtgConsole } from '../apps/server/src/test/fake-atg-console';
 import { demoFakeTanks } from '../apps/server/src/test/fake-atg-console-tanks';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 /**
@@ -25,10 +25,8 @@ afterAll(async () => {
 
 describe('a Veeder-Root TLS console', () => {
   it('is set on the station form, answers the connection test, fills the monitor and raises a toast', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
     try {
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       const found = await (await page.request.get(`/api/station/list?q=${STATION}`)).json();
       const id = found.data.list[0].id as number;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 let browser: Browser;
@@ -17,12 +17,8 @@ const LABELS = {
 /** Review item 12: the audit log shows the forms' labels and values, not field names or JSON. */
 describe.each(['en', 'ar'] as const)('audit log labels (%s)', (lang) => {
   it('a notice-settings change is listed with its form labels and alarm names', async () => {
-    const { context, page } = await newPage(browser, { locale: lang === 'ar' ? 'ar' : 'en-US' });
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, lang, { locale: lang === 'ar' ? 'ar' : 'en-US' });
     try {
-      await page.goto('/login');
-      await page.evaluate((language) => localStorage.setItem('language', language), lang);
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       const info = await (await page.request.get('/api/login/getInfo')).json();
       const frequency = lang === 'ar' ? 45 : 50;
       const saved = await page.request.post('/api/userNoticeCfg/edit', {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser, logIn, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 let browser: Browser;
@@ -26,9 +26,7 @@ async function fillNumber(page: Page, id: string, value: number) {
 
 describe('issue 3: an administrator builds an organisation through the UI', () => {
   it('creates a company, a product, a station with three tanks and a station account, which then sees only its station', async () => {
-    const { context, page } = await newPage(browser);
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-    await page.waitForURL('**/home');
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
 
     // Company.
     await page.goto('/company');
@@ -92,7 +90,7 @@ describe('issue 3: an administrator builds an organisation through the UI', () =
     await page.locator('[data-testid="account-table"]').getByText('sierra-norte').waitFor();
     await context.close();
 
-    // The new account sees only its station.
+    // The new account sees only its station (its first sign-in: through the form).
     const second = await newPage(browser);
     await logIn(second.page, 'sierra-norte', 'Sierra#2026');
     await second.page.waitForURL((url) => url.pathname !== '/login');

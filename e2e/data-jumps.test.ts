@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
 
@@ -40,10 +40,8 @@ async function open(page: Page) {
 
 describe('data-jump records page (alarm_record)', () => {
   it('shows the seeded jump with its rule, in words, and both readings; exports it', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
     try {
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       await open(page);
       const row = rows(page).first();
       await expect(row.locator('[data-rule]').getAttribute('data-rule')).resolves.toBe('temperature');
@@ -58,7 +56,7 @@ describe('data-jump records page (alarm_record)', () => {
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="jump-export"]').click()]);
       const book = new ExcelJS.Workbook();
-      await book.xlsx.readFile((await download.path())!);
+      await book.xlsx.read(await download.createReadStream());
       const sheet = book.worksheets[0]!;
       expect(sheet.rowCount).toBe(2);
       expect((sheet.getRow(2).values as unknown[]).join('|')).toContain('Temperature changed by 4.5 °C, more than 3 °C');
@@ -68,12 +66,8 @@ describe('data-jump records page (alarm_record)', () => {
   });
 
   it('reads right to left in Arabic, with the rule named in Arabic', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'ar');
     try {
-      await page.goto('/login');
-      await page.evaluate(() => localStorage.setItem('language', 'ar'));
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       await open(page);
       expect(await rows(page).first().textContent()).toContain('قفزة في درجة الحرارة');
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, baseUrl, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { deviceKeyOf, deviceReport } from './device';
 
@@ -49,10 +49,8 @@ const importFile = (page: Page, name: string, buffer: Buffer) =>
 
 describe('device parameter management', () => {
   it('reports every wrong row of an imported table; the fixed table draws its curve and reaches the device', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
     try {
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       await openStrappingTab(page);
       // Tank 1 of the demo stations is 2600 mm, 42,475 L.
       const rows: (string | number)[][] = [['Height (mm)', 'Volume (L)'], [0, 0], [650, 8000], [1300, 21000.25], [1950, 34000], [1800, 38000], [2600, 42400]];
@@ -86,12 +84,8 @@ describe('device parameter management', () => {
   });
 
   it('names the wrong row in the user’s language (Arabic, right to left)', async () => {
-    const { context, page } = await newPage(browser, { locale: 'ar' });
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'ar', { locale: 'ar' });
     try {
-      await page.goto('/login');
-      await page.evaluate(() => localStorage.setItem('language', 'ar'));
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       await openStrappingTab(page);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       await importFile(page, 'table.xlsx', await sheet([['الارتفاع (مم)', 'Litres'], [0, 0]]));

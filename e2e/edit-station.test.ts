@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 let browser: Browser;
@@ -11,9 +11,7 @@ afterAll(() => browser?.close());
 
 describe('editing a demo station in the station form', () => {
   it('loads its tanks, refuses a high alarm above the tank, then saves the change', async () => {
-    const { context, page } = await newPage(browser);
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-    await page.waitForURL('**/home');
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
     const found = await (await page.request.get('/api/station/list?q=NWP-MD06')).json();
     const id = found.data.list[0].id as number;
     await page.goto('/station');

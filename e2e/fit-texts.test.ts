@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signedInPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 /**
@@ -19,8 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-function signedIn(language: Language, width: number, height: number): Promise<Page> {
-  return signedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { width, height });
+async function signedIn(language: Language, width: number, height: number): Promise<Page> {
+  return (await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { width, height })).page;
 }
 
 /** The labels of the side menu wider than their box (cut short), with the width they need. */
@@ -62,6 +62,7 @@ describe('side-menu labels fit (review item 11)', () => {
   it.each(LANGUAGES)('no label is cut short at 1024×657 in %s', async (language) => {
     const page = await signedIn(language, 1024, 657);
     try {
+      await page.goto('/home');
       await page.locator('[data-testid="side-menu"] [data-menu]').first().waitFor();
       expect(await page.locator('[data-testid="side-menu"] .ant-menu-title-content').count()).toBeGreaterThan(15);
       expect(await cutMenuLabels(page)).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, logIn, newPage } from './browser';
+import type { Browser } from 'playwright-core';
+import { apiSignedInPage, baseUrl, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
 
@@ -68,14 +68,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => browser?.close());
 
-async function open(page: Page, language: 'en' | 'ar', path: string) {
-  await page.goto('/login');
-  await page.evaluate((lang) => localStorage.setItem('language', lang), language);
-  await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-  await page.waitForURL('**/home');
-  if (path !== '/home') await page.goto(path);
-}
-
 describe('the forecast through the API', () => {
   it('learns the tank’s week of level falls and projects it', async () => {
     const { list } = await api<{ list: Row[] }>(`/api/forecast/list?tankId=${tankId}`);
@@ -91,9 +83,9 @@ describe('the forecast through the API', () => {
 
 describe('run-out on the pages', () => {
   it('home lists the tanks running out soonest, in English, as the API has them', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
     try {
-      await open(page, 'en', '/home');
+      await page.goto('/home');
       const panel = page.locator('[data-testid="home-run-out"]');
       await panel.waitFor({ timeout: 15_000 });
       expect(await panel.locator('.monitor-panel__title').textContent()).toBe('Running out soonest');
@@ -114,9 +106,9 @@ describe('run-out on the pages', () => {
   });
 
   it('the station monitor’s tank card says when the low alarm comes', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
     try {
-      await open(page, 'en', `/single_monitor?stationId=${stationId}`);
+      await page.goto(`/single_monitor?stationId=${stationId}`);
       const line = page.locator(`[data-testid="tank-forecast-${tankId}"]`);
       await line.waitFor({ timeout: 15_000 });
       const { list } = await api<{ list: Row[] }>(`/api/forecast/list?tankId=${tankId}`);
@@ -130,9 +122,9 @@ describe('run-out on the pages', () => {
   });
 
   it('reads right to left in Arabic on home and the monitor', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'ar');
     try {
-      await open(page, 'ar', '/home');
+      await page.goto('/home');
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       const panel = page.locator('[data-testid="home-run-out"]');
       await panel.waitFor({ timeout: 15_000 });
@@ -152,9 +144,9 @@ describe('run-out on the pages', () => {
   });
 
   it('the big screen’s tank tiles carry the line too', async () => {
-    const { context, page } = await newPage(browser, { width: 1920, height: 1080 });
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'en', { width: 1920, height: 1080 });
     try {
-      await open(page, 'en', '/screenfull');
+      await page.goto('/screenfull');
       await page.locator('[data-testid="station-cycler"] .tank-card__forecast').first().waitFor({ timeout: 20_000 });
     } finally {
       await context.close();
@@ -163,15 +155,8 @@ describe('run-out on the pages', () => {
 
   it('the phone’s station page shows it on the tank’s tile, in English and Arabic', async () => {
     for (const [language, text] of [['en', 'Low alarm in'], ['ar', 'إنذار المستوى المنخفض خلال']] as const) {
-      const { context, page } = await newPage(browser, { userAgent: PHONE, width: 412, height: 915 });
+      const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { userAgent: PHONE, width: 412, height: 915 });
       try {
-        await page.goto('/loginMobile');
-        await page.evaluate((lang) => localStorage.setItem('language', lang), language);
-        await page.goto('/loginMobile');
-        await page.locator('#username').fill('admin');
-        await page.locator('#password').fill(E2E_ADMIN_PASSWORD);
-        await page.locator('button[type=submit]').click();
-        await page.waitForURL('**/realAlarm');
         await page.goto(`/stationDetails?stationId=${stationId}`);
         const line = page.locator(`[data-testid="tank-forecast-${tankId}"]`);
         await line.waitFor({ timeout: 15_000 });

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
 
@@ -172,10 +172,8 @@ async function refusesTwelveDaysThenDraws(page: Page, message: string) {
 
 describe('historical inventory page (history_can_save)', () => {
   it('refuses 12 days with the spec’s message, then draws the trend and lists and exports the readings', async () => {
-    const { context, page } = await newPage(browser, { alarmToasts: false });
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'en', { alarmToasts: false });
     try {
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       const asked = await refusesTwelveDaysThenDraws(page, 'Time cannot exceed 11 days');
       expect(asked.some((u) => u.includes('/series?'))).toBe(true);
       expect(await page.locator('.ant-pagination-total-text').textContent()).toMatch(/^4,?320 in total$/);
@@ -206,7 +204,7 @@ describe('historical inventory page (history_can_save)', () => {
       // The export is of the range last asked (the trend on screen), every reading of it.
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="history-export"]').click()]);
       const book = new ExcelJS.Workbook();
-      await book.xlsx.readFile((await download.path())!);
+      await book.xlsx.read(await download.createReadStream());
       const sheet = book.worksheets[0]!;
       expect(sheet.name).toBe('Inventory history');
       expect(sheet.rowCount).toBe(1 + READINGS);
@@ -220,12 +218,8 @@ describe('historical inventory page (history_can_save)', () => {
   });
 
   it('does the same right to left in Arabic', async () => {
-    const { context, page } = await newPage(browser, { alarmToasts: false });
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'ar', { alarmToasts: false });
     try {
-      await page.goto('/login');
-      await page.evaluate(() => localStorage.setItem('language', 'ar'));
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       await refusesTwelveDaysThenDraws(page, 'لا يمكن أن تتجاوز المدة 11 يومًا');
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       // The chart keeps time running left to right.
