@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dayOf, dayWindow } from '@ullage/domain/station-day';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
 
@@ -40,10 +40,8 @@ const rows = (page: Page, table: string) => page.locator(`[data-testid="${table}
 
 describe('daily tank inventory page (abnormal_can)', () => {
   it('shows an abnormal day with its reason, lists its gap, and exports the rows', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
     try {
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       // The address may name the days (as a monthly row's link does).
       await page.goto(`/abnormal_can?fromDay=${DAY}&toDay=${DAY}`);
       await search(page, 'daily-search', 'LSF-DA02');
@@ -65,7 +63,7 @@ describe('daily tank inventory page (abnormal_can)', () => {
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="daily-export"]').click()]);
       const book = new ExcelJS.Workbook();
-      await book.xlsx.readFile((await download.path())!);
+      await book.xlsx.read(await download.createReadStream());
       const sheet = book.worksheets[0]!;
       expect(sheet.name).toBe('Daily tank inventory');
       expect(sheet.rowCount).toBe(3);
@@ -88,12 +86,8 @@ describe('daily tank inventory page (abnormal_can)', () => {
   });
 
   it('reads right to left in Arabic', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'ar');
     try {
-      await page.goto('/login');
-      await page.evaluate(() => localStorage.setItem('language', 'ar'));
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       await page.goto(`/abnormal_can?fromDay=${DAY}&toDay=${DAY}`);
       await search(page, 'daily-search', 'LSF-DA02');
       await expect.poll(() => rows(page, 'daily-table').count(), { timeout: 15_000 }).toBe(2);
@@ -109,10 +103,8 @@ describe('daily tank inventory page (abnormal_can)', () => {
 
 describe('monthly inventory page (Monthly)', () => {
   it('counts the abnormal days of each tank’s month and links to them', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
     try {
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       await page.goto('/Monthly');
       // The page opens on this month; early in a month, the seeded day is in the one before.
       const month = DAY.slice(0, 7);

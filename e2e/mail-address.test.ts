@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, baseUrl, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 /** An account of its own, made without a mail address, so the other browser tests' users stay as they are. */
@@ -34,10 +34,9 @@ async function closeNoticeDialog(page: Page) {
 
 describe('the top bar’s e-mail setting', () => {
   it('refuses a bad address in the form, saves a good one, and the notice settings then offer e-mail', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, USERNAME, PASSWORD);
     try {
-      await logIn(page, USERNAME, PASSWORD);
-      await page.waitForURL('**/home');
+      await page.goto('/home');
 
       // Without an address the notice dialog offers only in-app alerts.
       await page.locator('[data-testid="alarm-notice-settings"] button').click();
@@ -78,12 +77,9 @@ describe('the top bar’s e-mail setting', () => {
   });
 
   it('in Arabic, right to left, with the rule in Arabic', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, USERNAME, PASSWORD, 'ar');
     try {
-      await page.goto('/login');
-      await page.evaluate(() => localStorage.setItem('language', 'ar'));
-      await logIn(page, USERNAME, PASSWORD);
-      await page.waitForURL('**/home');
+      await page.goto('/home');
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       await openMailDialog(page);
       await page.locator('[data-testid="mail-address-input"]').fill('station.manager@');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LANGUAGES, type Language } from '@ullage/domain/languages';
-import { baseUrl, launchBrowser, newPage, signedInPage } from './browser';
+import { apiSignedInPage, baseUrl, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 /**
@@ -44,9 +44,9 @@ async function checkPictures(page: Page) {
 
 describe('the operation manual (/manual)', () => {
   it.each(LANGUAGES)('in %s: from the user menu, from a page help link, searched by alarm code, every picture loaded', async (language) => {
-    const page = await signedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { width: 1280, height: 800 });
-    const context = page.context();
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { width: 1280, height: 800 });
     try {
+      await page.goto('/home');
       // The user menu opens the manual in a new tab, in the app's language.
       await page.locator('[data-testid="user-menu"]').click();
       const [manual] = await Promise.all([context.waitForEvent('page'), page.locator('[data-testid="operation-manual-open"]').click()]);
@@ -104,15 +104,9 @@ describe('the operation manual (/manual)', () => {
   });
 
   it("opens from the phone's settings, on a phone, without being sent to a phone page", async () => {
-    const { context, page } = await newPage(browser, { userAgent: PHONE, width: 390, height: 844 });
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'es', { userAgent: PHONE, width: 390, height: 844 });
     try {
-      await page.goto('/loginMobile');
-      await page.evaluate(() => localStorage.setItem('language', 'es'));
-      await page.goto('/loginMobile');
-      await page.locator('#username').fill('admin');
-      await page.locator('#password').fill(E2E_ADMIN_PASSWORD);
-      await page.locator('button[type=submit]').click();
-      await page.waitForURL('**/realAlarm');
+      await page.goto('/realAlarm');
       expect(await page.locator('[data-testid="page-help"]').getAttribute('href')).toBe('/manual?lang=es#phone-alarms');
       await page.goto('/setting');
       const [manual] = await Promise.all([context.waitForEvent('page'), page.locator('[data-testid="setting-manual"]').click()]);

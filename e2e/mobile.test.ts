@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from './browser';
+import { apiSignedInPage, baseUrl, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
 
@@ -45,6 +45,11 @@ async function phone(language: 'en' | 'ar' = 'en'): Promise<{ context: BrowserCo
   await opened.page.goto('/loginMobile');
   await opened.page.evaluate((lang) => localStorage.setItem('language', lang), language);
   return opened;
+}
+
+/** A phone signed in as the administrator without the form, in the language; it opens no page. */
+function signedInPhone(language: 'en' | 'ar' = 'en'): Promise<{ context: BrowserContext; page: Page }> {
+  return apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { userAgent: PHONE, width: 390, height: 844, locale: language === 'ar' ? 'ar' : 'en-US' });
 }
 
 /** Signs in on the phone sign-in page, as a user would; the guard then opens /realAlarm. */
@@ -134,9 +139,9 @@ describe('phone sign-in and redirect rules (spec §2)', () => {
 
 describe('inventory drill-down to a station’s tanks (spec §2 /invertory → /stationDetails)', () => {
   it('company → area → station → tanks, in the company’s gallons and °F', async () => {
-    const { context, page } = await phone('en');
+    const { context, page } = await signedInPhone('en');
     try {
-      await signIn(page);
+      await page.goto('/realAlarm');
       await page.locator('[data-testid="mobile-tabs"] [data-menu="invertory"]').click();
       await page.waitForURL('**/invertory');
       await page.getByRole('link', { name: /Lone Star Fuel Co\./ }).click();
@@ -166,9 +171,8 @@ describe('inventory drill-down to a station’s tanks (spec §2 /invertory → /
   });
 
   it('the same in Arabic, with the browser’s Arabic digits', async () => {
-    const { context, page } = await phone('ar');
+    const { context, page } = await signedInPhone('ar');
     try {
-      await signIn(page);
       await page.goto('/invertory');
       await page.getByRole('link', { name: /Lone Star Fuel Co\./ }).click();
       await page.getByRole('link', { name: /Latin America/ }).click();
@@ -186,9 +190,9 @@ describe('inventory drill-down to a station’s tanks (spec §2 /invertory → /
 
 describe('live alarms on /realAlarm (spec §2, §7)', () => {
   it('a device alarm appears without a reload, marked new, and no toast covers it', async () => {
-    const { context, page } = await phone('en');
+    const { context, page } = await signedInPhone('en');
     try {
-      await signIn(page);
+      await page.goto('/realAlarm');
       await page.locator('[data-testid="active-count"]').filter({ hasText: 'Active alarms:' }).waitFor();
       await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
       // Let the feed connect before the alarm happens.
@@ -209,9 +213,9 @@ describe('live alarms on /realAlarm (spec §2, §7)', () => {
   });
 
   it('in Arabic: a leak sensor alarm appears, named in Arabic', async () => {
-    const { context, page } = await phone('ar');
+    const { context, page } = await signedInPhone('ar');
     try {
-      await signIn(page);
+      await page.goto('/realAlarm');
       await page.locator('[data-testid="active-count"]').waitFor();
       await page.waitForTimeout(1500);
       await report({ sensors: [{ sensorNo: 'S7', type: 'sump', state: 'alarm', code: 8, ts: new Date(Date.now() - 1000).toISOString() }] });
@@ -232,9 +236,8 @@ describe('live alarms on /realAlarm (spec §2, §7)', () => {
 describe('_phone reports (spec §2: the same data and filters, as cards)', () => {
   it('leak_alarm on a phone is leak_report_phone: search, filter by state, process one', async () => {
     await report({ sensors: [{ sensorNo: 'S8', type: 'leak', state: 'alarm', code: 2, ts: new Date(Date.now() - 60_000).toISOString() }] });
-    const { context, page } = await phone('en');
+    const { context, page } = await signedInPhone('en');
     try {
-      await signIn(page);
       await page.goto('/leak_alarm');
       await page.waitForURL('**/leak_report_phone');
       await page.locator('[data-testid="alarm-search"] input').fill(STATION);
@@ -264,9 +267,8 @@ describe('_phone reports (spec §2: the same data and filters, as cards)', () =>
   });
 
   it('delivery on a phone is delivery_phone, in Arabic: the station’s deliveries as cards, one opened', async () => {
-    const { context, page } = await phone('ar');
+    const { context, page } = await signedInPhone('ar');
     try {
-      await signIn(page);
       await page.goto('/delivery');
       await page.waitForURL('**/delivery_phone');
       await page.locator('[data-testid="delivery-search"] input').fill(STATION);
@@ -288,9 +290,9 @@ describe('_phone reports (spec §2: the same data and filters, as cards)', () =>
 
 describe('delivery drill-down (spec §2 /deliveryHistory → /deliveryDetail)', () => {
   it('company → area → station → tank → one delivery, the counts of the range at each level', async () => {
-    const { context, page } = await phone('en');
+    const { context, page } = await signedInPhone('en');
     try {
-      await signIn(page);
+      await page.goto('/realAlarm');
       await page.locator('[data-testid="mobile-tabs"] [data-menu="deliveryHistory"]').click();
       await page.getByRole('link', { name: /Lone Star Fuel Co\./ }).click();
       await page.waitForURL(/\/deliveryBranches\?companyId=\d+&from=.+&to=.+/);
@@ -350,10 +352,15 @@ describe('touch and type on a phone-sized screen (issue 8)', () => {
     // An alarm card on /realAlarm, so its links are measured too.
     await report({ alarms: [{ kind: 'level', tank: '3', code: 10, ts: new Date(Date.now() - 1000).toISOString() }] });
     for (const language of ['en', 'ar'] as const) {
-      const { context, page } = await phone(language);
+      // The phone sign-in page, signed out.
+      const signedOut = await phone(language);
       try {
-        expect(await problems(page)).toEqual([]);
-        await signIn(page);
+        expect(await problems(signedOut.page)).toEqual([]);
+      } finally {
+        await signedOut.context.close();
+      }
+      const { context, page } = await signedInPhone(language);
+      try {
         for (const path of ['/realAlarm', '/invertory', '/deliveryHistory', '/setting', '/abnormal_can_phone']) {
           await page.goto(path);
           await page.locator('[data-testid="page-title"]').waitFor();
@@ -397,9 +404,9 @@ describe('installable app (issue 8): manifest, icons, service worker, offline sh
   });
 
   it('Chromium registers the service worker, and offline the shell still opens and says data needs a connection, and the manual opens', async () => {
-    const { context, page } = await phone('en');
+    const { context, page } = await signedInPhone('en');
     try {
-      await signIn(page);
+      await page.goto('/realAlarm');
       const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
       expect(scope).toBe(`${baseUrl()}/`);
       // It takes over the open page (clients.claim): the next loads go through it.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
 
@@ -34,9 +34,8 @@ async function stationId(page: Page): Promise<number> {
 describe('live monitoring', () => {
   it('home lists the station; its monitor shows a reported reading, then the next one without a reload', async () => {
     await report(1234.5, new Date(base));
-    const { context, page } = await newPage(browser);
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-    await page.waitForURL('**/home');
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
+    await page.goto('/home');
     const id = await stationId(page);
 
     // Home: the station's row in the list and its dot on the map.
@@ -67,11 +66,8 @@ describe('live monitoring', () => {
 
   it('lays the station monitor out right to left in Arabic', async () => {
     await report(1500.2, new Date(base + 2000));
-    const { context, page } = await newPage(browser);
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-    await page.waitForURL('**/home');
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'ar');
     const id = await stationId(page);
-    await page.evaluate(() => localStorage.setItem('language', 'ar'));
     await page.goto(`/single_monitor?stationId=${id}`);
     const height = page.locator('[data-testid="tank-1-product-height"]');
     await height.waitFor();
@@ -88,9 +84,7 @@ describe('live monitoring', () => {
   });
 
   it('shows the big screen outside the shell, with the figures, the map and a station’s tanks', async () => {
-    const { context, page } = await newPage(browser, { width: 1920, height: 1080 });
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-    await page.waitForURL('**/home');
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'en', { width: 1920, height: 1080 });
     await page.goto('/screenfull');
     await page.locator('[data-testid="big-screen"] [data-testid="figure-online"]').waitFor();
     expect(await page.locator('[data-testid="side-menu"]').count()).toBe(0);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 /**
@@ -19,15 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** A phone signed in as the administrator, in the language; it opens no page. */
 async function signedInPhone(language: 'en' | 'ar'): Promise<Page> {
-  const { page } = await newPage(browser, { userAgent: PHONE, width: 390, height: 844, locale: language === 'ar' ? 'ar' : 'en-US' });
-  await page.goto('/loginMobile');
-  await page.evaluate((lang) => localStorage.setItem('language', lang), language);
-  await page.reload();
-  await page.locator('#username').fill('admin');
-  await page.locator('#password').fill(E2E_ADMIN_PASSWORD);
-  await page.locator('button[type=submit]').click();
-  await page.waitForURL('**/realAlarm');
+  const { page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { userAgent: PHONE, width: 390, height: 844, locale: language === 'ar' ? 'ar' : 'en-US' });
   return page;
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signedInPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 /** Review item 14: the polish items, in English and Arabic. */
@@ -14,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-function signedIn(language: 'en' | 'ar'): Promise<Page> {
-  return signedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { width: 1440, height: 900 });
+async function signedIn(language: 'en' | 'ar'): Promise<Page> {
+  return (await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { width: 1440, height: 900 })).page;
 }
 
 describe.each(['en', 'ar'] as const)('polish (%s)', (language) => {

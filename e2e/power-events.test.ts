@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
 
@@ -42,10 +42,8 @@ async function pickDallas(page: Page) {
 
 describe('power-off inventory page (open_close_report)', () => {
   it('shows each tank at power-off and power-on, flags a change over the tolerance, follows a new tolerance, and exports', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
     try {
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       await pickDallas(page);
       // Newest first: the power-off not powered on yet (its cells span both tanks' lines), then the paired one.
       expect(await lines(page).nth(0).textContent()).toContain('Not powered on yet');
@@ -67,7 +65,7 @@ describe('power-off inventory page (open_close_report)', () => {
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="power-export"]').click()]);
       const book = new ExcelJS.Workbook();
-      await book.xlsx.readFile((await download.path())!);
+      await book.xlsx.read(await download.createReadStream());
       const sheet = book.worksheets[0]!;
       expect(sheet.name).toBe('Power-off records');
       expect(sheet.rowCount).toBe(1 + 4);
@@ -80,12 +78,8 @@ describe('power-off inventory page (open_close_report)', () => {
   });
 
   it('reads right to left in Arabic', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'ar');
     try {
-      await page.goto('/login');
-      await page.evaluate(() => localStorage.setItem('language', 'ar'));
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       await pickDallas(page);
       expect(await lines(page).nth(0).textContent()).toContain('لم يتم التشغيل بعد');
       expect(await page.locator('[data-testid="power-flagged"]').textContent()).toContain('يتجاوز الحد المسموح');

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dayOf, dayWindow } from '@ullage/domain/station-day';
-import { baseUrl, launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, baseUrl, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
 
@@ -129,20 +129,19 @@ const rows = (page: Page) => page.locator('[data-testid="recon-table"] tbody tr.
 /** A volume cell's figure: "-1,234 L" → -1234 (the page's English grouping). */
 const litres = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
-async function open(page: Page, language: 'en' | 'ar') {
-  await page.goto('/login');
-  await page.evaluate((lang) => localStorage.setItem('language', lang), language);
-  await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-  await page.waitForURL('**/home');
+/** A wide page signed in as the administrator, in the language; it opens no page. */
+const signedIn = (language: 'en' | 'ar' = 'en') => apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { width: 1600, height: 1000 });
+
+async function open(page: Page) {
   await page.goto(`/reconciliation?stationId=${stationId}&fromDay=${FIRST}&toDay=${LAST}`);
   await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(6);
 }
 
 describe('reconciliation page (reconciliation)', () => {
   it('reconciles the manifold on metered sales and the diesel tank on its level, in English, and exports', async () => {
-    const { context, page } = await newPage(browser, { width: 1600, height: 1000 });
+    const { context, page } = await signedIn('en');
     try {
-      await open(page, 'en');
+      await open(page);
       expect(await page.locator('[data-testid="page-title"]').textContent()).toBe('Wetstock reconciliation');
       const group = rows(page).and(page.locator('[data-tank="1+2"]'));
       const diesel = rows(page).and(page.locator('[data-tank="3"]'));
@@ -177,7 +176,7 @@ describe('reconciliation page (reconciliation)', () => {
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="recon-export"]').click()]);
       const book = new ExcelJS.Workbook();
-      await book.xlsx.readFile((await download.path())!);
+      await book.xlsx.read(await download.createReadStream());
       expect(book.worksheets[0]!.rowCount).toBe(7);
 
       // One chart per tank with metered sales, the group's line leaving the band.
@@ -201,9 +200,9 @@ describe('reconciliation page (reconciliation)', () => {
   });
 
   it('reads right to left in Arabic, with the sources and the rule named in Arabic', async () => {
-    const { context, page } = await newPage(browser, { width: 1600, height: 1000 });
+    const { context, page } = await signedIn('ar');
     try {
-      await open(page, 'ar');
+      await open(page);
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       expect(await page.locator('[data-testid="page-title"]').textContent()).toBe('تسوية المخزون');
       expect(await rows(page).and(page.locator('[data-tank="1+2"]')).first().locator('[data-testid="recon-source"]').textContent()).toBe('مقيسة');
@@ -222,10 +221,8 @@ describe('reconciliation page (reconciliation)', () => {
   });
 
   it('shows the ticket beside the gauged delivery, flags the 1 % difference, and lets a user correct the ticket', async () => {
-    const { context, page } = await newPage(browser, { width: 1600, height: 1000 });
+    const { context, page } = await signedIn('en');
     try {
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
       await page.goto('/delivery');
       const box = page.locator('[data-testid="delivery-search"] input');
       await box.fill(STATION);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, menuItems, newPage } from './browser';
+import { apiSignedInPage, launchBrowser, menuItems, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 /**
@@ -57,29 +57,26 @@ describe('every route has its texts', () => {
   });
 
   it('each desktop route and the pages without sign-in, in English', async () => {
-    const { context, page } = await newPage(browser);
+    const signedOut = await newPage(browser);
+    const signedIn = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
     try {
       const raw: string[] = [];
-      for (const route of ['login', 'app', '404']) raw.push(...(await rawKeysOn(page, route)));
-      await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-      await page.waitForURL('**/home');
+      for (const route of ['login', 'app', '404']) raw.push(...(await rawKeysOn(signedOut.page, route)));
+      const { page } = signedIn;
+      await page.goto('/home');
       const routes = await menuItems(page);
       expect(routes.length).toBeGreaterThan(20);
       for (const route of routes) raw.push(...(await rawKeysOn(page, route)));
       expect(raw).toEqual([]);
     } finally {
-      await context.close();
+      await signedOut.context.close();
+      await signedIn.context.close();
     }
   });
 
   it('each phone route, in English', async () => {
-    const { context, page } = await newPage(browser, { userAgent: PHONE, width: 390, height: 844 });
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'en', { userAgent: PHONE, width: 390, height: 844 });
     try {
-      await page.goto('/loginMobile');
-      await page.locator('#username').fill('admin');
-      await page.locator('#password').fill(E2E_ADMIN_PASSWORD);
-      await page.locator('button[type=submit]').click();
-      await page.waitForURL('**/realAlarm');
       const raw: string[] = [];
       for (const route of PHONE_ROUTES) raw.push(...(await rawKeysOn(page, route)));
       expect(raw).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_DEMO_PASSWORD } from './server';
 
 let browser: Browser;
@@ -11,9 +11,7 @@ afterAll(() => browser?.close());
 
 describe('company settings page', () => {
   it('a distributor account creates a company; a second one with the same code is refused with "Code already exists"', async () => {
-    const { context, page } = await newPage(browser);
-    await logIn(page, 'demo-distributor', E2E_DEMO_PASSWORD);
-    await page.waitForURL('**/home');
+    const { context, page } = await apiSignedInPage(browser, 'demo-distributor', E2E_DEMO_PASSWORD);
     await page.goto('/company');
     await page.locator('[data-testid="company-table"]').waitFor();
 
@@ -35,9 +33,7 @@ describe('company settings page', () => {
   });
 
   it('the leak-test threshold is entered and listed in the company’s unit per hour, and kept in L/h', async () => {
-    const { context, page } = await newPage(browser);
-    await logIn(page, 'demo-distributor', E2E_DEMO_PASSWORD);
-    await page.waitForURL('**/home');
+    const { context, page } = await apiSignedInPage(browser, 'demo-distributor', E2E_DEMO_PASSWORD);
     await page.goto('/company');
     await page.locator('[data-testid="company-table"]').waitFor();
     await page.locator('[data-testid="company-create"]').click();
@@ -63,9 +59,7 @@ describe('company settings page', () => {
   });
 
   it('a company account sees only its own company and cannot create one', async () => {
-    const { context, page } = await newPage(browser);
-    await logIn(page, 'demo-company', E2E_DEMO_PASSWORD);
-    await page.waitForURL('**/home');
+    const { context, page } = await apiSignedInPage(browser, 'demo-company', E2E_DEMO_PASSWORD);
     await page.goto('/company');
     const table = page.locator('[data-testid="company-table"]');
     await table.getByText('NWP').first().waitFor();

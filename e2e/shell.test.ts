@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, logIn, menuItems, newPage } from './browser';
+import { apiSignedInPage, launchBrowser, logIn, menuItems, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from './server';
 
 let browser: Browser;
@@ -54,9 +54,8 @@ describe('sign-in and the desktop shell', () => {
   });
 
   it('a station account sees fewer menus: no company, account or product', async () => {
-    const { context, page } = await newPage(browser);
-    await logIn(page, 'demo-station', E2E_DEMO_PASSWORD);
-    await page.waitForURL('**/home');
+    const { context, page } = await apiSignedInPage(browser, 'demo-station', E2E_DEMO_PASSWORD);
+    await page.goto('/home');
     const items = await menuItems(page);
     expect(items).toContain('home');
     expect(items).toContain('station');
@@ -65,13 +64,12 @@ describe('sign-in and the desktop shell', () => {
   });
 
   it('a page outside the account’s menus does not exist for it, even typed in: the 404 page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'demo-station', E2E_DEMO_PASSWORD);
     const refused: string[] = [];
     page.on('response', (response) => {
       if (response.url().includes('/api/') && response.status() === 403) refused.push(response.url());
     });
-    await logIn(page, 'demo-station', E2E_DEMO_PASSWORD);
-    await page.waitForURL('**/home');
+    await page.goto('/home');
     for (const path of ['/tag', '/product', '/distributor', '/audit']) {
       await page.goto(path);
       await page.waitForURL('**/404');
@@ -87,9 +85,8 @@ describe('sign-in and the desktop shell', () => {
   });
 
   it('switching to Arabic stores the choice, reloads and lays the page out right to left', async () => {
-    const { context, page } = await newPage(browser);
-    await logIn(page, 'demo-company', E2E_DEMO_PASSWORD);
-    await page.waitForURL('**/home');
+    const { context, page } = await apiSignedInPage(browser, 'demo-company', E2E_DEMO_PASSWORD);
+    await page.goto('/home');
     await page.locator('[data-testid="language-picker"]').click();
     await page.locator('[data-lang="ar"]').click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dayOf, nextDay } from '@ullage/domain/station-day';
 import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_DEMO_PASSWORD } from './server';
 import { reportAccepted } from './device';
 
@@ -45,10 +45,8 @@ const shiftLine = (page: Page, name: string) => page.locator('[data-testid="shif
 
 describe('sales per shift and sales details', () => {
   it('sets a station’s shifts on the page, shows the figures of its readings and opens the details of one', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'demo-company', E2E_DEMO_PASSWORD);
     try {
-      await logIn(page, 'demo-company', E2E_DEMO_PASSWORD);
-      await page.waitForURL('**/home');
       await page.goto('/pay_for_oil');
       await expect.poll(() => page.locator('[data-testid="page-title"]').textContent()).toBe('Sales per shift');
       // The button waits for a station.
@@ -117,12 +115,8 @@ describe('sales per shift and sales details', () => {
   });
 
   it('reads right to left in Arabic', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await apiSignedInPage(browser, 'demo-company', E2E_DEMO_PASSWORD, 'ar');
     try {
-      await page.goto('/login');
-      await page.evaluate(() => localStorage.setItem('language', 'ar'));
-      await logIn(page, 'demo-company', E2E_DEMO_PASSWORD);
-      await page.waitForURL('**/home');
       await page.goto('/pay_for_oil');
       await pickStation(page, 'shift-filter-org', 'NWP-RY04');
       await expect.poll(() => shiftLine(page, 'Day').locator('[data-testid="shift-total"]').textContent(), { timeout: 10_000 }).toContain('3,800');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, logIn, newPage } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from './server';
 
 /**
@@ -32,9 +32,8 @@ async function dotPosition(page: Page) {
 
 describe('the station map without tiles', () => {
   it('draws the countries under the demo fleet, the whole world in view for the administrator', async () => {
-    const { context, page } = await newPage(browser);
-    await logIn(page, 'admin', E2E_ADMIN_PASSWORD);
-    await page.waitForURL('**/home');
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
+    await page.goto('/home');
     const paths = await outline(page);
     expect(paths.length).toBeGreaterThanOrEqual(1);
     // 177 countries of 1:110m Natural Earth: a long path, not an empty one.
@@ -45,9 +44,8 @@ describe('the station map without tiles', () => {
   });
 
   it('zooms a single-station account to its station among its neighbours', async () => {
-    const { context, page } = await newPage(browser);
-    await logIn(page, 'demo-station', E2E_DEMO_PASSWORD);
-    await page.waitForURL('**/home');
+    const { context, page } = await apiSignedInPage(browser, 'demo-station', E2E_DEMO_PASSWORD);
+    await page.goto('/home');
     const paths = await outline(page);
     // Zoom 5 (256 · 2⁵ pixels a world): about 35° across an 800-pixel map.
     expect(paths[0]!.scale).toBeCloseTo(8.192, 2);
