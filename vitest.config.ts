@@ -59,7 +59,10 @@ export default defineConfig({
           setupFiles: ['e2e/late-texts.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time, each on its worker's own server (e2e/global-setup.ts).
+          // One file at a time for now: two at a time (each worker on its own server,
+          // e2e/global-setup.ts) passed on a quiet machine but saw two timing failures under a
+          // load of 20 (issue 33: to be proven over repeated runs before it is turned on).
+          fileParallelism: false,
           // Browser tests run after the rest, on their own.
           sequence: { groupOrder: 1 },
         },

@@ -5,8 +5,8 @@ import { startServer } from './server';
 import './browser';
 
 /**
- * One server per vitest worker, and one Chromium for the run (issue 33). Files run two at a
- * time; each worker's files share its server one after another, as they all shared one server
+ * One server per vitest worker, and one Chromium for the run (issue 33). When files run side by
+ * side, each worker's files share its server one after another, as they all shared one server
  * before, so a file never meets another file's clicks half-way. Each file opens its own browser
  * contexts (cookies and storage of their own) in the shared Chromium.
  */
