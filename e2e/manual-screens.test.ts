@@ -99,7 +99,16 @@ async function step(page: Page, action: ScreenStep) {
     await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
   } else {
     await page.locator(`[data-testid="${action.chooseTree}"]`).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: action.text }).first().click();
+    // A click that lands while the tree's list still moves (a busy machine) chooses nothing and
+    // leaves the list open: click the title again, up to three times.
+    const title = page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: action.text }).first();
+    const open = page.locator('.ant-select-dropdown:visible');
+    await title.click();
+    for (let attempt = 1; attempt < 3; attempt++) {
+      await open.first().waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
+      if ((await open.count()) === 0) break;
+      await title.click();
+    }
   }
 }
 
