@@ -4,6 +4,7 @@ import { toCelsius, toLitres, toMillimetres } from '@ullage/domain/atg/units';
 import { rawRows } from '../../lib/raw-sql';
 import { ADMIN_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
 import { startFakeAtgConsole, type FakeAtgConsole } from '../../test/fake-atg-console';
+import { fakeConsoleAt } from '../../test/fake-atg-console-station';
 import { demoFakeTanks } from '../../test/fake-atg-console-tanks';
 import { AtgPoller } from './poller';
 import { retryDelayMs } from './station-poller';
@@ -32,9 +33,8 @@ afterAll(async () => {
 });
 
 async function consoleFor(code: string, options: Parameters<typeof startFakeAtgConsole>[0] = {}): Promise<FakeAtgConsole> {
-  const fake = await startFakeAtgConsole(options);
+  const fake = await fakeConsoleAt(ctx.db, station[code]!, options);
   consoles.push(fake);
-  await ctx.db.execute(sql`update stations set device_type = 'veeder-root-tls', device_ip = '127.0.0.1', device_port = ${fake.port}, atg_security_code = null where id = ${station[code]!}`);
   await poller.reload();
   return fake;
 }

@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import { MAX_REPLY_BYTES } from '@ullage/domain/atg/frame';
 import { rawRows } from '../../lib/raw-sql';
 import { startTestApp, type TestContext } from '../../test/harness';
-import { startFakeAtgConsole, type FakeAtgConsole } from '../../test/fake-atg-console';
+import type { startFakeAtgConsole} from '../../test/fake-atg-console';
+import { type FakeAtgConsole } from '../../test/fake-atg-console';
+import { fakeConsoleAt } from '../../test/fake-atg-console-station';
 import { AtgPoller } from './poller';
 
 /**
@@ -29,9 +31,8 @@ afterAll(async () => {
 });
 
 async function consoleFor(code: string, options: Parameters<typeof startFakeAtgConsole>[0]): Promise<void> {
-  const fake = await startFakeAtgConsole(options);
+  const fake = await fakeConsoleAt(ctx.db, station[code]!, options);
   consoles.push(fake);
-  await ctx.db.execute(sql`update stations set device_type = 'veeder-root-tls', device_ip = '127.0.0.1', device_port = ${fake.port}, atg_security_code = null where id = ${station[code]!}`);
 }
 
 describe('a console that streams without end (issue 20 #5)', () => {
