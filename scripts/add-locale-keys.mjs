@@ -8,14 +8,12 @@
 //   node scripts/add-locale-keys.mjs keys.json
 //
 // Every key must come in all four languages; a key that exists is replaced in place, a new
-// one is appended. Writers take a lock directory first, so several people (or helpers) adding
-// keys at once do not overwrite each other's.
-import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// one is appended. Writers take a lock directory first (scripts/locale-lock.mjs), so several
+// people (or helpers) adding keys at once do not overwrite each other's. To rename or remove
+// keys, or to change texts by a rule, use scripts/edit-locales.mjs, which takes the same lock.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { LANGS, serverLocaleFile, webLocaleFile, withLock } from './locale-lock.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const LANGS = ['en', 'zh_CN', 'es', 'ar'];
 const input = JSON.parse(readFileSync(process.argv[2] ?? '/dev/stdin', 'utf8'));
 
 for (const side of Object.keys(input)) {
@@ -29,33 +27,15 @@ for (const side of Object.keys(input)) {
   }
 }
 
-const lock = join(root, '.locale-keys.lock');
-async function withLock(fn) {
-  for (let tries = 0; ; tries++) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (tries > 600) throw new Error(`Could not take ${lock} (remove it if no one is writing)`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  try {
-    fn();
-  } finally {
-    rmdirSync(lock);
-  }
-}
-
 function addWeb(lang, entries) {
-  const file = join(root, 'apps/web/src/i18n/locales', `${lang}.json`);
+  const file = webLocaleFile(lang);
   const current = JSON.parse(readFileSync(file, 'utf8'));
   Object.assign(current, entries);
   writeFileSync(file, `${JSON.stringify(current, null, 2)}\n`);
 }
 
 function addServer(lang, entries) {
-  const file = join(root, 'apps/server/src/i18n', `${lang}.ts`);
+  const file = serverLocaleFile(lang);
   let text = readFileSync(file, 'utf8');
   const appended = [];
   for (const [key, value] of Object.entries(entries)) {
