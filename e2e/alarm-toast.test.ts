@@ -70,7 +70,7 @@ describe('live alarm toast (spec §8)', () => {
 
 const BURST_TEXTS = {
   en: { more: 'and 28 more alarms', less: 'and 27 more alarms', closeAll: 'Close all 30', level: 'Level alarms', leak: 'Leak alarms' },
-  ar: { more: 'إنذارات أخرى: 28', less: 'إنذارات أخرى: 27', closeAll: 'إغلاق الكل (30)', level: 'إنذارات المستوى', leak: 'إنذارات التسرب' },
+  ar: { more: 'و28 إنذارًا آخر', less: 'و27 إنذارًا آخر', closeAll: 'إغلاق الكل (30)', level: 'إنذارات المستوى', leak: 'إنذارات التسرب' },
 } as const;
 
 /**

@@ -9,45 +9,25 @@
 //   web(lang, messages)  → the new messages of apps/web/src/i18n/locales/<lang>.json
 //                          (an object; its key order is the file's order)
 //   server(lang, text)   → the new text of apps/server/src/i18n/<lang>.ts
-// pluralize() below replaces one key by its plural forms, at the key's place.
+// pluralize() (scripts/locale-lock.mjs) replaces one key by its plural forms, at its place;
+// import it from there, not from this script.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LANGS, serverLocaleFile, webLocaleFile, withLock } from './locale-lock.mjs';
 
-/**
- * `key` → `key_<form>` for each form given (i18next's plural suffixes: zero, one, two, few,
- * many, other), at the place of `key`; the forms are written over if the key is already plural.
- */
-export function pluralize(messages, key, forms) {
-  const out = {};
-  let placed = false;
-  for (const [name, value] of Object.entries(messages)) {
-    const isFamily = name === key || (name.startsWith(`${key}_`) && /^(zero|one|two|few|many|other)$/.test(name.slice(key.length + 1)));
-    if (!isFamily) out[name] = value;
-    else if (!placed) {
-      for (const [form, text] of Object.entries(forms)) out[`${key}_${form}`] = text;
-      placed = true;
+const edit = await import(pathToFileURL(resolve(process.argv[2] ?? '')).href);
+await withLock(() => {
+  for (const lang of LANGS) {
+    if (edit.web) {
+      const file = webLocaleFile(lang);
+      const next = edit.web(lang, JSON.parse(readFileSync(file, 'utf8')));
+      writeFileSync(file, `${JSON.stringify(next, null, 2)}\n`);
+    }
+    if (edit.server) {
+      const file = serverLocaleFile(lang);
+      writeFileSync(file, edit.server(lang, readFileSync(file, 'utf8')));
     }
   }
-  if (!placed) throw new Error(`pluralize: no key ${key}`);
-  return out;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const edit = await import(pathToFileURL(resolve(process.argv[2] ?? '')).href);
-  await withLock(() => {
-    for (const lang of LANGS) {
-      if (edit.web) {
-        const file = webLocaleFile(lang);
-        const next = edit.web(lang, JSON.parse(readFileSync(file, 'utf8')));
-        writeFileSync(file, `${JSON.stringify(next, null, 2)}\n`);
-      }
-      if (edit.server) {
-        const file = serverLocaleFile(lang);
-        writeFileSync(file, edit.server(lang, readFileSync(file, 'utf8')));
-      }
-    }
-  });
-  console.log(`edited the ${[edit.web && 'web', edit.server && 'server'].filter(Boolean).join(' and ')} locales`);
-}
+});
+console.log(`edited the ${[edit.web && 'web', edit.server && 'server'].filter(Boolean).join(' and ')} locales`);

@@ -28,3 +28,23 @@ export async function withLock(fn) {
     rmdirSync(lock);
   }
 }
+
+/**
+ * `key` → `key_<form>` for each form given (i18next's plural suffixes: zero, one, two, few,
+ * many, other), at the place of `key`; the forms are written over if the key is already plural.
+ */
+export function pluralize(messages, key, forms) {
+  const out = {};
+  let placed = false;
+  for (const [name, value] of Object.entries(messages)) {
+    const isFamily = name === key || (name.startsWith(`${key}_`) && /^(zero|one|two|few|many|other)$/.test(name.slice(key.length + 1)));
+    if (!isFamily) out[name] = value;
+    else if (!placed) {
+      for (const [form, text] of Object.entries(forms)) out[`${key}_${form}`] = text;
+      placed = true;
+    }
+  }
+  if (!placed) throw new Error(`pluralize: no key ${key}`);
+  return out;
+}
+

@@ -63,7 +63,7 @@ export function ProcessAlarmsModal({ ids, onClose }: ProcessAlarmsModalProps) {
           label={t('alarm.query.process.note')}
           rules={[
             { required: true, whitespace: true, message: t('alarm.query.process.noteRequired') },
-            { max: MAX_ALARM_NOTE, message: t('common.rule.maxLength', { max: MAX_ALARM_NOTE }) },
+            { max: MAX_ALARM_NOTE, message: t('common.rule.maxLength', { count: MAX_ALARM_NOTE }) },
           ]}
         >
           <Input.TextArea rows={4} maxLength={MAX_ALARM_NOTE} showCount placeholder={t('alarm.query.process.notePlaceholder')} data-testid="alarm-process-note" />

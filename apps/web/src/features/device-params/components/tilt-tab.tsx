@@ -39,7 +39,7 @@ function TiltForm({ stationId, tank, canIssue }: { stationId: number; tank: Devi
   const message = (field: string) => {
     const p = problemOf(field);
     if (!p) return null;
-    return <span className="device-params__problem">{p.rule === 'range' ? t('deviceParams.tilt.range', { min: p.params?.min ?? 0, max: p.params?.max ?? 0 }) : t('deviceParams.tilt.decimals', { decimals: p.params?.decimals ?? 0 })}</span>;
+    return <span className="device-params__problem">{p.rule === 'range' ? t('deviceParams.tilt.range', { min: p.params?.min ?? 0, max: p.params?.max ?? 0 }) : t('deviceParams.tilt.decimals', { count: p.params?.decimals ?? 0 })}</span>;
   };
   // What the correction does to a reading at half the tank's height (domain/inventory.ts).
   const probe = Math.round(tank.heightMm / 2);

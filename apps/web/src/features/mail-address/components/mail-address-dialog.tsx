@@ -43,7 +43,7 @@ export function MailAddressDialog({ open, onClose }: MailAddressDialogProps) {
     {
       validator: async (_, value: string | undefined) => {
         const problem = mailAddressProblem(value);
-        if (problem) throw new Error(t(MAIL_ADDRESS_PROBLEM_MESSAGES[problem], { max: MAIL_ADDRESS_MAX }));
+        if (problem) throw new Error(t(MAIL_ADDRESS_PROBLEM_MESSAGES[problem], { count: MAIL_ADDRESS_MAX }));
       },
     },
   ];

@@ -84,7 +84,7 @@ export function HistoryPhoneForm({ form, onChange, check, onSubmit, loading }: H
         <div className="m-chips" role="group" aria-label={t('history.form.presets')} data-testid="history-presets">
           {HISTORY_PRESET_DAYS.map((days) => (
             <button key={days} type="button" className="m-chip" onClick={() => onChange({ ...form, ...lastDays(days) })} data-days={days}>
-              {days === 1 ? t('history.form.last24h') : t('history.form.lastDays', { days })}
+              {days === 1 ? t('history.form.last24h') : t('history.form.lastDays', { count: days })}
             </button>
           ))}
         </div>

@@ -37,8 +37,8 @@ export function PeriodFields({ kind, first, last, label, onChange, testId, max =
       ? t('query.range.startBeforeEnd')
       : problem === 'tooLong'
         ? kind === 'day'
-          ? t('query.range.maxDays', { days: max })
-          : t('mobile.report.maxMonths', { months: max })
+          ? t('query.range.maxDays', { count: max })
+          : t('mobile.report.maxMonths', { count: max })
         : null;
   return (
     <fieldset className="m-field m-field--dates" data-testid={testId}>

@@ -23,7 +23,7 @@ export function RunOutPanel({ format }: { format: MonitorFormat }) {
   return (
     <Panel title={t('monitor.forecast.home.title')} className="monitor-home__run-out" testId="home-run-out">
       {rows.length === 0 ? (
-        <p className="monitor-empty">{forecasts.isPending ? t('common.loading') : t('monitor.forecast.home.none', { days: format.count(FORECAST_REACH_DAYS) })}</p>
+        <p className="monitor-empty">{forecasts.isPending ? t('common.loading') : t('monitor.forecast.home.none', { count: FORECAST_REACH_DAYS, days: format.count(FORECAST_REACH_DAYS) })}</p>
       ) : (
         <table className="run-out-table" data-testid="home-run-out-table">
           <thead>

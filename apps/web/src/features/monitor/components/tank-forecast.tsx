@@ -29,7 +29,7 @@ export function TankForecast({ forecast, format, className }: TankForecastProps)
   const { t } = useTranslation();
   const duration = useDuration();
   const line = lowAlarmLine(forecast);
-  const text = line.key === 'monitor.forecast.lowAlarmIn' ? t(line.key, { when: duration(line.duration) }) : t(line.key, { days: format.count(FORECAST_REACH_DAYS) });
+  const text = line.key === 'monitor.forecast.lowAlarmIn' ? t(line.key, { when: duration(line.duration) }) : t(line.key, { count: FORECAST_REACH_DAYS, days: format.count(FORECAST_REACH_DAYS) });
   const title =
     forecast && line.key !== 'monitor.forecast.noData'
       ? t('monitor.forecast.cardTitle', {
@@ -37,7 +37,7 @@ export function TankForecast({ forecast, format, className }: TankForecastProps)
           empty: duration(durationText(forecast.hoursToEmpty)),
           order: format.volume(forecast.suggestedOrderL, forecast.volumeUnit),
           fill: format.percent(forecast.fillPct),
-          basis: forecast.basis.weeks > 0 ? t('monitor.forecast.basis.weeks', { weeks: format.count(forecast.basis.weeks), source: t(`monitor.forecast.source.${forecast.basis.source}`) }) : t('monitor.forecast.basis.days', { days: format.count(forecast.basis.days), source: t(`monitor.forecast.source.${forecast.basis.source}`) }),
+          basis: forecast.basis.weeks > 0 ? t('monitor.forecast.basis.weeks', { count: forecast.basis.weeks, weeks: format.count(forecast.basis.weeks), source: t(`monitor.forecast.source.${forecast.basis.source}`) }) : t('monitor.forecast.basis.days', { count: forecast.basis.days, days: format.count(forecast.basis.days), source: t(`monitor.forecast.source.${forecast.basis.source}`) }),
         })
       : undefined;
   const soon = forecast?.hoursToLowAlarm != null && forecast.hoursToLowAlarm <= 24;

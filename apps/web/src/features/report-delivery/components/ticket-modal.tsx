@@ -86,7 +86,7 @@ export function TicketModal({ row, format, onClose }: TicketModalProps) {
       <Form.Item name="tcVolume" label={t('reconciliation.ticket.tcVolume')} rules={[range]}>
         <InputNumber min={0} step={1} className="ticket-number" suffix={unit} data-testid="ticket-tc-volume" />
       </Form.Item>
-      <Form.Item name="ticketNo" label={t('reconciliation.ticket.ticketNo')} rules={[{ max: 64, message: t('common.rule.maxLength', { max: 64 }) }]}>
+      <Form.Item name="ticketNo" label={t('reconciliation.ticket.ticketNo')} rules={[{ max: 64, message: t('common.rule.maxLength', { count: 64 }) }]}>
         <Input maxLength={64} data-testid="ticket-no" />
       </Form.Item>
       {row && row.ticketVolumeL !== null ? (

@@ -35,7 +35,7 @@ export function HistoryFormBar({ form, onChange, check, onSubmit, loading }: His
   // told "Start time must be before end time" instead of having the ends silently swapped.
   const presets = [
     { key: '1', label: t('history.form.last24h') },
-    ...[3, 7, 11].map((days) => ({ key: String(days), label: t('history.form.lastDays', { days }) })),
+    ...[3, 7, 11].map((days) => ({ key: String(days), label: t('history.form.lastDays', { count: days }) })),
   ];
   const choosePreset = (days: string) => {
     const end = Math.ceil(Date.now() / 60_000) * 60_000;

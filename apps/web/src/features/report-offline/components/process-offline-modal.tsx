@@ -58,7 +58,7 @@ export function ProcessOfflineModal({ records, defaultHandler, onClose }: Proces
     );
   };
 
-  const maxLength = (max: number) => ({ max, message: t('common.rule.maxLength', { max }) });
+  const maxLength = (max: number) => ({ max, message: t('common.rule.maxLength', { count: max }) });
   return (
     <Modal
       open={open}

@@ -26,7 +26,7 @@ export function Page() {
     fetch: listPowerEvents,
     filters: initialPowerFilters(),
     sortFields: POWER_EVENT_SORT_FIELDS,
-    showTotal: (total) => t('power.total', { total }),
+    showTotal: (total) => t('power.total', { count: total }),
   });
   const [exporting, setExporting] = useState(false);
   const { toleranceL, from, to } = list.state.filters;

@@ -34,7 +34,7 @@ function problemText(t: TFunction, p: ShiftProblem): string {
     case 'required':
       return t('shiftSales.shifts.ruleName');
     case 'tooLong':
-      return t('shiftSales.shifts.ruleNameLong', { max: SHIFT_NAME_MAX });
+      return t('shiftSales.shifts.ruleNameLong', { count: SHIFT_NAME_MAX });
     case 'duplicate':
       return t(p.field.endsWith('.start') ? 'shiftSales.shifts.ruleStartTwice' : 'shiftSales.shifts.ruleNameTwice');
     case 'timeOfDay':

@@ -75,7 +75,7 @@ export function Page() {
     fetch: (query, signal) => (key ? listSalesReadings(key, query, signal) : Promise.resolve({ list: [], total: 0, page: 1, pageSize: query.pageSize })),
     filters: { stationId: key?.stationId, tankId: key?.tankId, day: key?.day, shift: key?.shift },
     sortFields: SALES_READING_SORT_FIELDS,
-    showTotal: (total) => t('salesDetail.readingTotal', { total }),
+    showTotal: (total) => t('salesDetail.readingTotal', { count: total }),
   });
   // The readings follow the figure shown (the list state keeps its own copy of the filters).
   const figureText = JSON.stringify(key);

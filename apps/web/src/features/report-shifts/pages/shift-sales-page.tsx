@@ -41,7 +41,7 @@ export function Page() {
     fetch: listShiftSales,
     filters: initialShiftFilters(),
     sortFields: SHIFT_SALES_SORT_FIELDS,
-    showTotal: (total) => t('shiftSales.total', { total }),
+    showTotal: (total) => t('shiftSales.total', { count: total }),
   });
   const [exporting, setExporting] = useState(false);
   const [editing, setEditing] = useState(false);

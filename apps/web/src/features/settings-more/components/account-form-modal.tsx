@@ -76,7 +76,7 @@ export function AccountFormModal({ open, row, tree, treeLoading, accountTypes, o
     form.setFieldsValue(valuesOf(row, accountTypes));
   }, [open, row, accountTypes, form]);
 
-  const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { max: n }) });
+  const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { count: n }) });
 
   const { submit, pending } = useEntitySave({
     form,

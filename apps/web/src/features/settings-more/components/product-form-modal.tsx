@@ -79,7 +79,7 @@ export function ProductFormModal({ open, row, tree, lockedDistributorId, onClose
   }, [open, row, lockedDistributorId, form]);
 
   const required = (key: MessageKey): Rule => ({ required: true, whitespace: true, message: t(key) });
-  const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { max: n }) });
+  const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { count: n }) });
 
   const { submit, pending } = useEntitySave({
     form,

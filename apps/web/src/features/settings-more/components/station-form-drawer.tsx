@@ -205,7 +205,7 @@ export function StationFormDrawer({ open, stationId, lockedCompanyId, onClose, o
   );
 
   const required = (key: MessageKey): Rule => ({ required: true, whitespace: true, message: t(key) });
-  const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { max: n }) });
+  const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { count: n }) });
   const coordinate = (kind: 'longitude' | 'latitude'): Rule => ({
     validator: async (_, value: string | undefined) => {
       const key = coordinateProblem(value, kind);

@@ -55,7 +55,7 @@ export function TagFormModal({ open, row, onClose }: TagFormModalProps) {
   }, [open, row, form]);
 
   const required = (key: MessageKey): Rule => ({ required: true, whitespace: true, message: t(key) });
-  const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { max: n }) });
+  const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { count: n }) });
 
   const { submit, pending } = useEntitySave({
     form,

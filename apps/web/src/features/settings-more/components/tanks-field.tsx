@@ -72,7 +72,7 @@ function StrappingButton({ row, value, onChange, id, ...rest }: StrappingButtonP
         data-testid={`station-tank-strapping-${row}`}
         aria-label={t('settingsMore.strapping.open', { n: row + 1 })}
       >
-        {t('settingsMore.strapping.points', { n: points.length })}
+        {t('settingsMore.strapping.points', { count: points.length })}
       </Button>
       <StrappingModal
         open={open}
@@ -113,7 +113,7 @@ export function TanksField({ products, productsLoading }: TanksFieldProps) {
       rules={[
         {
           validator: async (_, tanks: unknown[] | undefined) => {
-            if ((tanks?.length ?? 0) > TANKS_MAX) throw new Error(t('settingsMore.tank.tooMany', { max: TANKS_MAX }));
+            if ((tanks?.length ?? 0) > TANKS_MAX) throw new Error(t('settingsMore.tank.tooMany', { count: TANKS_MAX }));
           },
         },
       ]}
@@ -165,7 +165,7 @@ export function TanksField({ products, productsLoading }: TanksFieldProps) {
                       name={[field.name, 'code']}
                       rules={[
                         { required: true, whitespace: true, message: t('settingsMore.tank.codeRequired') },
-                        { max: 16, message: t('common.rule.maxLength', { max: 16 }) },
+                        { max: 16, message: t('common.rule.maxLength', { count: 16 }) },
                         ({ getFieldValue }) => ({
                           validator: async () => {
                             const rows = (getFieldValue('tanks') ?? []) as TankDraft[];
@@ -201,7 +201,7 @@ export function TanksField({ products, productsLoading }: TanksFieldProps) {
                     <Form.Item name={[field.name, 'diameterMm']} rules={[positive(100_000)]}>
                       <InputNumber min={0} max={100_000} aria-label={rowLabel('settingsMore.tank.diameter')} />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'probeAddress']} rules={[{ max: 32, message: t('common.rule.maxLength', { max: 32 }) }]}>
+                    <Form.Item name={[field.name, 'probeAddress']} rules={[{ max: 32, message: t('common.rule.maxLength', { count: 32 }) }]}>
                       <Input maxLength={32} aria-label={rowLabel('settingsMore.tank.probeAddress')} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'oilOffsetMm']}>

@@ -67,7 +67,7 @@ export function AreaFormModal({ open, row, companies, lockedCompanyId, defaultCo
         label={t('settingsOrg.area.name')}
         rules={[
           { required: true, whitespace: true, message: t('settingsOrg.area.nameRequired') },
-          { max: 50, message: t('common.rule.maxLength', { max: 50 }) },
+          { max: 50, message: t('common.rule.maxLength', { count: 50 }) },
         ]}
       >
         <Input maxLength={50} />

@@ -104,7 +104,7 @@ export function CompanyFormModal({ open, row, distributors, lockedDistributorId,
   }, [open, row, lockedDistributorId, form]);
 
   const required = (key: MessageKey) => ({ required: true, whitespace: true, message: t(key) });
-  const max = (n: number) => ({ max: n, message: t('common.rule.maxLength', { max: n }) });
+  const max = (n: number) => ({ max: n, message: t('common.rule.maxLength', { count: n }) });
 
   const { submit, pending } = useEntitySave({
     form,

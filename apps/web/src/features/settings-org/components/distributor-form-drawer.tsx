@@ -76,7 +76,7 @@ export function DistributorFormDrawer({ open, row, onClose }: DistributorFormDra
     form.setFieldsValue(valuesOf(row));
   }, [open, row, form]);
 
-  const max = (n: number) => ({ max: n, message: t('common.rule.maxLength', { max: n }) });
+  const max = (n: number) => ({ max: n, message: t('common.rule.maxLength', { count: n }) });
 
   const { submit, pending } = useEntitySave({
     form,

@@ -37,7 +37,7 @@ export function TankTypesField() {
                 name={[field.name, 'code']}
                 rules={[
                   { required: true, whitespace: true, message: t('settingsOrg.tank.codeRequired') },
-                  { max: 32, message: t('common.rule.maxLength', { max: 32 }) },
+                  { max: 32, message: t('common.rule.maxLength', { count: 32 }) },
                   ({ getFieldValue }) => ({
                     validator: async () => {
                       const rows = (getFieldValue('tankTypes') ?? []) as TankTypeDraft[];
@@ -52,7 +52,7 @@ export function TankTypesField() {
                 name={[field.name, 'oil']}
                 rules={[
                   { required: true, whitespace: true, message: t('settingsOrg.tank.oilRequired') },
-                  { max: 50, message: t('common.rule.maxLength', { max: 50 }) },
+                  { max: 50, message: t('common.rule.maxLength', { count: 50 }) },
                 ]}
               >
                 <Input maxLength={50} aria-label={t('settingsOrg.tank.oil')} />

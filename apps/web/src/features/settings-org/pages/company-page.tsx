@@ -111,7 +111,7 @@ export function Page({ route }: PageProps) {
       render: (_, row) => (
         <span className="list-page__stack" data-testid="company-wetstock-cell">
           <span>{t('reconciliation.company.toleranceShort', { pct: format.percent(row.ticketTolerancePct) })}</span>
-          <span className="list-page__muted">{t('reconciliation.company.alarmShort', { pct: format.percent(row.varianceAlarmPct), days: row.varianceAlarmDays })}</span>
+          <span className="list-page__muted">{t('reconciliation.company.alarmShort', { pct: format.percent(row.varianceAlarmPct), count: row.varianceAlarmDays })}</span>
           <span className="list-page__muted">{t('reconciliation.company.runOutShort', { hours: row.runOutHorizonHours })}</span>
         </span>
       ),
