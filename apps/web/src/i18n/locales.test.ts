@@ -9,6 +9,26 @@ const load = (language: string): Record<string, unknown> =>
 const locales = Object.fromEntries(LANGUAGES.map((language) => [language, load(language)]));
 const reference = Object.keys(locales.en ?? {}).sort();
 
+/**
+ * A counted text is a plural family, `key_<form>`, with the forms of its language's plural
+ * rules (Intl.PluralRules, as i18next picks them): en one/other, es one/many/other, zh_CN other,
+ * ar zero/one/two/few/many/other. Every other key is a single message.
+ */
+const PLURAL_FORM = /^(.+)_(zero|one|two|few|many|other)$/;
+const pluralForms = (language: string): string[] => new Intl.PluralRules(language.replace('_', '-')).resolvedOptions().pluralCategories.slice().sort();
+/** The messages of a file: single keys as they are, plural families by their base key with the forms found. */
+function messagesOf(messages: Record<string, unknown>): Map<string, string[] | null> {
+  const out = new Map<string, string[] | null>();
+  for (const key of Object.keys(messages)) {
+    const match = PLURAL_FORM.exec(key);
+    if (match && `${match[1]}_other` in messages) out.set(match[1]!, [...(out.get(match[1]!) ?? []), match[2]!].sort());
+    else out.set(key, null);
+  }
+  return out;
+}
+const referenceMessages = messagesOf(locales.en ?? {});
+const pluralKeys = [...referenceMessages].filter(([, forms]) => forms).map(([key]) => key);
+
 /** Every key the source names: t('…'), titleKey: '…', and the key tables typed MessageKey. */
 function keysUsedInSource(): Set<string> {
   const root = path.join(import.meta.dirname, '..');
@@ -34,8 +54,24 @@ describe('locale files', () => {
     expect(fs.readdirSync(dir).sort()).toEqual(['ar.json', 'en.json', 'es.json', 'zh_CN.json']);
   });
 
-  it.each(LANGUAGES)('%s has exactly the keys of en.json', (language) => {
-    expect(Object.keys(locales[language] ?? {}).sort()).toEqual(reference);
+  it.each(LANGUAGES)('%s has exactly the messages of en.json, each counted one in all its plural forms', (language) => {
+    const messages = messagesOf(locales[language] ?? {});
+    expect([...messages.keys()].sort()).toEqual([...referenceMessages.keys()].sort());
+    const wrong = [...referenceMessages]
+      .filter(([key, forms]) => JSON.stringify(messages.get(key)) !== JSON.stringify(forms ? pluralForms(language) : null))
+      .map(([key]) => `${key}: ${JSON.stringify(messages.get(key))}, want ${JSON.stringify(referenceMessages.get(key) ? pluralForms(language) : null)}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('the plural rules are the ones the families were written for', () => {
+    // If an engine's CLDR changes a language's forms, the families above must change with it.
+    expect(Object.fromEntries(LANGUAGES.map((language) => [language, pluralForms(language)]))).toEqual({
+      en: ['one', 'other'],
+      zh_CN: ['other'],
+      es: ['many', 'one', 'other'],
+      ar: ['few', 'many', 'one', 'other', 'two', 'zero'],
+    });
+    expect(pluralKeys.length).toBeGreaterThan(20);
   });
 
   it.each(LANGUAGES)('%s has no empty or non-string value', (language) => {
@@ -50,8 +86,17 @@ describe('locale files', () => {
   });
 
   it.each(LANGUAGES)('%s keeps the interpolation variables of English', (language) => {
-    const vars = (text: unknown) => [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-    const broken = reference.filter((key) => JSON.stringify(vars(locales[language]?.[key])) !== JSON.stringify(vars(locales.en?.[key])));
+    const vars = (text: unknown) => [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
+    const messages = locales[language] ?? {};
+    const broken = [...referenceMessages].flatMap(([key, forms]) => {
+      if (!forms) return JSON.stringify(vars(messages[key])) === JSON.stringify(vars(locales.en?.[key])) ? [] : [key];
+      // A plural family's "other" form names what English's does; a form for one number may
+      // spell it out ("يوم واحد", "يومان") and leave the number out, never add a variable.
+      const other = vars(locales.en?.[`${key}_other`]);
+      const extra = pluralForms(language).filter((form) => vars(messages[`${key}_${form}`]).some((name) => !other.includes(name) && name !== 'count'));
+      const otherBroken = JSON.stringify(vars(messages[`${key}_other`])) !== JSON.stringify(other);
+      return [...extra.map((form) => `${key}_${form}`), ...(otherBroken ? [`${key}_other`] : [])];
+    });
     expect(broken).toEqual([]);
   });
 
@@ -80,7 +125,7 @@ describe('locale files', () => {
   });
 
   it('every key named in the source exists', () => {
-    const missing = [...keysUsedInSource()].filter((key) => !(key in (locales.en ?? {})));
+    const missing = [...keysUsedInSource()].filter((key) => !referenceMessages.has(key));
     expect(missing).toEqual([]);
   });
 });
