@@ -217,6 +217,23 @@ describe('historical inventory page (history_can_save)', () => {
     }
   });
 
+  it('names its quick ranges with the plural of each language: "آخر 11 يومًا", "Last 11 days"', async () => {
+    const presets = async (language: string) => {
+      const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { alarmToasts: false });
+      try {
+        await page.goto('/history_can_save');
+        await page.locator('[data-testid="history-presets"]').click();
+        const items = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item');
+        await items.nth(3).waitFor();
+        return (await items.allTextContents()).slice(1);
+      } finally {
+        await context.close();
+      }
+    };
+    expect(await presets('en')).toEqual(['Last 3 days', 'Last 7 days', 'Last 11 days']);
+    expect(await presets('ar')).toEqual(['آخر 3 أيام', 'آخر 7 أيام', 'آخر 11 يومًا']);
+  });
+
   it('does the same right to left in Arabic', async () => {
     const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'ar', { alarmToasts: false });
     try {
