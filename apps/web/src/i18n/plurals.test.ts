@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 /** A counted text as a page shows it; the other variables some texts name are given too. */
 function render(language: Language, key: string, count: number): string {
-  const t = instances[language].t as (key: string, options: Record<string, unknown>) => string;
+  const t = instances[language].t as unknown as (key: string, options: Record<string, unknown>) => string;
   return t(key, { count, days: String(count), weeks: String(count), shown: 1, pct: '1 %', source: 'x' });
 }
 
