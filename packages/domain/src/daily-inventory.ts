@@ -53,6 +53,18 @@ export interface DayDelivery {
   endVolumeL: number;
 }
 
+export interface DayDeliveryPart {
+  startedAtMs: number;
+  deliveredL: number;
+  /** The part's span: sales during the part are those over (fromMs, toMs]. */
+  fromMs: number;
+  toMs: number;
+  /** The whole drop's end and its volumes at start and end. */
+  endedAtMs: number;
+  startVolumeL: number;
+  endVolumeL: number;
+}
+
 /** What the server's aggregation finds for one tank and day. */
 export interface DayAggregates<R extends DayReading> {
   window: DayBounds;
@@ -75,8 +87,12 @@ export interface DailyInventory<R extends DayReading> {
   deliveryCount: number;
   /** Their starts: a tank's delivery is known by its start, so a month counts a drop across midnight once. */
   deliveryStartsMs: number[];
-  /** Each counted delivery's part of the day (by its start), for its ticket's share (reconciliation.ts). */
-  deliveryParts: { startedAtMs: number; deliveredL: number }[];
+  /**
+   * Each counted delivery's part of the day (by its start), for its ticket's share
+   * (reconciliation.ts), with the span the part covers and the whole drop (for the sales
+   * during it, delivery-sales.ts).
+   */
+  deliveryParts: DayDeliveryPart[];
   salesL: number | null;
   missingStart: boolean;
   missingEnd: boolean;
@@ -130,7 +146,15 @@ export function dailyInventory<R extends DayReading>(input: DayAggregates<R>): D
     deliveredL,
     deliveryCount: counted.length,
     deliveryStartsMs: counted.map((d) => d.delivery.startedAtMs),
-    deliveryParts: counted.map((d) => ({ startedAtMs: d.delivery.startedAtMs, deliveredL: d.part.deliveredL })),
+    deliveryParts: counted.map((d) => ({
+      startedAtMs: d.delivery.startedAtMs,
+      deliveredL: d.part.deliveredL,
+      fromMs: d.part.fromMs,
+      toMs: d.part.toMs,
+      endedAtMs: d.delivery.endedAtMs!,
+      startVolumeL: d.delivery.startVolumeL,
+      endVolumeL: d.delivery.endVolumeL,
+    })),
     salesL: start !== null && end !== null ? roundLitres(start.volumeL - end.volumeL + deliveredL) : null,
     missingStart,
     missingEnd,

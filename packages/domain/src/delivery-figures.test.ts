@@ -10,7 +10,16 @@ describe('delivery figures (issue 6: delivered volume and temperature-compensate
     [8_000, 13_010, null, 12_940, '2026-11-22T06:35:00Z', 5_010, null, null, false],
     [1_000, 1_600, 1_010, 1_615, null, 600, 605, -5, true],
   ] as const)('%d → %d L (TC %s → %s)', (startVolumeL, endVolumeL, startTcVolumeL, endTcVolumeL, endedAt, deliveredL, deliveredTcL, effect, inProgress) => {
-    expect(deliveryFigures({ startVolumeL, endVolumeL, startTcVolumeL, endTcVolumeL, endedAt })).toEqual({ deliveredL, deliveredTcL, temperatureEffectL: effect, inProgress });
+    expect(deliveryFigures({ startVolumeL, endVolumeL, startTcVolumeL, endTcVolumeL, endedAt })).toEqual({
+      riseL: deliveredL,
+      riseTcL: deliveredTcL,
+      salesDuringL: null,
+      salesDuringSource: null,
+      deliveredL,
+      deliveredTcL,
+      temperatureEffectL: effect,
+      inProgress,
+    });
   });
 
   it('a range starts before it ends and spans at most a year', () => {

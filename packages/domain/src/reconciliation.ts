@@ -7,8 +7,11 @@
  *   variance     = gauged closing − book closing          (negative: product is missing)
  *
  * Delivered, in the book, is each delivery's ticket where it has one (what the paperwork says
- * arrived; a short delivery then shows as a loss), else its gauged rise. A delivery across the
- * period's edge counts its part (delivery-parts.ts), and its ticket the same share of itself.
+ * arrived; a short delivery then shows as a loss), else its gauged rise plus what the pumps sold
+ * during it (issue 34, delivery-sales.ts: the rise alone would book those sales twice, once as
+ * metered sales and once by their absence from the rise, and show them as a gain). A delivery
+ * across the period's edge counts its part (delivery-parts.ts), and its ticket the same share
+ * of itself.
  * The period's sales are those between its opening and closing readings, as its gauged fall is.
  *
  * The regulator's monthly rule (US 40 CFR 280.43(a), inventory control): a tank fails a month
@@ -35,7 +38,7 @@ export interface TicketCheck {
   flagged: boolean;
 }
 
-/** A delivery's ticket against its gauged rise. */
+/** A delivery's ticket against what the gauge says arrived (its rise plus the sales during it). */
 export function ticketCheck(gaugedL: number, ticketL: number | null, tolerancePct: number): TicketCheck {
   if (ticketL === null || ticketL <= 0) return { diffL: null, diffPct: null, flagged: false };
   const diffL = round3(gaugedL - ticketL);
@@ -47,6 +50,8 @@ export function ticketCheck(gaugedL: number, ticketL: number | null, tolerancePc
 export interface DeliveryShare {
   gaugedL: number;
   ticketL: number | null;
+  /** Sold during the part (delivery-sales.ts); null or absent: nothing tells. */
+  salesDuringL?: number | null;
 }
 
 /**
@@ -82,6 +87,8 @@ export interface PeriodFigures {
   closingL: number | null;
   deliveredGaugedL: number;
   deliveredTicketedL: number | null;
+  /** Sold during the period's deliveries; null when none of them tells. */
+  salesDuringDeliveriesL: number | null;
   meteredSalesL: number | null;
   derivedSalesL: number | null;
   bookClosingL: number | null;
@@ -93,7 +100,9 @@ export function reconcilePeriod(p: PeriodInput): PeriodFigures {
   const deliveredGaugedL = round3(p.deliveries.reduce((s, d) => s + d.gaugedL, 0));
   const ticketed = p.deliveries.filter((d) => d.ticketL !== null);
   const deliveredTicketedL = ticketed.length === 0 ? null : round3(ticketed.reduce((s, d) => s + d.ticketL!, 0));
-  const deliveredBookL = p.deliveries.reduce((s, d) => s + (d.ticketL ?? d.gaugedL), 0);
+  const told = p.deliveries.filter((d) => d.salesDuringL != null);
+  const salesDuringDeliveriesL = told.length === 0 ? null : round3(told.reduce((s, d) => s + d.salesDuringL!, 0));
+  const deliveredBookL = p.deliveries.reduce((s, d) => s + (d.ticketL ?? d.gaugedL + (d.salesDuringL ?? 0)), 0);
   const known = p.openingL !== null && p.closingL !== null;
   const derivedSalesL = known ? round3(p.openingL! - p.closingL! + deliveredGaugedL) : null;
   const bookClosingL = p.openingL !== null && p.meteredSalesL !== null ? round3(p.openingL + deliveredBookL - p.meteredSalesL) : null;
@@ -104,6 +113,7 @@ export function reconcilePeriod(p: PeriodInput): PeriodFigures {
     closingL: p.closingL === null ? null : round3(p.closingL),
     deliveredGaugedL,
     deliveredTicketedL,
+    salesDuringDeliveriesL,
     meteredSalesL: p.meteredSalesL === null ? null : round3(p.meteredSalesL),
     derivedSalesL,
     bookClosingL,
