@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, tankFilters } from './list';
 import { stationOfRow } from './report-place';
+import { SALES_DURING_SOURCES } from '@ullage/domain/delivery-sales';
 
 /**
  * Wetstock reconciliation (issue 23; domain reconciliation.ts): for each tank — or each
@@ -42,11 +43,16 @@ export const reconciliationFigures = z.object({
   deliveredGaugedL: z.number(),
   /** Ticketed: the tickets of the period's deliveries; null when none has a ticket. */
   deliveredTicketedL: z.number().nullable(),
+  /**
+   * What the pumps sold during the period's deliveries (issue 34; the row's deliverySalesSource
+   * says from what); null without deliveries, or where the period has no metered sales.
+   */
+  salesDuringDeliveriesL: z.number().nullable(),
   /** What the pumps sold; null where there are no metered sales. */
   meteredSalesL: z.number().nullable(),
   /** The level's fall (opening − closing + delivered gauged); null without opening or closing. */
   derivedSalesL: z.number().nullable(),
-  /** opening + delivered (ticketed where the delivery has a ticket, gauged otherwise) − metered sales. */
+  /** opening + delivered (ticketed where the delivery has a ticket, else gauged + sold during it) − metered sales. */
   bookClosingL: z.number().nullable(),
   /** closing − book closing: negative is a loss. */
   varianceL: z.number().nullable(),
@@ -82,6 +88,12 @@ export const reconciliationRow = z.object({
   salesSource: z.enum(SALES_SOURCES),
   deliveryCount: z.number().int(),
   ticketedCount: z.number().int(),
+  /**
+   * Where the sales during the period's deliveries come from: 'metered' (the tanks' own metered
+   * sales over the drops), 'estimated' (a drop's tank sells by product or not at all by meter:
+   * its sales rate around the drop, when any of them is) or null (none known).
+   */
+  deliverySalesSource: z.enum(SALES_DURING_SOURCES).nullable(),
   /** Opening or closing missing: book and variance are unknown. */
   incomplete: z.boolean(),
   gross: reconciliationFigures,

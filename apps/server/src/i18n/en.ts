@@ -679,6 +679,16 @@ export const en = {
   "forecast.field.withinHours": "Within hours",
   "forecast.rule.deliverAtPast": "must not be in the past",
   "forecast.rule.deliverAtFar": "must be within {days} days",
+  "delivery.export.rise": "Rise (gauged)",
+  "delivery.export.salesDuring": "Sold during the delivery",
+  "delivery.export.salesDuringSource": "Sold during: source",
+  "delivery.salesDuring.metered": "Metered",
+  "delivery.salesDuring.estimated": "Estimated",
+  "delivery.export.ticket": "Ticketed volume",
+  "delivery.export.ticketDiff": "Delivered − ticketed",
+  "delivery.export.ticketDiffPct": "Delivered − ticketed (% of ticket)",
+  "reconciliation.export.salesDuringDeliveries": "Sold during deliveries",
+  "reconciliation.export.deliverySalesSource": "Sold during deliveries: source",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -9,7 +9,9 @@ import { dayEdges, deliveriesOf, type EdgeReading } from '../report-inventory/re
 import type { BookSales } from '../report-inventory/books-repo';
 import { figureTankDays, tankDaysOf } from '../report-inventory/tank-days';
 import { shiftsOf } from '../report-shifts/repo';
+import type { SalesDuring, SalesDuringSource } from '@ullage/domain/delivery-sales';
 import { salesOfWindows, ticketedDeliveries, type ReconTank, type SalesSum, type TicketedDelivery } from './repo';
+import { salesDuringDrops, type DropAsk } from './sales-during';
 
 /** What is reconciled together: one tank, or a station's manifolded tanks of a product sold by product code. */
 export interface ReconUnit {
@@ -84,6 +86,7 @@ export interface Reconciled {
   inProgress: boolean;
   deliveryCount: number;
   ticketedCount: number;
+  deliverySalesSource: SalesDuringSource | null;
 }
 
 /**
@@ -126,7 +129,23 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
       else for (const target of unit.targets) asks.push({ unit: u, index, target, stationId: unit.stationId, fromMs, toMs });
     }),
   );
-  const sums = await salesOfWindows(db, asks);
+  // What was sold during each delivery of a metered period (issue 34): the book counts a
+  // delivery without a ticket as its rise plus those sales. Periods without metered sales have no book.
+  const drops: DropAsk[] = [];
+  const dropKeys: string[] = [];
+  plan.forEach(({ unit, list }, u) =>
+    list.forEach((p, index) => {
+      if (!isMetered(unit, p.endMs)) return;
+      unit.tanks.forEach((t, i) => {
+        for (const part of p.parts[i]?.figures.deliveryParts ?? []) {
+          drops.push({ tankId: t.tankId, stationId: t.stationId, startedAtMs: part.startedAtMs, endMs: part.endedAtMs, startVolumeL: part.startVolumeL, endVolumeL: part.endVolumeL, fromMs: part.fromMs, toMs: part.toMs });
+          dropKeys.push(`${u}:${index}:${i}:${part.startedAtMs}`);
+        }
+      });
+    }),
+  );
+  const [sums, soldDuring] = await Promise.all([salesOfWindows(db, asks), salesDuringDrops(db, drops)]);
+  const duringOf = new Map(dropKeys.map((k, i) => [k, soldDuring[i] ?? null]));
   asks.forEach((a, i) => {
     const key = `${a.unit}:${a.index}`;
     const seen = salesAt.get(key) ?? { volumeL: 0, tcVolumeL: 0, grossWithoutTcL: 0 };
@@ -139,7 +158,10 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
     const figured = list.map((p, index) => {
       const metered = isMetered(unit, p.endMs);
       const sold = metered ? (salesAt.get(`${u}:${index}`) ?? { volumeL: 0, tcVolumeL: 0, grossWithoutTcL: 0 }) : null;
-      const inputs = unit.tanks.map((t, i) => tankInputs(t, p.parts[i] ?? null, ticketOf));
+      const during = (i: number, startedAtMs: number) => duringOf.get(`${u}:${index}:${i}:${startedAtMs}`) ?? null;
+      const inputs = unit.tanks.map((t, i) => tankInputs(t, p.parts[i] ?? null, ticketOf, (startedAtMs) => during(i, startedAtMs)));
+      const sources = new Set(unit.tanks.flatMap((_, i) => (p.parts[i]?.figures.deliveryParts ?? []).map((part) => during(i, part.startedAtMs)?.source ?? null)));
+      const deliverySalesSource: SalesDuringSource | null = sources.has('estimated') ? 'estimated' : sources.has('metered') ? 'metered' : null;
       const temperature = meanTemperature(p.parts);
       const grossIn = manifoldPeriod(inputs.map((i) => i.gross), sold?.volumeL ?? null);
       const tcIn = manifoldPeriod(
@@ -147,7 +169,7 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
         sold ? sold.tcVolumeL + compensated(sold.grossWithoutTcL, temperature, expansion) : null,
       );
       const complete = p.parts.every((part) => part !== undefined && part.figures.start !== null && part.figures.end !== null);
-      return { p, metered, gross: reconcilePeriod(grossIn), tc: reconcilePeriod(tcIn), complete, inProgress: p.parts.some((part) => part?.figures.inProgress === true) };
+      return { p, metered, gross: reconcilePeriod(grossIn), tc: reconcilePeriod(tcIn), complete, inProgress: p.parts.some((part) => part?.figures.inProgress === true), deliverySalesSource };
     });
     const cumGross = cumulativeVariances(figured.map((f) => ({ month: f.p.day.slice(0, 7), varianceL: f.gross.varianceL })));
     const cumTc = cumulativeVariances(figured.map((f) => ({ month: f.p.day.slice(0, 7), varianceL: f.tc.varianceL })));
@@ -176,6 +198,7 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
         inProgress: f.inProgress,
         deliveryCount: deliveries.count,
         ticketedCount: deliveries.ticketed,
+        deliverySalesSource: f.deliverySalesSource,
       });
     });
   });
@@ -196,6 +219,7 @@ export function rowOf(r: Reconciled): ReconciliationRow {
     salesSource: r.metered ? 'metered' : 'derived',
     deliveryCount: r.deliveryCount,
     ticketedCount: r.ticketedCount,
+    deliverySalesSource: r.deliverySalesSource,
     incomplete: !r.complete && !r.inProgress,
     gross: { ...r.gross, cumulativeVarianceL: r.cumulativeGrossL },
     tc: { ...r.tc, cumulativeVarianceL: r.cumulativeTcL },
@@ -274,8 +298,12 @@ function meanTemperature(parts: readonly (TankPeriod | null | undefined)[]): num
   return n > 0 ? sum / n : null;
 }
 
-/** A tank's period as the domain takes it, gross and compensated to 15 °C. */
-function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: Map<string, TicketedDelivery>): { gross: PeriodInput; tc: PeriodInput } {
+/**
+ * A tank's period as the domain takes it, gross and compensated to 15 °C; `during` tells what
+ * was sold during each delivery's part (compensated, like gross-only sales, at the period's mean
+ * temperature).
+ */
+function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: Map<string, TicketedDelivery>, during: (startedAtMs: number) => SalesDuring | null): { gross: PeriodInput; tc: PeriodInput } {
   if (!p) return { gross: { openingL: null, closingL: null, deliveries: [], meteredSalesL: null }, tc: { openingL: null, closingL: null, deliveries: [], meteredSalesL: null } };
   const f = p.figures;
   const temperature = meanTemperature([p]);
@@ -284,7 +312,11 @@ function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: Map<string,
     const ticket = ticketOf.get(`${tank.tankId}:${part.startedAtMs}`) ?? null;
     const share = ticket ? ticketShare(part.deliveredL, ticket.wholeL, ticket.ticketL) : null;
     const tcShare = ticket ? (ticket.ticketTcL !== null ? ticketShare(part.deliveredL, ticket.wholeL, ticket.ticketTcL) : tcOf(share!)) : null;
-    return { gross: { gaugedL: part.deliveredL, ticketL: share }, tc: { gaugedL: tcOf(part.deliveredL), ticketL: tcShare } };
+    const sold = during(part.startedAtMs);
+    return {
+      gross: { gaugedL: part.deliveredL, ticketL: share, salesDuringL: sold?.salesL ?? null },
+      tc: { gaugedL: tcOf(part.deliveredL), ticketL: tcShare, salesDuringL: sold === null ? null : tcOf(sold.salesL) },
+    };
   });
   const edgeTc = (r: EdgeReading | null) => (r === null ? null : compensated(r.volumeL, r.temperatureC, tank.expansionPerC));
   return {

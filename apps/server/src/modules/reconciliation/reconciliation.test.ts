@@ -14,7 +14,9 @@ import { ADMIN_PASSWORD, apiGet, DEMO_PASSWORD, sendReadings, signIn, startTestA
  *   10-02 from 02:00 to 03:00 whose ticket says 4,040 L; 700 L vanish at 02:00 on 10-03 (a theft);
  * - NWP-SH01 tank 2 sends a totaliser that reads 0.6 % over what leaves the tank;
  * - NWP-CA05 (Cairo) tanks 1 and 2 hold 92# manifolded: the pumps send sales by product, half from each;
- * - NWP-SZ02 (Shenzhen) tank 1 sends no metered sales: its sales stay the level's.
+ * - NWP-SZ02 (Shenzhen) tank 1 sends no metered sales: its sales stay the level's;
+ * - NWP-RY04 (Riyadh) tank 1 sends its sales and takes 2,000 L without a ticket on 10-02 at 10:00
+ *   and 10:15 while it sells: it rises 1,900 L, 100 L having been sold during the drop.
  * Every figure below is worked out by hand from these.
  */
 const NOW = Date.parse('2026-10-06T04:00:00Z'); // noon in Shanghai, 07:00 in Cairo: every day to 10-05 is over
@@ -80,6 +82,7 @@ const rowOf = (rows: ReconciliationRow[], tankKey: string, day: string, shiftNo:
 
 const SH = 'Asia/Shanghai';
 const CAIRO = 'Africa/Cairo';
+const RIYADH = 'Asia/Riyadh';
 const transactions = salesTimes(SH).map((ts, i) => ({ tank: '1', id: `T1-${i}`, ts, volumeL: SALE_L, amount: SALE_L * 7.9, unitPrice: 7.9 }));
 
 beforeAll(async () => {
@@ -88,11 +91,13 @@ beforeAll(async () => {
   stationUser = await signIn(ctx.app, 'demo-station', DEMO_PASSWORD);
   // Cairo's tank 2 holds 92# like its tank 1: the pair is manifolded.
   await ctx.db.execute(sql`update tanks set product_id = (select id from products where code = 'G92') where code = '2' and station_id = (select id from stations where code = 'NWP-CA05')`);
-  for (const r of await rawRows<{ id: number; key: string }>(ctx.db, sql`select t.id, s.code || '/' || t.code as key from tanks t join stations s on s.id = t.station_id where s.code in ('NWP-SH01', 'NWP-SZ02', 'NWP-CA05')`)) tankIds[r.key] = r.id;
+  for (const r of await rawRows<{ id: number; key: string }>(ctx.db, sql`select t.id, s.code || '/' || t.code as key from tanks t join stations s on s.id = t.station_id where s.code in ('NWP-SH01', 'NWP-SZ02', 'NWP-CA05', 'NWP-RY04')`)) tankIds[r.key] = r.id;
 
   await send('NWP-SH01', [...readingsOf({ tank: '1', zone: SH, rises: [[1, 135], [1, 150], [1, 165], [1, 180]], theft: [2, 120, 700] }), ...readingsOf({ tank: '2', zone: SH, spike: [3, 1320, 2_400] })]);
   await send('NWP-SZ02', readingsOf({ tank: '1', zone: SH, rises: [[1, 135], [1, 150], [1, 165], [1, 180]] }));
   await send('NWP-CA05', [...readingsOf({ tank: '1', zone: CAIRO, share: 0.5 }), ...readingsOf({ tank: '2', zone: CAIRO, share: 0.5 })]);
+  await send('NWP-RY04', readingsOf({ tank: '1', zone: RIYADH, rises: [[1, 600], [1, 615]] }));
+  expect((await report('NWP-RY04', { sales: salesTimes(RIYADH).map((ts, i) => ({ tank: '1', id: `R1-${i}`, ts, volumeL: SALE_L })) })).data.refused).toEqual([]);
 
   const sent = await report('NWP-SH01', { sales: transactions });
   expect(sent.data.refused).toEqual([]);
@@ -143,6 +148,17 @@ describe('daily reconciliation', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!).toMatchObject({ deliveryCount: 1, ticketedCount: 1 });
     expect(rows[0]!.gross).toMatchObject({ openingL: 17_000, deliveredGaugedL: 4_000, deliveredTicketedL: 4_040, meteredSalesL: 3_000, bookClosingL: 18_040, closingL: 18_000, varianceL: -40, cumulativeVarianceL: -40 });
+  });
+
+  it('books a delivery without a ticket as its rise plus what was sold during it: the day balances (issue 34)', async () => {
+    const { list: rows } = await list(`fromDay=${DAYS[1]}&toDay=${DAYS[1]}&tankId=${tankIds['NWP-RY04/1']}`);
+    expect(rows[0]!).toMatchObject({ deliveryCount: 1, ticketedCount: 0, deliverySalesSource: 'metered' });
+    // 17,000 + 1,900 risen + 100 sold during the drop − 3,000 sold = 16,000, as gauged. The rise alone booked a gain of 100 L.
+    expect(rows[0]!.gross).toMatchObject({ openingL: 17_000, deliveredGaugedL: 1_900, salesDuringDeliveriesL: 100, deliveredTicketedL: null, meteredSalesL: 3_000, bookClosingL: 16_000, closingL: 16_000, varianceL: 0 });
+    expect(rows[0]!.tc).toMatchObject({ salesDuringDeliveriesL: 100, varianceL: 0 });
+    // The delivery list says the same: 2,000 L delivered, 100 L of them metered during the drop.
+    const deliveries = await get<{ list: { deliveredL: number; riseL: number; salesDuringL: number; salesDuringSource: string }[] }>(`/api/report/delivery/list?tankId=${tankIds['NWP-RY04/1']}`);
+    expect(deliveries.data.list).toEqual([expect.objectContaining({ deliveredL: 2_000, riseL: 1_900, salesDuringL: 100, salesDuringSource: 'metered' })]);
   });
 
   it('shows a totaliser reading 0.6 % over as a gain of 0.6 % of sales every day', async () => {

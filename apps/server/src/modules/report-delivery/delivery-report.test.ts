@@ -22,7 +22,7 @@ const report = (code: string, body: object) =>
 const get = (who: string, url: string, language = 'en') => ctx.app.inject({ method: 'GET', url, headers: { cookie: cookie[who]!, language } });
 type Row = Record<string, unknown>;
 const list = async (who: string, query: string, language = 'en') =>
-  (await get(who, `/api/report/delivery/list?${query}`, language)).json() as { code: number; msg: string; data: { list: Row[]; total: number; totals: { count: number; deliveredL: number; deliveredTcL: number | null } } };
+  (await get(who, `/api/report/delivery/list?${query}`, language)).json() as { code: number; msg: string; data: { list: Row[]; total: number; totals: { count: number; deliveredL: number; deliveredTcL: number | null; salesDuringL: number } } };
 
 beforeAll(async () => {
   ctx = await startTestApp();
@@ -61,11 +61,17 @@ describe('delivery records (delivery)', () => {
       endedAt: at(5),
       startVolumeL: 8_000,
       endVolumeL: 13_000,
-      deliveredL: 5_000,
+      riseL: 5_000,
+      // The tank sold meanwhile (issue 34): 10 L in the 2 minutes before the drop and 22 L in the
+      // 12 after it, 32 L in 14 minutes — about 6.857 L in the drop's 3 minutes, estimated.
+      salesDuringL: 6.857,
+      salesDuringSource: 'estimated',
+      deliveredL: 5_006.857,
       // From the readings at the start and end: TC volumes, heights, water and temperatures.
       startTcVolumeL: 7_980,
       endTcVolumeL: 12_980,
-      deliveredTcL: 5_000,
+      riseTcL: 5_000,
+      deliveredTcL: 5_006.857,
       startHeightMm: 800,
       endHeightMm: 1_300,
       startWaterHeightMm: 12,
@@ -76,12 +82,14 @@ describe('delivery records (delivery)', () => {
       volumeUnit: 1,
     });
     const gauge = data.list[0]!;
+    // No reading of that tank around the gauge's report: nothing tells what was sold meanwhile.
+    expect(gauge).toMatchObject({ salesDuringL: null, salesDuringSource: null });
     expect(gauge.deliveredL).toBeCloseTo(2_000 * LITRES_PER_US_GALLON, 6);
     expect(gauge.deliveredTcL).toBeCloseTo(1_990 * LITRES_PER_US_GALLON, 6);
     expect(gauge).toMatchObject({ startHeightMm: 500, endHeightMm: 1_400, startWaterHeightMm: null, volumeUnit: 2, tempUnit: 2 });
     expect(data.totals.count).toBe(2);
-    expect(data.totals.deliveredL).toBeCloseTo(5_000 + 2_000 * LITRES_PER_US_GALLON, 6);
-    expect(data.totals.deliveredTcL).toBeCloseTo(5_000 + 1_990 * LITRES_PER_US_GALLON, 6);
+    expect(data.totals.deliveredL).toBeCloseTo(5_006.857 + 2_000 * LITRES_PER_US_GALLON, 3);
+    expect(data.totals.deliveredTcL).toBeCloseTo(5_006.857 + 1_990 * LITRES_PER_US_GALLON, 3);
   });
 
   it('filters by source, station, tank, state and time; sorts by delivered volume', async () => {
@@ -140,8 +148,8 @@ describe('delivery records (delivery)', () => {
     expect(gallons.getCell(col('Unidad de volumen')).value).toBe('Galones EE. UU.');
     expect(gallons.getCell(col('Temperatura final')).value).toBe(77);
     const litres = sheet.getRow(3);
-    expect(litres.getCell(col('Volumen descargado')).value).toBe(5_000);
-    expect(litres.getCell(col('Volumen descargado a 15 °C')).value).toBe(5_000);
+    expect(litres.getCell(col('Volumen descargado')).value).toBe(5_006.9);
+    expect(litres.getCell(col('Volumen descargado a 15 °C')).value).toBe(5_006.9);
     expect(litres.getCell(2).value).toBe('NWP-DX03');
     expect(litres.getCell(col('Hora de inicio')).value).toEqual(wallDate(at(2), 'Asia/Dubai'));
   });

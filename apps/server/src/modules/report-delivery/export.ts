@@ -27,6 +27,13 @@ export async function deliveryWorkbook(t: Translate, rows: DeliveryRow[]) {
     { header: t('delivery.export.startVolume'), value: (r) => volume(r.startVolumeL, r) },
     { header: t('delivery.export.endVolume'), value: (r) => volume(r.endVolumeL, r) },
     { header: t('delivery.export.delivered'), value: (r) => volume(r.deliveredL, r) },
+    // Delivered = the rise + what was sold during the drop, and where that comes from (issue 34).
+    { header: t('delivery.export.rise'), value: (r) => volume(r.riseL, r) },
+    { header: t('delivery.export.salesDuring'), value: (r) => volume(r.salesDuringL, r) },
+    { header: t('delivery.export.salesDuringSource'), width: 14, value: (r) => (r.salesDuringSource === null ? null : t(`delivery.salesDuring.${r.salesDuringSource}`)) },
+    { header: t('delivery.export.ticket'), value: (r) => volume(r.ticketVolumeL, r) },
+    { header: t('delivery.export.ticketDiff'), value: (r) => volume(r.ticketDiffL, r) },
+    { header: t('delivery.export.ticketDiffPct'), value: (r) => r.ticketDiffPct },
     { header: t('delivery.export.startTcVolume'), value: (r) => volume(r.startTcVolumeL, r) },
     { header: t('delivery.export.endTcVolume'), value: (r) => volume(r.endTcVolumeL, r) },
     { header: t('delivery.export.deliveredTc'), value: (r) => volume(r.deliveredTcL, r) },

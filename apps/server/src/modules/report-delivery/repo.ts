@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DeliveryListQuery, DeliveryRow, DeliveryTotals } from '@ullage/contracts/delivery-report';
 import { deliveryFigures } from '@ullage/domain/delivery-figures';
+import type { SalesDuring } from '@ullage/domain/delivery-sales';
 import { ticketCheck } from '@ullage/domain/reconciliation';
 import type { Db } from '../../db/client';
 import { countedDelivery } from '../../lib/counted-deliveries';
@@ -9,6 +10,7 @@ import { rawRows } from '../../lib/raw-sql';
 import { assertValid } from '../../plugins/errors';
 import { scopeOn, type Scope } from '../scope/scope';
 import { tankPlaceOf, type TankPlaceRaw } from '../../lib/report-place';
+import { salesDuringDrops, type DropAsk } from '../reconciliation/sales-during';
 
 type Filter = Omit<DeliveryListQuery, 'q'> & { q?: string | undefined };
 
@@ -28,7 +30,7 @@ const FROM = sql`
 
 const COLUMNS = sql`d.id, d.station_id, s.name as station_name, s.code as station_code, c.name as company_name, s.timezone,
   c.volume_unit, c.temp_unit, d.tank_id, t.code as tank_code, p.name as product_name, p.color as product_color, d.source,
-  d.started_at, d.ended_at, d.start_volume_l, d.end_volume_l,
+  d.started_at, d.ended_at, d.last_rise_at, d.start_volume_l, d.end_volume_l,
   coalesce(d.start_tc_volume_l, r0.tc_volume_l) as start_tc_volume_l, coalesce(d.end_tc_volume_l, r1.tc_volume_l) as end_tc_volume_l,
   coalesce(d.start_height_mm, r0.product_height_mm) as start_height_mm, coalesce(d.end_height_mm, r1.product_height_mm) as end_height_mm,
   coalesce(d.start_water_height_mm, r0.water_height_mm) as start_water_height_mm, coalesce(d.end_water_height_mm, r1.water_height_mm) as end_water_height_mm,
@@ -72,6 +74,7 @@ interface Raw extends TankPlaceRaw {
   source: 'detected' | 'device';
   started_at: Date | string;
   ended_at: Date | string | null;
+  last_rise_at: Date | string;
   start_volume_l: number;
   end_volume_l: number;
   start_tc_volume_l: number | null;
@@ -91,9 +94,25 @@ interface Raw extends TankPlaceRaw {
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-function toRow(r: Raw): DeliveryRow {
+/** The drop of a delivery row, as the sales during it are asked for. */
+const dropOf = (r: Pick<Raw, 'tank_id' | 'station_id' | 'started_at' | 'ended_at' | 'last_rise_at' | 'start_volume_l' | 'end_volume_l'>): DropAsk => ({
+  tankId: r.tank_id,
+  stationId: r.station_id,
+  startedAtMs: new Date(r.started_at).getTime(),
+  endMs: new Date(r.ended_at ?? r.last_rise_at).getTime(),
+  startVolumeL: Number(r.start_volume_l),
+  endVolumeL: Number(r.end_volume_l),
+});
+
+/** The rows with what was sold during each drop (issue 34): the delivered volume is the rise plus those sales. */
+async function toRows(db: Db, raws: readonly Raw[]): Promise<DeliveryRow[]> {
+  const sold = await salesDuringDrops(db, raws.map(dropOf));
+  return raws.map((r, i) => toRow(r, sold[i] ?? null));
+}
+
+function toRow(r: Raw, salesDuring: SalesDuring | null): DeliveryRow {
   const ends = { startVolumeL: r.start_volume_l, endVolumeL: r.end_volume_l, startTcVolumeL: r.start_tc_volume_l, endTcVolumeL: r.end_tc_volume_l, endedAt: iso(r.ended_at) };
-  const figures = deliveryFigures(ends);
+  const figures = deliveryFigures({ ...ends, salesDuring });
   return {
     id: Number(r.id),
     ...tankPlaceOf(r),
@@ -106,13 +125,17 @@ function toRow(r: Raw): DeliveryRow {
     endWaterHeightMm: r.end_water_height_mm,
     startTemperatureC: r.start_temperature_c,
     endTemperatureC: r.end_temperature_c,
+    riseL: figures.riseL,
+    riseTcL: figures.riseTcL,
+    salesDuringL: figures.salesDuringL,
+    salesDuringSource: figures.salesDuringSource,
     deliveredL: figures.deliveredL,
     deliveredTcL: figures.deliveredTcL,
     ...ticketOf(r, figures.deliveredL),
   };
 }
 
-/** The tanker's ticket against the gauged rise (issue 23), flagged beyond the company's tolerance. */
+/** The tanker's ticket against what the gauge says arrived (issue 23; rise + sales during, issue 34), flagged beyond the company's tolerance. */
 function ticketOf(r: Raw, deliveredL: number) {
   const ticketL = r.ticket_volume_l === null ? null : Number(r.ticket_volume_l);
   const tolerancePct = Number(r.ticket_tolerance_pct);
@@ -132,27 +155,50 @@ function ticketOf(r: Raw, deliveredL: number) {
 /** One delivery the scope may see, as the list shows it; null for any other id. */
 export async function deliveryInScope(db: Db, scope: Scope, id: number): Promise<DeliveryRow | null> {
   const rows = await rawRows<Raw>(db, sql`select ${COLUMNS} ${FROM} where ${scopeOn(scope, 'd')} and d.id = ${id}`);
-  return rows[0] ? toRow(rows[0]) : null;
+  return rows[0] ? (await toRows(db, [rows[0]]))[0]! : null;
 }
 
-/** One page of the deliveries a scope may see, newest first unless sorted otherwise, with the totals of all that match. */
+/** One page of the deliveries a scope may see, newest first unless sorted otherwise (the export: all of them up to its limit). */
+export async function deliveryRows(db: Db, scope: Scope, f: Filter, page: { limit: number; offset: number }): Promise<DeliveryRow[]> {
+  return toRows(db, await rawRows<Raw>(db, sql`select ${COLUMNS} ${FROM} where ${whereOf(scope, f)} order by ${orderOf(f)} limit ${page.limit} offset ${page.offset}`));
+}
+
+/** One page of the deliveries a scope may see, with the totals of all that match. */
 export async function listDeliveries(db: Db, scope: Scope, f: Filter, page: { limit: number; offset: number }) {
-  const where = whereOf(scope, f);
-  const [rows, totals] = await Promise.all([
-    rawRows<Raw>(
-      db,
-      sql`select ${COLUMNS} ${FROM} where ${where} order by ${orderOf(f)} limit ${page.limit} offset ${page.offset}`,
-    ),
-    rawRows<{ count: number; delivered_l: number | null; delivered_tc_l: number | null }>(
-      db,
-      sql`select count(*)::int as count, sum(d.end_volume_l - d.start_volume_l) as delivered_l,
-            -- A compensated total is only a total when every delivery has both compensated ends.
-            case when count(*) = count(coalesce(d.end_tc_volume_l, r1.tc_volume_l) - coalesce(d.start_tc_volume_l, r0.tc_volume_l))
-              then sum(coalesce(d.end_tc_volume_l, r1.tc_volume_l) - coalesce(d.start_tc_volume_l, r0.tc_volume_l)) end as delivered_tc_l
-          ${FROM} where ${where}`,
-    ),
-  ]);
-  const t = totals[0];
-  const sum: DeliveryTotals = { count: t?.count ?? 0, deliveredL: Number(t?.delivered_l ?? 0), deliveredTcL: t?.delivered_tc_l == null ? (t?.count ? null : 0) : Number(t.delivered_tc_l) };
-  return { list: rows.map(toRow), total: sum.count, totals: sum };
+  const [list, totals] = await Promise.all([deliveryRows(db, scope, f, page), matchingTotals(db, scope, f)]);
+  return { list, total: totals.count, totals };
+}
+
+/**
+ * The totals of every delivery that matches. The delivered total is each delivery's rise plus
+ * the sales during it, so this asks the sales during every matching delivery: a short row per
+ * delivery, and a few batched index look-ups each (sales-during.ts), where one SQL aggregate
+ * summed the rises before.
+ */
+async function matchingTotals(db: Db, scope: Scope, f: Filter): Promise<DeliveryTotals> {
+  const all = await rawRows<TotalsRaw>(
+    db,
+    sql`select d.tank_id, d.station_id, d.started_at, d.ended_at, d.last_rise_at, d.start_volume_l, d.end_volume_l,
+          coalesce(d.start_tc_volume_l, r0.tc_volume_l) as start_tc_volume_l, coalesce(d.end_tc_volume_l, r1.tc_volume_l) as end_tc_volume_l
+        ${FROM} where ${whereOf(scope, f)}`,
+  );
+  return totalsOf(db, all);
+}
+
+type TotalsRaw = Pick<Raw, 'tank_id' | 'station_id' | 'started_at' | 'ended_at' | 'last_rise_at' | 'start_volume_l' | 'end_volume_l' | 'start_tc_volume_l' | 'end_tc_volume_l'>;
+
+/** The totals of the matching deliveries; a compensated total only when every delivery has both compensated ends (a partial sum would mislead). */
+async function totalsOf(db: Db, all: readonly TotalsRaw[]): Promise<DeliveryTotals> {
+  const sold = await salesDuringDrops(db, all.map(dropOf));
+  let deliveredL = 0;
+  let deliveredTcL: number | null = 0;
+  let salesDuringL = 0;
+  all.forEach((r, i) => {
+    const f = deliveryFigures({ startVolumeL: Number(r.start_volume_l), endVolumeL: Number(r.end_volume_l), startTcVolumeL: r.start_tc_volume_l, endTcVolumeL: r.end_tc_volume_l, endedAt: iso(r.ended_at), salesDuring: sold[i] ?? null });
+    deliveredL += f.deliveredL;
+    salesDuringL += f.salesDuringL ?? 0;
+    deliveredTcL = deliveredTcL === null || f.deliveredTcL === null ? null : deliveredTcL + f.deliveredTcL;
+  });
+  const round3 = (v: number) => Math.round(v * 1000) / 1000;
+  return { count: all.length, deliveredL: round3(deliveredL), deliveredTcL: deliveredTcL === null ? null : round3(deliveredTcL), salesDuringL: round3(salesDuringL) };
 }

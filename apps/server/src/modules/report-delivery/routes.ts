@@ -7,7 +7,7 @@ import { EXPORT_MAX_ROWS, sendXlsx } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { deliveryWorkbook } from './export';
-import { findDeliveries, saveTicket } from './service';
+import { findDeliveries, findDeliveryRows, saveTicket } from './service';
 import { deliveryTicketInput } from '@ullage/contracts/reconciliation';
 
 const tags = ['reports'];
@@ -22,7 +22,7 @@ export const deliveryReportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => 
   });
 
   app.get('/report/delivery/export', { config, schema: { tags, summary: 'The filtered deliveries as xlsx, in the caller’s language and the companies’ units', querystring: deliveryListQuery } }, async (request, reply) => {
-    const { list } = await findDeliveries(db, userOf(request), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS });
+    const list = await findDeliveryRows(db, userOf(request), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS });
     const { name, body } = await deliveryWorkbook(request.t, list);
     return sendXlsx(reply, name, body);
   });

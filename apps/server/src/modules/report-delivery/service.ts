@@ -5,7 +5,7 @@ import { pageOf } from '../../lib/list';
 import { assertValid } from '../../plugins/errors';
 import type { AuthUser } from '../auth/session-repo';
 import { scopeOf } from '../scope/scope';
-import { deliveryInScope, listDeliveries } from './repo';
+import { deliveryInScope, deliveryRows, listDeliveries } from './repo';
 import type { DeliveryTicketInput } from '@ullage/contracts/reconciliation';
 import { notFound } from '../../plugins/errors';
 import { recordAudit } from '../audit/repo';
@@ -13,6 +13,17 @@ import { setTicket } from '../ingest/sales-repo';
 
 /** The delivery records a user may see; a range that ends before it starts, or spans over a year, is refused. */
 export async function findDeliveries(db: Db, user: AuthUser, query: DeliveryListQuery) {
+  assertRange(query);
+  return listDeliveries(db, scopeOf(user), query, pageOf(query));
+}
+
+/** The delivery records a user may see, without totals (the export). */
+export async function findDeliveryRows(db: Db, user: AuthUser, query: DeliveryListQuery) {
+  assertRange(query);
+  return deliveryRows(db, scopeOf(user), query, pageOf(query));
+}
+
+function assertRange(query: DeliveryListQuery) {
   const problem = deliveryRangeProblem(query.from === undefined ? undefined : Date.parse(query.from), query.to === undefined ? undefined : Date.parse(query.to));
   assertValid(
     problem === 'startBeforeEnd'
@@ -21,7 +32,6 @@ export async function findDeliveries(db: Db, user: AuthUser, query: DeliveryList
         ? [{ field: 'to', rule: 'rule.maxDays', params: { days: DELIVERY_RANGE_MAX_DAYS } }]
         : [],
   );
-  return listDeliveries(db, scopeOf(user), query, pageOf(query));
 }
 
 /**
