@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { lastCompleteMonth } from '@ullage/domain/monthly-inventory';
 import { dayOf, dayWindow } from '@ullage/domain/station-day';
 import { apiSignedInPage, baseUrl, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
@@ -171,14 +172,23 @@ describe('leak tests page (leak_test)', () => {
       await record.emulateMedia({ media: 'print' });
       expect(await record.locator('[data-testid="compliance-print"]').isVisible()).toBe(false);
       await record.screenshot({ path: '/tmp/leak-compliance-en.png', fullPage: true });
+      // Opened without a month: the last month that has ended on the station's clock, not a request for one.
+      const lastWhole = lastCompleteMonth(Date.now(), TZ);
+      await record.goto(`/leak_compliance?stationId=${stationId}`);
+      await expect.poll(() => record.locator('[data-testid="compliance-record"]').getAttribute('data-month'), { timeout: 15_000 }).toBe(lastWhole);
 
       await record.evaluate(() => localStorage.setItem('language', 'ar'));
-      await record.reload();
+      await record.goto(`/leak_compliance?stationId=${stationId}&month=${MONTH}`);
       await table.waitFor({ timeout: 15_000 });
       expect(await record.locator('html').getAttribute('dir')).toBe('rtl');
       expect(await record.locator('h1').textContent()).toBe('سجل الامتثال الشهري لاختبار التسرب');
       expect(await table.locator('tbody tr[data-result="fail"]').textContent()).toContain('فاشل');
       await record.screenshot({ path: '/tmp/leak-compliance-ar.png', fullPage: true });
+      await record.goto(`/leak_compliance?stationId=${stationId}`);
+      await expect.poll(() => record.locator('[data-testid="compliance-record"]').getAttribute('data-month'), { timeout: 15_000 }).toBe(lastWhole);
+      const [year, month] = lastWhole.split('-').map(Number);
+      const arabicMonth = new Intl.DateTimeFormat('ar', { month: 'long', timeZone: 'UTC' }).format(Date.UTC(year!, month! - 1, 1));
+      expect(await record.locator('.compliance__month').textContent()).toContain(arabicMonth);
     } finally {
       await context.close();
     }

@@ -97,8 +97,8 @@ export const leakTestStatusList = z.object({ list: z.array(leakTestStatus) });
 /** The monthly compliance record of one station: each tank's result over the calendar month. */
 export const leakComplianceQuery = z.object({
   stationId: id,
-  /** YYYY-MM, the station's own calendar month; the month must have begun. */
-  month: z.string().max(7),
+  /** YYYY-MM, the station's own calendar month; the month must have begun. Without it: the last month that has ended on the station's clock. */
+  month: z.string().max(7).optional(),
 });
 export type LeakComplianceQuery = z.infer<typeof leakComplianceQuery>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aggregatesOfReadings, dailyInventory, type DayReading } from './daily-inventory';
-import { isMonth, monthDays, monthlyInventory, monthRangeProblems, monthsBetween, nextMonth, type MonthDayFigures } from './monthly-inventory';
+import { isMonth, lastCompleteMonth, monthDays, monthlyInventory, monthRangeProblems, monthsBetween, nextMonth, type MonthDayFigures } from './monthly-inventory';
 import { dayWindow, daysBetween } from './station-day';
 
 const day = (startVolumeL: number | null, endVolumeL: number | null, deliveredL = 0, extra: Partial<MonthDayFigures> = {}): MonthDayFigures => ({
@@ -89,5 +89,13 @@ describe('months a query may cover (at most 12)', () => {
     expect(monthsBetween('2025-11', '2026-02')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
     expect(monthDays('2028-02')).toEqual({ firstDay: '2028-02-01', lastDay: '2028-02-29' });
     expect(monthDays('2026-04')).toEqual({ firstDay: '2026-04-01', lastDay: '2026-04-30' });
+  });
+
+  it('knows the last month that has ended on the station’s clock', () => {
+    // 2026-11-30 17:00 UTC is already 1 December in Shanghai (UTC+8), still November in New York.
+    const t = Date.UTC(2026, 10, 30, 17);
+    expect(lastCompleteMonth(t, 'Asia/Shanghai')).toBe('2026-11');
+    expect(lastCompleteMonth(t, 'America/New_York')).toBe('2026-10');
+    expect(lastCompleteMonth(Date.UTC(2027, 0, 15), 'UTC')).toBe('2026-12');
   });
 });

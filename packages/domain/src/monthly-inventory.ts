@@ -1,3 +1,4 @@
+import { dayOf } from './station-day';
 import { roundLitres } from './daily-inventory';
 
 /**
@@ -93,6 +94,17 @@ export function nextMonth(month: string): string {
   const y = Number(month.slice(0, 4));
   const m = Number(month.slice(5, 7));
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The last calendar month that has ended where the station is: the month before the one its
+ * clock shows at `nowMs` (a record opened without a month shows this one, issue 34 #8).
+ */
+export function lastCompleteMonth(nowMs: number, timeZone: string): string {
+  const today = dayOf(nowMs, timeZone);
+  const y = Number(today.slice(0, 4));
+  const m = Number(today.slice(5, 7));
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 }
 
 /** The months from `first` to `last`, both included. */

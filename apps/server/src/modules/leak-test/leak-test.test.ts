@@ -193,6 +193,16 @@ describe('leak tests from the readings', () => {
     expect(json.data.tanks.find((t) => t.tankCode === '3')).toMatchObject({ result: 'inconclusive', reason: 'too_little_quiet_time', quietHours: 0, leakRateLph: null });
   });
 
+  it('opened without a month, shows the last month that has ended on the station’s clock', async () => {
+    const station = (await rawRows<{ id: number }>(ctx.db, sql`select id from stations where code = 'NWP-SH01'`))[0]!.id;
+    const asked = await get<{ month: string; periodStart: string; tanks: unknown[] }>(`/api/leak-test/compliance?stationId=${station}&month=2026-10`);
+    const opened = await get<{ month: string; periodStart: string; inProgress: boolean; tanks: unknown[] }>(`/api/leak-test/compliance?stationId=${station}`);
+    expect(opened.code).toBe(1000);
+    // This app's now is 2 November in Shanghai: October is the last whole month.
+    expect(opened.data).toMatchObject({ month: '2026-10', inProgress: false, periodStart: asked.data.periodStart });
+    expect(opened.data.tanks).toEqual(asked.data.tanks);
+  });
+
   it('is in the OpenAPI document with the row fields integrators read', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     for (const path of ['list', 'export', 'periods', 'status', 'compliance']) expect(Object.keys(doc.paths)).toContain(`/api/leak-test/${path}`);

@@ -1,6 +1,6 @@
 import { LEAK_TEST_SORT_FIELDS, type LeakCompliance, type LeakComplianceQuery, type LeakTestListQuery, type LeakTestPeriods, type LeakTestPeriodsQuery, type LeakTestRow } from '@ullage/contracts/leak-test';
 import { periodPoints, QUIET_RULES, testOfDays, windowFirstDay, type LeakTestOutcome } from '@ullage/domain/leak-detection';
-import { monthDays } from '@ullage/domain/monthly-inventory';
+import { lastCompleteMonth, monthDays } from '@ullage/domain/monthly-inventory';
 import { dayWindow, isDay } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
@@ -172,15 +172,18 @@ export async function leakTestStatuses(db: Db, user: AuthUser, stationId: number
 
 /**
  * A station's compliance record for a calendar month of its own: each tank's test over the
- * month's figured days. A month not yet begun, or not a month, is refused.
+ * month's figured days (without a month: the last one that has ended there). A month not yet
+ * begun, or not a month, is refused.
  */
 export async function leakCompliance(db: Db, user: AuthUser, query: LeakComplianceQuery, nowMs: number): Promise<LeakCompliance> {
   const tanks = await tanksOfReport(db, scopeOf(user), { stationId: query.stationId });
   const station = await stationOfCompliance(db, scopeOf(user), query.stationId);
   if (!station) throw notFound();
-  const monthOk = /^\d{4}-(0[1-9]|1[0-2])$/.test(query.month);
+  // A record opened without a month shows the last one that has ended where the station is.
+  const month = query.month ?? lastCompleteMonth(nowMs, station.timezone);
+  const monthOk = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
   assertValid(monthOk ? [] : [{ field: 'month', rule: 'leakTest.rule.month', labelKey: LEAK_FIELD_LABELS.month }]);
-  const { firstDay, lastDay } = monthDays(query.month);
+  const { firstDay, lastDay } = monthDays(month);
   const startMs = dayWindow(firstDay, station.timezone).startMs;
   const endMs = dayWindow(lastDay, station.timezone).endMs;
   assertValid(startMs <= nowMs ? [] : [{ field: 'month', rule: 'leakTest.rule.futureMonth', labelKey: LEAK_FIELD_LABELS.month }]);
@@ -189,7 +192,7 @@ export async function leakCompliance(db: Db, user: AuthUser, query: LeakComplian
   const thresholdLph = station.thresholdLph;
   return {
     station: { ...station.place, address: station.address },
-    month: query.month,
+    month,
     periodStart: iso(startMs),
     periodEnd: iso(endMs),
     inProgress: nowMs < endMs,

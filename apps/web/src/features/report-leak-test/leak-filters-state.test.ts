@@ -61,7 +61,9 @@ describe('compliance record address', () => {
     const link = complianceLinkOf(6, '2026-10');
     expect(link).toBe('/leak_compliance?stationId=6&month=2026-10');
     expect(complianceOfSearch(link.slice(link.indexOf('?')))).toEqual({ stationId: 6, month: '2026-10' });
-    expect(complianceOfSearch('?stationId=6')).toBeNull();
+    // Without a month, the station's last ended month (the server knows the station's clock).
+    expect(complianceOfSearch('?stationId=6')).toEqual({ stationId: 6 });
+    expect(complianceOfSearch('?month=2026-10')).toBeNull();
     expect(complianceOfSearch('?stationId=6&month=2026-13')).toBeNull();
     expect(complianceOfSearch('?stationId=x&month=2026-10')).toBeNull();
   });

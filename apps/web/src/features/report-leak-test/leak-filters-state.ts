@@ -86,11 +86,15 @@ export function complianceLinkOf(stationId: number, month: string): string {
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** The station and month the compliance record's address names; null when either is missing or malformed. */
-export function complianceOfSearch(search: string): { stationId: number; month: string } | null {
+/**
+ * The station and month the compliance record's address names; null when the station is missing
+ * or either is malformed. Without a month the server opens the last one that has ended on the
+ * station's clock (month: undefined).
+ */
+export function complianceOfSearch(search: string): { stationId: number; month?: string } | null {
   const params = new URLSearchParams(search);
   const station = params.get('stationId');
   const month = params.get('month');
-  if (station === null || !ID.test(station) || month === null || !MONTH.test(month)) return null;
-  return { stationId: Number(station), month };
+  if (station === null || !ID.test(station) || (month !== null && !MONTH.test(month))) return null;
+  return month === null ? { stationId: Number(station) } : { stationId: Number(station), month };
 }

@@ -3,10 +3,10 @@ import type { LeakCompliance } from '@ullage/contracts/leak-test';
 import { apiData } from '../../../lib/api-client';
 import { leakTestKeys } from './leak-tests';
 
-/** GET /api/leak-test/compliance: one station's monthly compliance record. */
-export function useLeakCompliance(place: { stationId: number; month: string } | null) {
+/** GET /api/leak-test/compliance: one station's monthly compliance record (without a month: its last ended month). */
+export function useLeakCompliance(place: { stationId: number; month?: string } | null) {
   return useQuery({
-    queryKey: leakTestKeys.compliance(place?.stationId ?? 0, place?.month ?? ''),
+    queryKey: leakTestKeys.compliance(place?.stationId ?? 0, place?.month),
     queryFn: ({ signal }) => apiData<LeakCompliance>('/api/leak-test/compliance', { query: { stationId: place!.stationId, month: place!.month }, signal }),
     enabled: place !== null,
   });

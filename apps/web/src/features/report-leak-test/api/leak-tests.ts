@@ -7,7 +7,7 @@ import { apiData } from '../../../lib/api-client';
 export const leakTestKeys = {
   list: ['leak-test', 'list'] as const,
   periods: (tankId: number, day: string) => ['leak-test', 'periods', tankId, day] as const,
-  compliance: (stationId: number, month: string) => ['leak-test', 'compliance', stationId, month] as const,
+  compliance: (stationId: number, month: string | undefined) => ['leak-test', 'compliance', stationId, month] as const,
 };
 
 /** GET /api/leak-test/list: one page of tank days' leak tests in the caller's scope. */
