@@ -29,10 +29,9 @@ const TEXTS = {
  */
 describe.each(['en', 'ar'] as const)('alarm times and toasts (%s)', (lang) => {
   it('station time with its zone everywhere; toasts away from the menu, close-all, links', async () => {
-    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, lang, { locale: lang === 'ar' ? 'ar' : 'en-US' });
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, lang, { locale: lang === 'ar' ? 'ar' : 'en-US', timezoneId: 'America/New_York' });
     try {
-      // The viewer is in New York (apiSignedInPage takes no time zone: Chromium's own override, for this page).
-      await (await context.newCDPSession(page)).send('Emulation.setTimezoneOverride', { timezoneId: 'America/New_York' });
+      // The viewer is in New York.
       const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
       if (zone !== 'America/New_York') throw new Error(`the page's time zone is ${zone}, not New York's`);
       // The feed must be connected before the alarms happen (a new connection does not replay them).

@@ -62,6 +62,8 @@ export interface PageOptions {
   width?: number;
   height?: number;
   alarmToasts?: boolean;
+  /** The viewer's time zone (an IANA name); Chromium's own otherwise. */
+  timezoneId?: string;
 }
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -70,6 +72,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     locale: options.locale ?? 'en-US',
     userAgent: options.userAgent,
     viewport: { width: options.width ?? 1366, height: options.height ?? 800 },
+    timezoneId: options.timezoneId,
   });
   if (options.alarmToasts === false) await context.addInitScript({ content: HIDE_ALARM_TOASTS });
   const page = await context.newPage();

@@ -58,7 +58,17 @@ export async function startServer(env: Record<string, string> = {}, options: { r
   server.stderr?.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, server, () => output);
+  try {
+    await waitForHealth(baseUrl, server, () => output);
+  } catch (error) {
+    // A server that never became healthy would otherwise outlive the test run, holding its port and data.
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGKILL');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     baseUrl,
     child: server,
