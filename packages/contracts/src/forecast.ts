@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RUN_OUT_TARGETS } from '@ullage/domain/forecast';
 import { listQuery, tankFilters } from './list';
 import { tankOfRow } from './report-place';
 
@@ -10,7 +11,7 @@ import { tankOfRow } from './report-place';
  * Volumes are litres; hours are from `asOf`.
  */
 export const FORECAST_BASES = ['metered', 'derived'] as const;
-export const FORECAST_SORT_FIELDS = ['hoursToLowWarning', 'hoursToLowAlarm', 'hoursToEmpty', 'suggestedOrderL', 'stationName', 'tankCode'] as const;
+export const FORECAST_SORT_FIELDS = ['hoursToRunOut', 'hoursToLowWarning', 'hoursToLowAlarm', 'hoursToEmpty', 'suggestedOrderL', 'stationName', 'tankCode'] as const;
 /** Default fill level and delivery time of the suggested order. */
 export const DEFAULT_FILL_PCT = 90;
 export const DEFAULT_ORDER_IN_HOURS = 24;
@@ -21,7 +22,7 @@ export const forecastListQuery = listQuery.extend({
   fillPct: z.coerce.number().min(1).max(100).optional(),
   /** The tanker arrives at this instant (ISO 8601 with offset; default 24 hours from now): the order fills the tank to fillPct then. */
   deliverAt: z.iso.datetime({ offset: true }).optional(),
-  /** Only tanks forecast to reach their low alarm within this many hours. */
+  /** Only tanks forecast to run out (hoursToRunOut: their low alarm, or empty without one) within this many hours. */
   withinHours: z.coerce.number().positive().max(24 * 90).optional(),
 });
 export type ForecastListQuery = z.infer<typeof forecastListQuery>;
@@ -40,6 +41,17 @@ export const forecastRow = z.object({
   lowWarningAt: z.string().nullable(),
   lowAlarmAt: z.string().nullable(),
   emptyAt: z.string().nullable(),
+  /** Whether the tank has a low warning and a low alarm set; an unset one is never reached (its hours are null). */
+  lowWarningSet: z.boolean(),
+  lowAlarmSet: z.boolean(),
+  /**
+   * What the tank runs out to: its low alarm ('lowAlarm'), or empty ('empty') when it has no low
+   * alarm set; the hours and instant to it. The run-out alarm (62), withinHours and the default
+   * order (soonest first) go by these.
+   */
+  runOutTarget: z.enum(RUN_OUT_TARGETS),
+  hoursToRunOut: z.number().nullable(),
+  runOutAt: z.string().nullable(),
   /** Litres to order so the tank holds fillPct of its capacity at deliverAt (0 when it would already). */
   suggestedOrderL: z.number().nullable(),
   fillPct: z.number(),

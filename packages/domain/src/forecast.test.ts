@@ -40,7 +40,7 @@ describe('a constant rate', () => {
 
   it('projects the times to the thresholds and the order', () => {
     const f = forecastTank(profile, { ...base, asOfMs: MONDAY, deliverAtMs: MONDAY + 24 * H });
-    expect(f).toEqual({ hoursToLowWarning: 50, hoursToLowAlarm: 70, hoursToEmpty: 100, volumeAtDeliveryL: 7_600, suggestedOrderL: 18_000 - 7_600, next24hSalesL: 2_400 });
+    expect(f).toEqual({ hoursToLowWarning: 50, hoursToLowAlarm: 70, hoursToEmpty: 100, runOutTarget: 'lowAlarm', hoursToRunOut: 70, volumeAtDeliveryL: 7_600, suggestedOrderL: 18_000 - 7_600, next24hSalesL: 2_400 });
   });
 
   it('starts a reading taken mid-hour with the rest of that hour', () => {
@@ -53,7 +53,17 @@ describe('a constant rate', () => {
   it('says "not within" past 14 days, and nothing for an unset threshold', () => {
     const f = forecastTank(profile, { ...base, volumeL: 40_000, capacityL: 50_000, lowWarningL: null, asOfMs: MONDAY, deliverAtMs: MONDAY });
     // 37,000 L to the low alarm at 100 L/h is 370 h > 336 h.
-    expect(f).toMatchObject({ hoursToLowWarning: null, hoursToLowAlarm: null, hoursToEmpty: null });
+    expect(f).toMatchObject({ hoursToLowWarning: null, hoursToLowAlarm: null, hoursToEmpty: null, runOutTarget: 'lowAlarm', hoursToRunOut: null });
+  });
+
+  it('runs a tank without a low alarm out to empty (issue 34 item 3)', () => {
+    // No low warning, no low alarm: 10,000 L at 100 L/h is empty in 100 h, and that is when it runs out.
+    const none = forecastTank(profile, { ...base, lowWarningL: null, lowAlarmL: null, asOfMs: MONDAY, deliverAtMs: MONDAY });
+    expect(none).toMatchObject({ hoursToLowWarning: null, hoursToLowAlarm: null, hoursToEmpty: 100, runOutTarget: 'empty', hoursToRunOut: 100 });
+    // A low warning alone is no low alarm: still empty.
+    expect(forecastTank(profile, { ...base, lowAlarmL: null, asOfMs: MONDAY, deliverAtMs: MONDAY })).toMatchObject({ hoursToLowWarning: 50, runOutTarget: 'empty', hoursToRunOut: 100 });
+    // Empty beyond the reach: 40,000 L is 400 h.
+    expect(forecastTank(profile, { ...base, volumeL: 40_000, capacityL: 50_000, lowWarningL: null, lowAlarmL: null, asOfMs: MONDAY, deliverAtMs: MONDAY })).toMatchObject({ runOutTarget: 'empty', hoursToRunOut: null });
   });
 });
 
@@ -269,12 +279,38 @@ describe('thresholds and orders', () => {
 });
 
 describe('the run-out alarm', () => {
+  /** A tank read `ageH` hours before MONDAY (now) on 28 days of history, running out `inH` hours after MONDAY. */
+  const state = (inH: number | null, ageH = 0, historyDays = 28) => ({ asOfMs: MONDAY - ageH * H, runOutAtMs: inH === null ? null : MONDAY + inH * H, historyDays });
+
   it('opens within the horizon, stays while there, ends when out of it or unforecast', () => {
-    expect(runOutAlarmAction(false, MONDAY + 20 * H, MONDAY, 24)).toBe('open');
-    expect(runOutAlarmAction(false, MONDAY + 24 * H, MONDAY, 24)).toBe('open');
-    expect(runOutAlarmAction(true, MONDAY - H, MONDAY, 24)).toBeNull(); // already there
-    expect(runOutAlarmAction(false, MONDAY + 25 * H, MONDAY, 24)).toBeNull();
-    expect(runOutAlarmAction(true, MONDAY + 25 * H, MONDAY, 24)).toBe('end');
-    expect(runOutAlarmAction(true, null, MONDAY, 24)).toBe('end');
+    expect(runOutAlarmAction(false, state(20), MONDAY, 24)).toBe('open');
+    expect(runOutAlarmAction(false, state(24), MONDAY, 24)).toBe('open');
+    expect(runOutAlarmAction(true, state(-1), MONDAY, 24)).toBeNull(); // already there
+    expect(runOutAlarmAction(false, state(25), MONDAY, 24)).toBeNull();
+    expect(runOutAlarmAction(true, state(25), MONDAY, 24)).toBe('end');
+    expect(runOutAlarmAction(true, state(null), MONDAY, 24)).toBe('end');
+    expect(runOutAlarmAction(true, { asOfMs: null, runOutAtMs: null, historyDays: 0 }, MONDAY, 24)).toBe('end');
+  });
+
+  it('judges only the present state: a reading replayed from the past neither opens nor ends it (issue 34 item 2)', () => {
+    // A replay's reading of a week ago, the tank then a day from its low alarm: that day is past, and no alarm.
+    expect(runOutAlarmAction(false, state(-6 * 24, 7 * 24), MONDAY, 24)).toBeNull();
+    // Nor is an open alarm ended by a past state: the tank may be there now.
+    expect(runOutAlarmAction(true, state(null, 7 * 24), MONDAY, 24)).toBeNull();
+    // An hour old is present; a minute over it is not.
+    expect(runOutAlarmAction(false, state(20, 1), MONDAY, 24)).toBe('open');
+    expect(runOutAlarmAction(false, state(20, 1 + 1 / 60), MONDAY, 24)).toBeNull();
+  });
+
+  it('needs a day of sales history: a few hours’ sales are no forecast', () => {
+    expect(runOutAlarmAction(false, state(5, 0, 0.5), MONDAY, 24)).toBeNull();
+    expect(runOutAlarmAction(true, state(5, 0, 0.5), MONDAY, 24)).toBe('end');
+    expect(runOutAlarmAction(false, state(5, 0, 1), MONDAY, 24)).toBe('open');
+  });
+
+  it('runs a tank without a low alarm out at empty: the caller passes its time to empty', () => {
+    // forecastTank's hoursToRunOut is that time; the rule itself is the same.
+    expect(runOutAlarmAction(false, state(165), MONDAY, 168)).toBe('open');
+    expect(runOutAlarmAction(false, state(165), MONDAY, 24)).toBeNull();
   });
 });

@@ -39,6 +39,14 @@ export const FORECAST_RULES = {
    * night, a closed weekend) is hours that sold nothing.
    */
   meteringGapHours: 7 * 24,
+  /**
+   * The run-out alarm judges a tank on its present state only: its latest reading at most this
+   * old (h). An older one is a state the tank has left — history being replayed or a backlog
+   * being sent, oldest first — or a silent station, which the offline alarm speaks for.
+   */
+  presentMaxAgeHours: 1,
+  /** …and on at least this many days of sales history (under it, a few hours' sales would make a week's forecast). */
+  alarmMinHistoryDays: 1,
 } as const;
 
 const HOUR_MS = 3_600_000;
@@ -196,6 +204,14 @@ export function thresholdVolumeL(heightMm: number | null, tank: { strapping: rea
   return Math.max(0, gross - (waterL ?? 0));
 }
 
+/**
+ * What a tank runs out to: its low alarm, or — with no low alarm set — empty. The run-out alarm,
+ * the lists' "running out soonest" and dispatch's withinHours go by it.
+ */
+export const RUN_OUT_TARGETS = ['lowAlarm', 'empty'] as const;
+export type RunOutTarget = (typeof RUN_OUT_TARGETS)[number];
+export const runOutTargetOf = (lowAlarm: number | null): RunOutTarget => (lowAlarm === null ? 'empty' : 'lowAlarm');
+
 export interface ForecastInput {
   volumeL: number;
   asOfMs: number;
@@ -216,6 +232,10 @@ export interface Forecast {
   hoursToLowWarning: number | null;
   hoursToLowAlarm: number | null;
   hoursToEmpty: number | null;
+  /** 'lowAlarm', or 'empty' when the tank has no low alarm set (RUN_OUT_TARGETS). */
+  runOutTarget: RunOutTarget;
+  /** Hours to the run-out target: hoursToLowAlarm, or hoursToEmpty without a low alarm. */
+  hoursToRunOut: number | null;
   suggestedOrderL: number;
   /** The projected volume when the tanker comes. */
   volumeAtDeliveryL: number;
@@ -228,7 +248,7 @@ export interface Forecast {
  * the delivery time. Hours to a threshold: 0 when already at or under it; else the first
  * crossing, linear within its hour, to 0.1 h; null when not within horizonHours or unset.
  * The order fills to fillPct of capacity at deliverAt, never negative and never more than the
- * room (capacity − volume) then.
+ * room (capacity − volume) then. The tank runs out at its low alarm, or empty when none is set.
  */
 export function forecastTank(profile: SalesProfile, input: ForecastInput, rules = FORECAST_RULES): Forecast {
   const how = hourOfWeekIn(input.timezone);
@@ -259,10 +279,13 @@ export function forecastTank(profile: SalesProfile, input: ForecastInput, rules 
   const hoursOf = (ms: number | null) => (ms === null || ms > horizonMs ? null : Math.round(((ms - input.asOfMs) / HOUR_MS) * 10) / 10);
   const target = (input.fillPct / 100) * input.capacityL;
   const room = Math.max(0, input.capacityL - volumeAtDeliveryL);
+  const runOutTarget = runOutTargetOf(input.lowAlarmL);
   return {
     hoursToLowWarning: hoursOf(reached[0]!),
     hoursToLowAlarm: hoursOf(reached[1]!),
     hoursToEmpty: hoursOf(reached[2]!),
+    runOutTarget,
+    hoursToRunOut: hoursOf(reached[runOutTarget === 'lowAlarm' ? 1 : 2]!),
     suggestedOrderL: Math.round(Math.min(room, Math.max(0, target - volumeAtDeliveryL))),
     volumeAtDeliveryL: Math.round(volumeAtDeliveryL * 10) / 10,
     next24hSalesL: Math.round(next24hSalesL * 10) / 10,
@@ -301,16 +324,32 @@ export function productShares(derivedTotals: ReadonlyMap<number, number>): Map<n
   return new Map(ids.map((id) => [id, total > 0 ? Math.max(0, derivedTotals.get(id)!) / total : 1 / ids.length]));
 }
 
-/** The level-alarm code a tank forecast to reach its low alarm within its company's horizon raises (alarm-codes.ts). */
+/** The level-alarm code a tank forecast to run out within its company's horizon raises (alarm-codes.ts). */
 export const RUN_OUT_ALARM_CODE = 62;
 
+/** What the run-out alarm is judged on: a tank's latest reading and its forecast from it. */
+export interface RunOutState {
+  /** The latest reading's time; null: no reading. */
+  asOfMs: number | null;
+  /** When the tank is forecast to run out (its low alarm, or empty without one: RunOutTarget); null: not within the forecast's reach, or no forecast. */
+  runOutAtMs: number | null;
+  /** Days of sales history the forecast learnt from (SalesProfile.days; 0: none). */
+  historyDays: number;
+}
+
 /**
- * Open the run-out alarm when the low alarm is forecast within the horizon (from now; 0 — the
- * tank is already there — counts: it has run out as forecast until it is refilled), end it when
- * it is not: refilled, sales slowed, or no forecast any more.
+ * Open the run-out alarm when the tank is forecast to run out within the horizon (from now; 0 —
+ * the tank is already there — counts: it has run out as forecast until it is refilled), end it
+ * when it is not: refilled, sales slowed, or no forecast any more (a forecast from under
+ * alarmMinHistoryDays of history is none). Only the tank's present state is judged: with its
+ * latest reading older than presentMaxAgeHours (a replay of old readings passing through, a
+ * backlog arriving, a silent station) the alarm is left as it is — neither opened on a past
+ * state nor ended for lack of a present one.
  */
-export function runOutAlarmAction(inAlarm: boolean, lowAlarmAtMs: number | null, nowMs: number, horizonHours: number): 'open' | 'end' | null {
-  const within = lowAlarmAtMs !== null && lowAlarmAtMs - nowMs <= horizonHours * HOUR_MS;
+export function runOutAlarmAction(inAlarm: boolean, state: RunOutState, nowMs: number, horizonHours: number, rules = FORECAST_RULES): 'open' | 'end' | null {
+  if (state.asOfMs !== null && nowMs - state.asOfMs > rules.presentMaxAgeHours * HOUR_MS) return null;
+  const forecast = state.asOfMs !== null && state.historyDays >= rules.alarmMinHistoryDays;
+  const within = forecast && state.runOutAtMs !== null && state.runOutAtMs - nowMs <= horizonHours * HOUR_MS;
   if (within && !inAlarm) return 'open';
   if (!within && inAlarm) return 'end';
   return null;

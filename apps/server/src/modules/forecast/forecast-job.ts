@@ -11,10 +11,12 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Keeps the run-out alarm (code 62, issue 23): each round forecasts every tank with readings
- * and opens the alarm of a tank whose low alarm is forecast within its company's
- * run_out_horizon_hours, or ends it when not (refilled, sales slowed). Through the alarm paths
- * of ingest, so the alarm list, the live feed, the notice settings and the e-mail digest take
- * it as any other. A periodic job: leased, on one instance (app.ts).
+ * and opens the alarm of a tank forecast to run out — reach its low alarm, or empty when it has
+ * none — within its company's run_out_horizon_hours, or ends it when not (refilled, sales
+ * slowed). Only a tank's present state counts (runOutAlarmAction): while a replay of the demo's
+ * history or a device's backlog is writing old readings, its tanks are left as they are.
+ * Through the alarm paths of ingest, so the alarm list, the live feed, the notice settings and
+ * the e-mail digest take it as any other. A periodic job: leased, on one instance (app.ts).
  */
 export class RunOutForecastJob {
   constructor(
@@ -33,10 +35,10 @@ export class RunOutForecastJob {
       const part = ids.slice(i, i + batch);
       const forecasts = await forecastsOf(db, part, nowMs, { fillPct: DEFAULT_FILL_PCT, deliverAtMs: nowMs + DEFAULT_ORDER_IN_HOURS * HOUR_MS });
       const inAlarm = await tanksInRunOutAlarm(db, part);
-      for (const { tank, forecast } of forecasts) {
-        const hours = forecast?.hoursToLowAlarm ?? null;
-        const lowAlarmAtMs = hours === null || tank.asOfMs === null ? null : tank.asOfMs + hours * HOUR_MS;
-        const action = runOutAlarmAction(inAlarm.has(tank.tankId), lowAlarmAtMs, nowMs, tank.horizonHours);
+      for (const { tank, profile, forecast } of forecasts) {
+        const hours = forecast?.hoursToRunOut ?? null;
+        const runOutAtMs = hours === null || tank.asOfMs === null ? null : tank.asOfMs + hours * HOUR_MS;
+        const action = runOutAlarmAction(inAlarm.has(tank.tankId), { asOfMs: tank.asOfMs, runOutAtMs, historyDays: profile?.days ?? 0 }, nowMs, tank.horizonHours);
         if (action === 'open') opened += (await this.open(tank, nowMs)) ? 1 : 0;
         if (action === 'end') {
           await clearAlarm(db, tank.stationId, { kind: 'level', tankId: tank.tankId, sensorNo: null, code: RUN_OUT_ALARM_CODE }, new Date(nowMs).toISOString(), 'server');

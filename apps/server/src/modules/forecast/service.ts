@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_FILL_PCT, DEFAULT_ORDER_IN_HOURS, FORECAST_SORT_FIELDS, type ForecastListQuery, type ForecastRow } from '@ullage/contracts/forecast';
-import { FORECAST_RULES, forecastTank, hourlyDerivedSales, meteredHourSales, meteringBeganMs, productShares, salesProfile, thresholdVolumeL, type Forecast, type HourSales, type SalesProfile } from '@ullage/domain/forecast';
+import { FORECAST_RULES, forecastTank, hourlyDerivedSales, meteredHourSales, meteringBeganMs, productShares, runOutTargetOf, salesProfile, thresholdVolumeL, type Forecast, type HourSales, type SalesProfile } from '@ullage/domain/forecast';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import { assertValid, type FieldRule } from '../../plugins/errors';
@@ -116,7 +116,7 @@ function orderOf(query: ForecastListQuery, nowMs: number) {
 }
 
 function sortRows(rows: ForecastRow[], sortField: string | undefined, descend: boolean) {
-  const field = (sortField ?? 'hoursToLowAlarm') as (typeof FORECAST_SORT_FIELDS)[number];
+  const field = (sortField ?? 'hoursToRunOut') as (typeof FORECAST_SORT_FIELDS)[number];
   return rows.sort((a, b) => {
     const va = a[field];
     const vb = b[field];
@@ -131,7 +131,7 @@ function sortRows(rows: ForecastRow[], sortField: string | undefined, descend: b
   });
 }
 
-/** The forecasts of the caller's tanks, filtered, sorted (default: soonest to its low alarm first) and counted; the route pages them. */
+/** The forecasts of the caller's tanks, filtered, sorted (default: soonest to run out first) and counted; the route pages them. */
 export async function forecastList(db: Db, user: AuthUser, query: ForecastListQuery, nowMs: number) {
   const order = orderOf(query, nowMs);
   const places = new Map((await tanksOfReport(db, scopeOf(user), query)).map((t) => [t.tankId, t]));
@@ -147,13 +147,18 @@ export async function forecastList(db: Db, user: AuthUser, query: ForecastListQu
     lowWarningAt: at(tank.asOfMs, f?.hoursToLowWarning ?? null),
     lowAlarmAt: at(tank.asOfMs, f?.hoursToLowAlarm ?? null),
     emptyAt: at(tank.asOfMs, f?.hoursToEmpty ?? null),
+    lowWarningSet: tank.lowWarnMm !== null,
+    lowAlarmSet: tank.lowAlarmMm !== null,
+    runOutTarget: runOutTargetOf(tank.lowAlarmMm),
+    hoursToRunOut: f?.hoursToRunOut ?? null,
+    runOutAt: at(tank.asOfMs, f?.hoursToRunOut ?? null),
     suggestedOrderL: f?.suggestedOrderL ?? null,
     fillPct: order.fillPct,
     deliverAt: iso(order.deliverAtMs),
     next24hSalesL: f?.next24hSalesL ?? null,
     basis: { source, weeks: profile?.weeks ?? 0, days: profile?.days ?? 0 },
   }));
-  if (query.withinHours !== undefined) rows = rows.filter((r) => r.hoursToLowAlarm !== null && r.hoursToLowAlarm <= query.withinHours!);
+  if (query.withinHours !== undefined) rows = rows.filter((r) => r.hoursToRunOut !== null && r.hoursToRunOut <= query.withinHours!);
   sortRows(rows, query.sortField, query.sortOrder === 'descend');
   return { rows, total: rows.length };
 }
