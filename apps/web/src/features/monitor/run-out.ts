@@ -24,19 +24,24 @@ export function durationText(hours: number | null): DurationText {
   return { key: 'monitor.forecast.in.dayHours', values: { days: Math.floor(whole / 24), hours: whole % 24 } };
 }
 
-/** The card's line: when the low alarm comes, that it is there, not within the reach, or no forecast (no reading, no history). */
-export type LowAlarmLine =
-  | { key: 'monitor.forecast.lowAlarmIn'; duration: DurationText }
-  | { key: 'monitor.forecast.lowAlarmNow' | 'monitor.forecast.notWithin' | 'monitor.forecast.noData' };
+/**
+ * The card's line: when the tank runs out — its low alarm, or, with none set, empty (saying so:
+ * such a tank still empties) — that it is there, not within the reach, or no forecast (no
+ * reading, no history).
+ */
+export type RunOutLine =
+  | { key: 'monitor.forecast.lowAlarmIn' | 'monitor.forecast.emptyIn'; duration: DurationText }
+  | { key: 'monitor.forecast.lowAlarmNow' | 'monitor.forecast.notWithin' | 'monitor.forecast.emptyNow' | 'monitor.forecast.emptyBeyond' | 'monitor.forecast.noData' };
 
-export function lowAlarmLine(row: { volumeL: number | null; hoursToLowAlarm: number | null; basis: { days: number } } | undefined): LowAlarmLine {
+export function runOutLine(row: { volumeL: number | null; runOutTarget: 'lowAlarm' | 'empty'; hoursToRunOut: number | null; basis: { days: number } } | undefined): RunOutLine {
   if (!row || row.volumeL === null || row.basis.days === 0) return { key: 'monitor.forecast.noData' };
-  if (row.hoursToLowAlarm === null) return { key: 'monitor.forecast.notWithin' };
-  if (row.hoursToLowAlarm <= 0) return { key: 'monitor.forecast.lowAlarmNow' };
-  return { key: 'monitor.forecast.lowAlarmIn', duration: durationText(row.hoursToLowAlarm) };
+  const empty = row.runOutTarget === 'empty';
+  if (row.hoursToRunOut === null) return { key: empty ? 'monitor.forecast.emptyBeyond' : 'monitor.forecast.notWithin' };
+  if (row.hoursToRunOut <= 0) return { key: empty ? 'monitor.forecast.emptyNow' : 'monitor.forecast.lowAlarmNow' };
+  return { key: empty ? 'monitor.forecast.emptyIn' : 'monitor.forecast.lowAlarmIn', duration: durationText(row.hoursToRunOut) };
 }
 
-/** Rows with a low alarm forecast, soonest first, at most `n`: home's "running out soonest". */
-export function soonestToRunOut<T extends { hoursToLowAlarm: number | null }>(rows: readonly T[], n: number): T[] {
-  return rows.filter((r) => r.hoursToLowAlarm !== null).sort((a, b) => a.hoursToLowAlarm! - b.hoursToLowAlarm!).slice(0, n);
+/** Rows with a run-out forecast (low alarm, or empty without one), soonest first, at most `n`: home's "running out soonest". */
+export function soonestToRunOut<T extends { hoursToRunOut: number | null }>(rows: readonly T[], n: number): T[] {
+  return rows.filter((r) => r.hoursToRunOut !== null).sort((a, b) => a.hoursToRunOut! - b.hoursToRunOut!).slice(0, n);
 }

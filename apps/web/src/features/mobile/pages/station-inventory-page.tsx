@@ -24,7 +24,7 @@ export function Page() {
   const { companyId, areaId } = parseDrill(useLocation().search);
   const inventory = useInventory();
   const duration = useDuration();
-  // Each station's tank soonest to its low alarm (issue 23); the figure waits for the forecasts.
+  // Each station's tank soonest to run out (issue 23: its low alarm, or empty without one); the figure waits for the forecasts.
   const forecasts = useForecasts({});
   const soonest = (stationId: number) => soonestToRunOut((forecasts.data?.list ?? []).filter((r) => r.stationId === stationId), 1)[0];
   const stations = (inventory.stations ?? []).filter((s) => s.place.companyId === companyId && areaKey(s.place).id === (areaId ?? NO_AREA));
@@ -59,7 +59,7 @@ export function Page() {
                     { id: 'volume', label: t('monitor.tank.volume'), value: format.volume(station.volumeL, station.volumeUnit) },
                     { id: 'fill', label: t('monitor.tank.fill'), value: format.percent(fill) },
                     { id: 'tanks', label: t('monitor.column.tanks'), value: format.count(station.tankCount) },
-                    ...(forecasts.isSuccess ? [{ id: 'low-alarm', label: t('monitor.forecast.soonest'), value: duration(durationText(soonest(station.id)?.hoursToLowAlarm ?? null)) }] : []),
+                    ...(forecasts.isSuccess ? [{ id: 'low-alarm', label: t('monitor.forecast.soonest'), value: duration(durationText(soonest(station.id)?.hoursToRunOut ?? null)) }] : []),
                     { id: 'last', label: t('monitor.column.lastData'), value: station.lastDataAt ? format.relative(station.lastDataAt, now) : t('monitor.station.neverReported'), tone: station.status === 'offline' ? 'muted' : undefined },
                   ]}
                 />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { ForecastRow } from '@ullage/contracts/forecast';
 import { useForecasts } from '../api/forecast-list';
 import type { MonitorFormat } from '../format';
 import { durationText, FORECAST_REACH_DAYS, soonestToRunOut } from '../run-out';
@@ -10,10 +11,15 @@ import { useDuration } from './tank-forecast';
 /** At most this many tanks on home. */
 const SHOWN = 8;
 
+/** The run-out cell — the low alarm's, or empty's for a tank without one — stands out, and more so within a day. */
+const runOutClass = (row: ForecastRow, target: ForecastRow['runOutTarget']) =>
+  row.runOutTarget !== target ? '' : ` run-out-table__alarm${row.hoursToRunOut! <= 24 ? ' run-out-table__alarm--soon' : ''}`;
+
 /**
- * Home's "running out soonest" (issue 23): the tanks forecast to reach their low alarm first,
- * with the time to the low warning, the low alarm and empty and the order that refills them,
- * each linking to its station's monitor.
+ * Home's "running out soonest" (issue 23): the tanks forecast to run out first — reach their low
+ * alarm, or empty when they have none — with the time to the low warning, the low alarm and
+ * empty ("Not set" for an unset threshold) and the order that refills them, each linking to its
+ * station's monitor.
  */
 export function RunOutPanel({ format }: { format: MonitorFormat }) {
   const { t } = useTranslation();
@@ -50,11 +56,13 @@ export function RunOutPanel({ format }: { format: MonitorFormat }) {
                     </span>
                   ) : null}
                 </th>
-                <td className="monitor-nowrap">{duration(durationText(row.hoursToLowWarning))}</td>
-                <td className={`monitor-nowrap run-out-table__alarm${row.hoursToLowAlarm! <= 24 ? ' run-out-table__alarm--soon' : ''}`} data-testid={`run-out-${row.tankId}-low-alarm`}>
-                  {duration(durationText(row.hoursToLowAlarm))}
+                <td className="monitor-nowrap">{row.lowWarningSet ? duration(durationText(row.hoursToLowWarning)) : t('monitor.forecast.notSet')}</td>
+                <td className={`monitor-nowrap${runOutClass(row, 'lowAlarm')}`} data-testid={`run-out-${row.tankId}-low-alarm`}>
+                  {row.lowAlarmSet ? duration(durationText(row.hoursToLowAlarm)) : t('monitor.forecast.notSet')}
                 </td>
-                <td className="monitor-nowrap">{duration(durationText(row.hoursToEmpty))}</td>
+                <td className={`monitor-nowrap${runOutClass(row, 'empty')}`} data-testid={`run-out-${row.tankId}-empty`}>
+                  {duration(durationText(row.hoursToEmpty))}
+                </td>
                 <td className="monitor-nowrap" data-testid={`run-out-${row.tankId}-order`}>
                   {format.volume(row.suggestedOrderL, row.volumeUnit)}
                 </td>
