@@ -7,6 +7,7 @@ const figures = (over: Partial<ReconciliationFigures> = {}): ReconciliationFigur
   closingL: 8_000,
   deliveredGaugedL: 0,
   deliveredTicketedL: null,
+  salesDuringDeliveriesL: null,
   meteredSalesL: 2_100,
   derivedSalesL: 2_000,
   bookClosingL: 7_900,

@@ -4,6 +4,7 @@ import Tooltip from 'antd/es/tooltip';
 import type { ColumnsType } from 'antd/es/table';
 import FileTextOutlined from '@ant-design/icons/es/icons/FileTextOutlined';
 import WarningOutlined from '@ant-design/icons/es/icons/WarningOutlined';
+import type { HTMLAttributes } from 'react';
 import type { TFunction } from 'i18next';
 import type { DeliveryRow } from '@ullage/contracts/delivery-report';
 import type { SortOrder } from '../../../components/list-page/list-query';
@@ -20,6 +21,15 @@ interface ColumnOptions {
   onTicket?: ((row: DeliveryRow) => void) | undefined;
 }
 
+/** A header cell named by its column, for the browser tests' layout checks. */
+const headerOf = (key: string) => ({ 'data-column': key }) as HTMLAttributes<HTMLElement>;
+
+const hinted = (title: string, hint: string) => (
+  <Tooltip title={hint}>
+    <span>{title}</span>
+  </Tooltip>
+);
+
 /** "start → end", each side already formatted; ltr so the arrow reads the same in Arabic. */
 function span(start: string, end: string) {
   return (
@@ -29,7 +39,12 @@ function span(start: string, end: string) {
   );
 }
 
-/** The delivery list: each delivery's times in its station's zone, volumes and temperatures in its company's units. */
+/**
+ * The delivery list: each delivery's times in its station's zone, volumes and temperatures in
+ * its company's units. What was delivered (the rise plus the sales during the drop, issue 34)
+ * stands beside the sales during it, the ticket, the difference and the ticket action, then the
+ * rise; no column is fixed at the end, so none covers another at a laptop's width.
+ */
 export function deliveryColumns({ t, format, sortOrderOf, onTicket }: ColumnOptions): ColumnsType<DeliveryRow> {
   const missing = t('common.placeholder.missing');
   const time = (iso: string | null, row: DeliveryRow) => <span dir="ltr">{stationDateTime(iso, row.timezone) ?? missing}</span>;
@@ -42,7 +57,7 @@ export function deliveryColumns({ t, format, sortOrderOf, onTicket }: ColumnOpti
       key: 'stationName',
       sorter: true,
       sortOrder: sortOrderOf('stationName'),
-      width: 190,
+      width: 160,
       ellipsis: true,
       fixed: 'start',
       render: (_, row) => <StationCell row={row} />,
@@ -53,48 +68,56 @@ export function deliveryColumns({ t, format, sortOrderOf, onTicket }: ColumnOpti
       key: 'tankCode',
       sorter: true,
       sortOrder: sortOrderOf('tankCode'),
-      width: 140,
+      width: 110,
       render: (_, row) => <TankLabel code={row.tankCode} productName={row.productName} productColor={row.productColor} />,
     },
-    { title: t('delivery.column.startedAt'), dataIndex: 'startedAt', key: 'startedAt', sorter: true, sortOrder: sortOrderOf('startedAt'), width: 170, render: (value: string, row) => time(value, row) },
     {
-      title: t('delivery.column.endedAt'),
-      dataIndex: 'endedAt',
-      key: 'endedAt',
+      // Start above end in one column: the delivered volume, the ticket and the sales during the
+      // drop then fit beside them on a laptop's screen (issue 34 item 6).
+      title: `${t('delivery.column.startedAt')} / ${t('delivery.column.endedAt')}`,
+      dataIndex: 'startedAt',
+      key: 'startedAt',
       sorter: true,
-      sortOrder: sortOrderOf('endedAt'),
+      sortOrder: sortOrderOf('startedAt'),
       width: 170,
-      render: (value: string | null, row) => (value ? time(value, row) : <Tag color="processing">{t('delivery.state.open')}</Tag>),
+      render: (value: string, row) => (
+        <span className="delivery-times">
+          {time(value, row)}
+          {row.endedAt ? time(row.endedAt, row) : <Tag color="processing">{t('delivery.state.open')}</Tag>}
+        </span>
+      ),
     },
     {
-      title: t('delivery.column.delivered'),
+      title: hinted(t('delivery.column.delivered'), t('delivery.column.deliveredHint')),
       dataIndex: 'deliveredL',
       key: 'deliveredL',
+      onHeaderCell: () => headerOf('deliveredL'),
       sorter: true,
       sortOrder: sortOrderOf('deliveredL'),
       width: 130,
       align: 'end',
-      render: (value: number, row) => <strong>{volume(value, row)}</strong>,
+      render: (value: number, row) => <strong data-testid="delivery-delivered">{volume(value, row)}</strong>,
     },
     {
-      title: (
-        <Tooltip title={t('delivery.column.deliveredTcHint')}>
-          <span>{t('delivery.column.deliveredTc')}</span>
-        </Tooltip>
-      ),
-      dataIndex: 'deliveredTcL',
-      key: 'deliveredTcL',
+      title: hinted(t('delivery.column.salesDuring'), t('delivery.column.salesDuringHint')),
+      key: 'salesDuring',
+      onHeaderCell: () => headerOf('salesDuring'),
       width: 140,
       align: 'end',
-      render: (value: number | null, row) => volume(value, row),
+      render: (_, row) =>
+        row.salesDuringL === null ? (
+          <span className="delivery-missing">{missing}</span>
+        ) : (
+          <span className="delivery-ticket" data-testid="delivery-sales-during" data-source={row.salesDuringSource}>
+            <span>{volume(row.salesDuringL, row)}</span>
+            <small>{t(row.salesDuringSource === 'metered' ? 'delivery.salesDuring.metered' : 'delivery.salesDuring.estimated')}</small>
+          </span>
+        ),
     },
     {
-      title: (
-        <Tooltip title={t('reconciliation.ticket.column.ticketedHint')}>
-          <span>{t('reconciliation.ticket.column.ticketed')}</span>
-        </Tooltip>
-      ),
+      title: hinted(t('reconciliation.ticket.column.ticketed'), t('reconciliation.ticket.column.ticketedHint')),
       key: 'ticket',
+      onHeaderCell: () => headerOf('ticket'),
       width: 150,
       align: 'end',
       render: (_, row) =>
@@ -112,13 +135,10 @@ export function deliveryColumns({ t, format, sortOrderOf, onTicket }: ColumnOpti
         ),
     },
     {
-      title: (
-        <Tooltip title={t('reconciliation.ticket.column.diffHint')}>
-          <span>{t('reconciliation.ticket.column.diff')}</span>
-        </Tooltip>
-      ),
+      title: hinted(t('reconciliation.ticket.column.diff'), t('reconciliation.ticket.column.diffHint')),
       key: 'ticketDiff',
-      width: 160,
+      onHeaderCell: () => headerOf('ticketDiff'),
+      width: 150,
       align: 'end',
       render: (_, row) =>
         row.ticketDiffL === null ? (
@@ -135,6 +155,24 @@ export function deliveryColumns({ t, format, sortOrderOf, onTicket }: ColumnOpti
           </span>
         ),
     },
+    ...(onTicket ? [ticketAction(t, onTicket)] : []),
+    {
+      title: hinted(t('delivery.column.rise'), t('delivery.column.riseHint')),
+      dataIndex: 'riseL',
+      key: 'riseL',
+      onHeaderCell: () => headerOf('riseL'),
+      width: 130,
+      align: 'end',
+      render: (value: number, row) => <span data-testid="delivery-rise">{volume(value, row)}</span>,
+    },
+    {
+      title: hinted(t('delivery.column.deliveredTc'), t('delivery.column.deliveredTcHint')),
+      dataIndex: 'deliveredTcL',
+      key: 'deliveredTcL',
+      width: 140,
+      align: 'end',
+      render: (value: number | null, row) => volume(value, row),
+    },
     { title: t('delivery.column.volume'), key: 'volume', width: 210, render: (_, row) => span(volume(row.startVolumeL, row), volume(row.endVolumeL, row)) },
     { title: t('delivery.column.tcVolume'), key: 'tcVolume', width: 210, render: (_, row) => span(volume(row.startTcVolumeL, row), volume(row.endTcVolumeL, row)) },
     { title: t('delivery.column.height'), key: 'height', width: 190, render: (_, row) => span(format.height(row.startHeightMm), format.height(row.endHeightMm)) },
@@ -147,17 +185,20 @@ export function deliveryColumns({ t, format, sortOrderOf, onTicket }: ColumnOpti
       width: 150,
       render: (value: DeliveryRow['source']) => <Tag color={value === 'device' ? 'blue' : 'default'}>{t(value === 'device' ? 'delivery.source.device' : 'delivery.source.detected')}</Tag>,
     },
-    ...(onTicket ? [ticketAction(t, onTicket)] : []),
   ];
 }
 
-/** The row's ticket action: add one, or open the one it has; a delivery still in progress has no final gauged volume to hold it against. */
+/**
+ * The row's ticket action: add one, or open the one it has; a delivery still in progress has no
+ * final delivered volume to hold it against. It stands beside the ticket, not fixed at the
+ * table's end, where it covered the ticket columns at a laptop's width (issue 34 item 6).
+ */
 function ticketAction(t: TFunction, onTicket: (row: DeliveryRow) => void): ColumnsType<DeliveryRow>[number] {
   return {
     title: t('list.column.actions'),
     key: 'actions',
-    fixed: 'end',
-    width: 130,
+    onHeaderCell: () => headerOf('actions'),
+    width: 110,
     className: 'delivery-actions',
     render: (_, row) => (
       <Tooltip title={row.endedAt === null ? t('reconciliation.ticket.openDelivery') : null}>

@@ -77,7 +77,9 @@ export function TicketModal({ row, format, onClose }: TicketModalProps) {
     >
       {row ? (
         <p className="ticket-gauged" data-testid="ticket-gauged">
-          {t('reconciliation.ticket.gauged', { volume: format.volume(row.deliveredL, row.volumeUnit) })}
+          {row.salesDuringL === null
+            ? t('reconciliation.ticket.gauged', { volume: format.volume(row.deliveredL, row.volumeUnit) })
+            : t('delivery.ticket.deliveredWithSales', { volume: format.volume(row.deliveredL, row.volumeUnit), rise: format.volume(row.riseL, row.volumeUnit), sold: format.volume(row.salesDuringL, row.volumeUnit) })}
         </p>
       ) : null}
       <Form.Item name="volume" label={t('reconciliation.ticket.volume')} rules={[{ required: true, message: t('reconciliation.ticket.volumeRequired') }, range]}>

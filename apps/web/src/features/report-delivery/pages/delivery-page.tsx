@@ -21,7 +21,8 @@ import '../delivery.css';
 
 /**
  * delivery (spec §2 /Data): deliveries detected from the level and those gauges reported, each
- * beside its tanker ticket (issue 23) with the difference flagged over the company's tolerance;
+ * delivered volume (the rise plus the sales during the drop, issue 34) beside its tanker ticket
+ * (issue 23) with the difference flagged over the company's tolerance;
  * station and company users enter tickets here. Filter, page, sort, export, print.
  */
 export function Page() {
@@ -94,6 +95,10 @@ export function Page() {
           <div>
             <dt>{t('delivery.totals.delivered')}</dt>
             <dd>{format.volume(totals.deliveredL, unit)}</dd>
+          </div>
+          <div>
+            <dt>{t('delivery.totals.salesDuring')}</dt>
+            <dd data-testid="delivery-totals-sales-during">{format.volume(totals.salesDuringL, unit)}</dd>
           </div>
           <div>
             <dt>{t('delivery.totals.deliveredTc')}</dt>

@@ -103,6 +103,14 @@ export function reconciliationColumns({ t, format, sortOrderOf, basis, allowance
         <span className="recon-edge">
           <span>{format.volume(side(row).deliveredGaugedL, row.volumeUnit)}</span>
           {row.deliveryCount > 0 ? <small>{t('reconciliation.deliveryCount', { n: row.deliveryCount })}</small> : null}
+          {side(row).salesDuringDeliveriesL !== null ? (
+            // Sold while the tankers dropped (issue 34): the book adds it to each ticketless delivery's rise.
+            <small data-testid="recon-sales-during" data-source={row.deliverySalesSource}>
+              {t(row.deliverySalesSource === 'estimated' ? 'reconciliation.salesDuring.estimated' : 'reconciliation.salesDuring.metered', {
+                volume: format.volume(side(row).salesDuringDeliveriesL, row.volumeUnit),
+              })}
+            </small>
+          ) : null}
         </span>
       ),
     },
