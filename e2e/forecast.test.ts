@@ -9,11 +9,14 @@ import { reportAccepted } from './device';
  * Dubai Sheikh Zayed Rd (NWP-DX03, Asia/Dubai, litres) tank 2 is left to this file: 8 days of
  * readings every 15 minutes, selling 0.4 % of its capacity an hour day and night, ending at 7 %
  * now — under its low warning (15 % of its height, about 9.4 % of a cylinder's volume) and
- * about 4.5 hours above its low alarm (10 %, about 5.2 %). The figures the pages show are the
- * API's (hand-checked in the server's tests), so the pages are compared with the API.
+ * about 4.5 hours above its low alarm (10 %, about 5.2 %). Its tank 3 has its low warning and
+ * low alarm removed and sells 0.25 % of its capacity an hour down to 41.4 %: empty in about
+ * 165.6 h, 6.9 days (issue 34 item 3). The figures the pages show are the API's (hand-checked in
+ * the server's tests), so the pages are compared with the API.
  */
 const STATION = 'NWP-DX03';
 const TANK = '2';
+const NO_LOW = '3';
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const H = 3_600_000;
 
@@ -21,6 +24,7 @@ let browser: Browser;
 let cookie = '';
 let stationId = 0;
 let tankId = 0;
+let noLowId = 0;
 
 interface Row {
   tankId: number;
@@ -30,6 +34,10 @@ interface Row {
   hoursToLowWarning: number | null;
   hoursToLowAlarm: number | null;
   hoursToEmpty: number | null;
+  lowWarningSet: boolean;
+  lowAlarmSet: boolean;
+  runOutTarget: 'lowAlarm' | 'empty';
+  hoursToRunOut: number | null;
   suggestedOrderL: number | null;
   basis: { source: string; weeks: number; days: number };
 }
@@ -65,6 +73,21 @@ beforeAll(async () => {
     readings.push({ tank: TANK, ts: new Date(t).toISOString(), productHeightMm: 200 + i, waterHeightMm: 0, temperatureC: 25, volumeL });
   }
   for (let i = 0; i < readings.length; i += 1000) await reportAccepted(STATION, { readings: readings.slice(i, i + 1000) });
+  // Tank 3: its low thresholds removed through the station's settings, as a user would.
+  const detail = await api<{ tanks: { id: number; code: string; lowOilWarnMm: number | null; lowOilAlarmMm: number | null }[] }>(`/api/station/${stationId}`);
+  const saved = await fetch(`${baseUrl()}/api/station/${stationId}`, {
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...detail, tanks: detail.tanks.map((t) => (t.code === NO_LOW ? { ...t, lowOilWarnMm: null, lowOilAlarmMm: null } : t)) }),
+  });
+  expect(((await saved.json()) as { code: number; msg: string }).code).toBe(1000);
+  noLowId = detail.tanks.find((t) => t.code === NO_LOW)!.id;
+  const noLowCapacity = before.list.find((r) => r.tankCode === NO_LOW)!.capacityL;
+  const sales: object[] = [];
+  for (let t = end - 8 * 24 * H, i = 8 * 24 * 4; t <= end; t += 15 * 60_000, i--) {
+    sales.push({ tank: NO_LOW, ts: new Date(t).toISOString(), productHeightMm: 100 + i, waterHeightMm: 0, temperatureC: 25, volumeL: noLowCapacity * (0.414 + i * 0.000625) });
+  }
+  for (let i = 0; i < sales.length; i += 1000) await reportAccepted(STATION, { readings: sales.slice(i, i + 1000) });
 }, 120_000);
 afterAll(() => browser?.close());
 
@@ -78,6 +101,15 @@ describe('the forecast through the API', () => {
     expect(row.hoursToLowAlarm!).toBeLessThan(5.5);
     expect(row.hoursToLowWarning).toBe(0);
     expect(row.hoursToEmpty!).toBeCloseTo(17.5, 0);
+    expect(row).toMatchObject({ runOutTarget: 'lowAlarm', hoursToRunOut: row.hoursToLowAlarm, lowWarningSet: true, lowAlarmSet: true });
+  });
+
+  it('runs a tank without low thresholds out to empty, and says none is set', async () => {
+    const row = (await api<{ list: Row[] }>(`/api/forecast/list?tankId=${noLowId}`)).list[0]!;
+    expect(row).toMatchObject({ lowWarningSet: false, lowAlarmSet: false, runOutTarget: 'empty', hoursToLowWarning: null, hoursToLowAlarm: null });
+    // 41.4 % at 0.25 % an hour.
+    expect(row.hoursToEmpty!).toBeCloseTo(165.6, 0);
+    expect(row.hoursToRunOut).toBe(row.hoursToEmpty);
   });
 });
 
@@ -90,7 +122,7 @@ describe('run-out on the pages', () => {
       await panel.waitFor({ timeout: 15_000 });
       expect(await panel.locator('.monitor-panel__title').textContent()).toBe('Running out soonest');
       const { list } = await api<{ list: Row[] }>('/api/forecast/list?pageSize=200');
-      const soonest = list.filter((r) => r.hoursToLowAlarm !== null).slice(0, 8);
+      const soonest = list.filter((r) => r.hoursToRunOut !== null).slice(0, 8);
       expect(soonest.map((r) => r.tankId)).toContain(tankId);
       await expect.poll(() => panel.locator('tbody tr').count(), { timeout: 15_000 }).toBe(soonest.length);
       const ids = await panel.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-testid')!.replace('run-out-', ''))));
@@ -115,6 +147,10 @@ describe('run-out on the pages', () => {
       expect(await line.textContent()).toBe(`Low alarm in ${inEnglish(list[0]!.hoursToLowAlarm)}`);
       // Its neighbour sent nothing: no forecast, said so.
       expect(await page.locator('.tank-card__forecast', { hasText: 'No run-out forecast yet' }).count()).toBeGreaterThan(0);
+      // Tank 3 has no low alarm: when it is empty, and why that is the figure.
+      const noLow = (await api<{ list: Row[] }>(`/api/forecast/list?tankId=${noLowId}`)).list[0]!;
+      expect(await page.locator(`[data-testid="tank-forecast-${noLowId}"]`).textContent()).toBe(`Empty in ${inEnglish(noLow.hoursToRunOut)} · no low alarm set`);
+      expect(inEnglish(noLow.hoursToRunOut)).toMatch(/^6 d 2\d h$/);
       await page.locator('[data-testid="station-tanks"]').screenshot({ path: '/tmp/forecast-monitor-en.png' });
     } finally {
       await context.close();
@@ -125,7 +161,8 @@ describe('run-out on the pages', () => {
     const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'ar');
     try {
       await page.goto('/home');
-      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      // The document takes its direction once the language's texts have come.
+      await expect.poll(() => page.locator('html').getAttribute('dir'), { timeout: 15_000 }).toBe('rtl');
       const panel = page.locator('[data-testid="home-run-out"]');
       await panel.waitFor({ timeout: 15_000 });
       expect(await panel.textContent()).toContain('الأقرب إلى النفاد');
@@ -138,6 +175,10 @@ describe('run-out on the pages', () => {
       const line = page.locator(`[data-testid="tank-forecast-${tankId}"]`);
       await line.waitFor({ timeout: 15_000 });
       expect(await line.textContent()).toContain('إنذار المستوى المنخفض خلال');
+      // The tank without a low alarm: empty in 6 days and some hours, none set.
+      const noLow = await page.locator(`[data-testid="tank-forecast-${noLowId}"]`).textContent();
+      expect(noLow).toMatch(/^النفاد خلال [6٦] ي [0-9٠-٩]+ س · لا يوجد إنذار مستوى منخفض$/);
+      await page.locator('[data-testid="station-tanks"]').screenshot({ path: '/tmp/forecast-monitor-ar.png' });
     } finally {
       await context.close();
     }
