@@ -11,6 +11,7 @@ import {
   type DayDelivery,
   type DayReading,
 } from './daily-inventory';
+import { detectDeliveries } from './delivery-detection';
 import { dayWindow } from './station-day';
 import { zonedTimeToUtc } from './zoned-time';
 
@@ -159,6 +160,32 @@ describe('sales = start volume − end volume + deliveries (spec §9)', () => {
     const d2 = figure(next, tz, [['00:00:00', 8_960], ['00:05:00', 9_560], ['00:10:00', 10_160], ['00:15:00', 10_760], ...every(5, '00:20', '23:50', 9_000), ['23:55:00', 8_530]], { deliveries: [drop] });
     expect(d1).toMatchObject({ deliveredL: 1_200, deliveryCount: 1, salesL: 2_840, deliveryStartsMs: [drop.startedAtMs], abnormal: false });
     expect(d2).toMatchObject({ deliveredL: 2_400, deliveryCount: 1, salesL: 2_830, deliveryStartsMs: [drop.startedAtMs], abnormal: false });
+  });
+
+  it('counts a tanker’s rise under a power cut, as the detector finds it (CI: NWP-SH01 tank 2 came out at −3,656.1 L)', () => {
+    // The demo's day, Asia/Shanghai 2026-11-27: sales from 12,127.6 L at 00:00; the power goes
+    // at 18:06:29 (7,663.4 L) and comes back at 18:23:29 with the tanker dropping (16,930.5 L),
+    // 30-second readings until the drop ends at 26,379.7 L; sales again down to 25,232.9 L at
+    // 23:57:59. The one gap is the cut, so the day is abnormal; but its sales are the litres
+    // sold, not the rise under the cut taken away from them.
+    const sh = 'Asia/Shanghai';
+    const sh27 = '2026-11-27';
+    const t = (time: string) => local(sh27, time, sh);
+    const tenth = (v: number) => Math.round(v * 10) / 10;
+    const readings: DayReading[] = [];
+    for (let m = 0; m <= 18 * 60 + 5; m += 5) readings.push({ tsMs: t('00:00:00') + m * 60_000, volumeL: tenth(12_127.6 - (4_460.9 * m) / (18 * 60 + 5)) });
+    readings.push({ tsMs: t('18:06:29'), volumeL: 7_663.4 });
+    [16_930.5, 17_322.6, 17_714.6, 18_108.5, 18_502.2, 18_871.3, 19_262.7, 19_599, 19_990.5, 20_384.9, 20_777.3, 21_168.8, 21_536.1, 21_929.1, 22_322, 22_715.6, 23_108.5, 23_501.8, 23_892.2, 24_285, 24_680.1, 25_069.9, 25_464.8, 25_855.3, 26_248.3, 26_379.7].forEach((volumeL, i) =>
+      readings.push({ tsMs: t('18:23:29') + i * 30_000, volumeL }),
+    );
+    for (let m = 0; m <= 64; m++) readings.push({ tsMs: t('18:37:59') + m * 5 * 60_000, volumeL: tenth(26_377 - (1_144.1 * m) / 64) });
+    const window = dayWindow(sh27, sh);
+    const found = detectDeliveries(readings);
+    const deliveries = found.finished.map((d) => ({ startedAtMs: d.startedAtMs, endedAtMs: d.lastRiseAtMs, startVolumeL: d.startVolumeL, endVolumeL: d.endVolumeL }));
+    const f = dailyInventory({ window, ...aggregatesOfReadings(readings, window), deliveries, nowMs: AFTER });
+    expect(f.start?.volumeL).toBe(12_127.6);
+    expect(f.end).toMatchObject({ tsMs: t('23:57:59'), volumeL: 25_232.9 });
+    expect(f).toMatchObject({ deliveredL: 18_716.3, deliveryCount: 1, salesL: 5_611, gapCount: 1, gaps: [{ fromMs: t('18:06:29'), toMs: t('18:23:29') }], abnormal: true });
   });
 });
 

@@ -4,6 +4,16 @@
  * continue during a delivery, so the delivered volume is the rise seen by the probe — the
  * figure the daily book uses (spec §9: sales = start − end + deliveries).
  *
+ * A silence (a power cut, readings lost) can fall inside a drop: the level rose while no
+ * reading watched it. Across readings further apart than DELIVERY_MAX_GAP_MS a rise of
+ * DELIVERY_MIN_L or more is still a tanker's product — nothing else puts that much into a tank
+ * (a probe's spike is told apart afterwards, as within readings: data_jumps back_ts) — so it is
+ * one step of the drop, which runs on across the silence. Left out, a power cut in the middle of
+ * a drop split it and dropped the rise under the cut: the delivery came out short by it and
+ * the day's sales (start − end + deliveries) short by as much, below zero on a quiet day. A
+ * smaller rise across a silence is not told from the product's swell with its temperature over
+ * the silence, and is no step.
+ *
  * Invariant: points are fed in time order, one tank at a time.
  */
 export interface VolumePoint {
@@ -23,7 +33,10 @@ export interface DeliveryTrack {
 export const DELIVERY_STEP_RISE_L = 50;
 /** A rise smaller than this in total was not a delivery (a probe hiccup, a refilled sample). */
 export const DELIVERY_MIN_L = 500;
-/** Readings further apart than this do not make one rise (the upload gap of spec §9). */
+/**
+ * Readings further apart than this (the upload gap of spec §9) make a step of a rise only if
+ * it is DELIVERY_MIN_L or more: a tanker dropped while the silence lasted.
+ */
 export const DELIVERY_MAX_GAP_MS = 15 * 60_000;
 /** No rise for this long: the delivery is over. */
 export const DELIVERY_SETTLE_MS = 10 * 60_000;
@@ -36,7 +49,7 @@ export interface DeliveryStep {
 }
 
 export function stepDelivery(open: DeliveryTrack | null, prev: VolumePoint | null, point: VolumePoint): DeliveryStep {
-  const rising = prev !== null && point.tsMs - prev.tsMs <= DELIVERY_MAX_GAP_MS && point.volumeL - prev.volumeL >= DELIVERY_STEP_RISE_L;
+  const rising = prev !== null && point.volumeL - prev.volumeL >= (point.tsMs - prev.tsMs <= DELIVERY_MAX_GAP_MS ? DELIVERY_STEP_RISE_L : DELIVERY_MIN_L);
   if (rising) {
     if (!open) return { open: { startedAtMs: prev.tsMs, startVolumeL: prev.volumeL, lastRiseAtMs: point.tsMs, endVolumeL: point.volumeL }, finished: null };
     return { open: { ...open, lastRiseAtMs: point.tsMs, endVolumeL: Math.max(open.endVolumeL, point.volumeL) }, finished: null };
