@@ -56,13 +56,10 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
-          setupFiles: ['e2e/late-texts.setup.ts'],
+          setupFiles: ['e2e/worker-server.setup.ts', 'e2e/late-texts.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One file at a time for now: two at a time (each worker on its own server,
-          // e2e/global-setup.ts) passed on a quiet machine but saw two timing failures under a
-          // load of 20 (issue 33: to be proven over repeated runs before it is turned on).
-          fileParallelism: false,
+          // Two files at a time, each worker's on its own server (e2e/global-setup.ts).
           // Browser tests run after the rest, on their own.
           sequence: { groupOrder: 1 },
         },

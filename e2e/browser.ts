@@ -3,26 +3,37 @@ import { inject } from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Set by global-setup.ts: where each worker's server listens (worker n uses the n-th). */
-    baseUrls: string[];
-    /** Set by global-setup.ts: the run's one Chromium, which every file connects to. */
-    browserEndpoint: string;
+    /** Set by global-setup.ts: where to ask for this worker's server and for the run's Chromium. */
+    e2eControl: string;
   }
 }
 
+async function ask<T>(what: string): Promise<T> {
+  const response = await fetch(`${inject('e2eControl')}${what}`);
+  if (!response.ok) throw new Error(`the browser tests' ${what} did not start: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 /**
- * The run's Chromium (started once by global-setup.ts). Closing what this answers disconnects
- * the file and closes its contexts; the browser goes on for the other files.
+ * The run's Chromium (started once, by global-setup.ts, for the first file that asks). Closing
+ * what this answers disconnects the file and closes its contexts; the browser goes on for the
+ * other files.
  */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.connect(inject('browserEndpoint'));
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.connect((await ask<{ endpoint: string }>('/browser')).endpoint);
+}
+
+let workerServer: string | undefined;
+
+/** Asks for this worker's server (started for the first file that asks); worker-server.setup.ts does, before each file. */
+export async function startWorkerServer(): Promise<void> {
+  workerServer ??= (await ask<{ baseUrl: string }>(`/server?worker=${Number(process.env.VITEST_POOL_ID ?? 1)}`)).baseUrl;
 }
 
 /** This worker's server: files of one worker run one after another on it, never two at once. */
 export function baseUrl(): string {
-  const urls = inject('baseUrls');
-  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
-  return urls[(worker - 1) % urls.length]!;
+  if (!workerServer) throw new Error('no worker server: e2e/worker-server.setup.ts starts it before each file');
+  return workerServer;
 }
 
 const lateTexts: string[] = [];
@@ -64,6 +75,8 @@ export interface PageOptions {
   alarmToasts?: boolean;
   /** The viewer's time zone (an IANA name); Chromium's own otherwise. */
   timezoneId?: string;
+  /** `true` for the app's animations; by default the page asks for reduced motion (no antd animations to wait for or to draw). */
+  motion?: boolean;
 }
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -73,6 +86,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     userAgent: options.userAgent,
     viewport: { width: options.width ?? 1366, height: options.height ?? 800 },
     timezoneId: options.timezoneId,
+    reducedMotion: options.motion ? 'no-preference' : 'reduce',
   });
   if (options.alarmToasts === false) await context.addInitScript({ content: HIDE_ALARM_TOASTS });
   const page = await context.newPage();
