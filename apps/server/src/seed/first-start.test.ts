@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStrongPassword } from '@ullage/domain/password';
 import { strappingProblems, thresholdProblems, type StrappingPointInput } from '@ullage/domain/tank-rules';
-import { companies, distributors, products, stations, tanks, users } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { LANGUAGES } from '@ullage/domain/languages';
+import { areas, companies, distributors, products, stationShifts, stations, tanks, users } from '../db/schema';
 import { startTestApp, type TestContext } from '../test/harness';
 import { firstStart } from './first-start';
 import { generatePassword } from './generated-password';
+import { DEMO_COMPANIES, DEMO_PRODUCTS, DEMO_SHIFTS } from './demo-organisation';
+import { demoWords } from './demo-words';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -43,6 +47,47 @@ describe('first start on an empty database', () => {
     const again = await firstStart(ctx.db, ctx.config);
     expect(again).toEqual({ created: false });
     expect(await ctx.db.select().from(users)).toHaveLength(4);
+  });
+});
+
+describe('the demo in the server’s language (DEFAULT_LANGUAGE, issue 34 item 9)', () => {
+  it('names every demo shift, product, area and station in each language but English, which keeps its own words', () => {
+    const areaNames = new Set(DEMO_COMPANIES.flatMap((c) => c.stations.map((s) => s.area)));
+    const stationCodes = DEMO_COMPANIES.flatMap((c) => c.stations.map((s) => s.code));
+    expect(demoWords('en')).toBeNull();
+    for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+      const words = demoWords(language)!;
+      expect(Object.keys(words.shifts).sort(), language).toEqual(DEMO_SHIFTS.map((s) => s.name).sort());
+      expect(Object.keys(words.products).sort(), language).toEqual(DEMO_PRODUCTS.map((p) => p.code).sort());
+      expect(Object.keys(words.areas).sort(), language).toEqual([...areaNames].sort());
+      expect(Object.keys(words.stations).sort(), language).toEqual([...stationCodes].sort());
+      // Names of one kind differ from each other, as the English ones do.
+      for (const kind of [words.shifts, words.products, words.areas, words.stations]) expect(new Set(Object.values(kind)).size, language).toBe(Object.keys(kind).length);
+    }
+  });
+
+  it('a server started in Chinese seeds the demo with Chinese shift, product, area and station names', async () => {
+    const other = await startTestApp({ seed: false });
+    try {
+      await firstStart(other.db, { ...other.config, demo: 'on', defaultLanguage: 'zh_CN' });
+      const sz02 = (await other.db.select().from(stations).where(eq(stations.code, 'NWP-SZ02')))[0]!;
+      expect(sz02.name).toBe('深圳南山');
+      const shifts = await other.db.select().from(stationShifts).where(eq(stationShifts.stationId, sz02.id));
+      expect(shifts.sort((a, b) => a.startMinute - b.startMinute).map((s) => s.name)).toEqual(['早班', '中班', '夜班']);
+      expect((await other.db.select().from(products)).map((p) => p.name).sort()).toEqual(['0#柴油', '92#汽油', '95#汽油', '98#汽油']);
+      expect((await other.db.select().from(areas)).map((a) => a.name).sort()).toEqual(['东亚', '山地与西部', '拉丁美洲', '得克萨斯', '欧洲', '海湾'].sort());
+      expect((await other.db.select().from(users).where(eq(users.username, 'admin')))[0]!.nickname).toBe('管理员');
+      // Codes stay codes: devices and links name stations by them.
+      expect((await other.db.select().from(stations)).map((s) => s.code).sort()).toEqual(DEMO_COMPANIES.flatMap((c) => c.stations.map((s) => s.code)).sort());
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a server started in English keeps the demo’s English words', async () => {
+    const shifts = await ctx.db.select({ name: stationShifts.name }).from(stationShifts).innerJoin(stations, eq(stations.id, stationShifts.stationId)).where(eq(stations.code, 'NWP-SZ02'));
+    expect(shifts.map((s) => s.name).sort()).toEqual(['Afternoon', 'Morning', 'Night']);
+    expect((await ctx.db.select().from(stations).where(eq(stations.code, 'NWP-SH01')))[0]!.name).toBe('Shanghai Pudong');
   });
 });
 

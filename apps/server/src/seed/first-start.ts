@@ -10,6 +10,7 @@ import { newToken, sha256 } from '../modules/auth/tokens';
 import { countUsers, insertUser } from '../modules/user/repo';
 import { DEMO_COMPANIES, DEMO_DISTRIBUTOR, DEMO_PRODUCTS, DEMO_SHIFTS, DEMO_TANK_SIZES } from './demo-organisation';
 import { demoLogoDataUrl } from './demo-logo';
+import { demoWords, type DemoWords } from './demo-words';
 import { generatePassword } from './generated-password';
 
 export interface FirstStartResult {
@@ -20,7 +21,7 @@ export interface FirstStartResult {
   demoStations?: number;
 }
 
-/** On an empty database: the administrator and, unless DEMO=off, the demo organisation. */
+/** On an empty database: the administrator and, unless DEMO=off, the demo organisation, in the server's DEFAULT_LANGUAGE. */
 export async function firstStart(db: Db, config: Config): Promise<FirstStartResult> {
   if ((await countUsers(db)) > 0) return { created: false };
   return db.transaction(async (tx) => {
@@ -31,7 +32,7 @@ export async function firstStart(db: Db, config: Config): Promise<FirstStartResu
     const admin = config.adminPassword ?? generatePassword();
     await insertUser(trx, {
       username: 'admin',
-      nickname: 'Administrator',
+      nickname: demoWords(config.defaultLanguage)?.nicknames.admin ?? 'Administrator',
       passwordHash: await hashPassword(admin),
       accountType: ACCOUNT_TYPES.admin,
       passwordUnsafe: !isStrongPassword(admin),
@@ -39,19 +40,20 @@ export async function firstStart(db: Db, config: Config): Promise<FirstStartResu
     const result: FirstStartResult = { created: true, adminPassword: { value: admin, generated: !config.adminPassword } };
     if (config.demo === 'on') {
       const demo = config.demoPassword ?? generatePassword();
-      result.demoStations = await createDemoOrganisation(trx, demo);
+      result.demoStations = await createDemoOrganisation(trx, demo, demoWords(config.defaultLanguage));
       result.demoPassword = { value: demo, generated: !config.demoPassword };
     }
     return result;
   });
 }
 
-async function createDemoOrganisation(db: Db, password: string): Promise<number> {
-  const [distributor] = await db.insert(distributors).values({ ...DEMO_DISTRIBUTOR, logo: demoLogoDataUrl() }).returning({ id: distributors.id });
+/** `words`: the demo's shift, product, area and station names in the server's language (null: English, as written). */
+async function createDemoOrganisation(db: Db, password: string, words: DemoWords | null): Promise<number> {
+  const [distributor] = await db.insert(distributors).values({ ...DEMO_DISTRIBUTOR, ...words?.distributor, logo: demoLogoDataUrl() }).returning({ id: distributors.id });
   const distributorId = distributor!.id;
   const productRows = await db
     .insert(products)
-    .values(DEMO_PRODUCTS.map((p) => ({ ...p, distributorId })))
+    .values(DEMO_PRODUCTS.map((p) => ({ ...p, name: words?.products[p.code] ?? p.name, distributorId })))
     .returning({ id: products.id, code: products.code });
   const productId = new Map(productRows.map((p) => [p.code, p.id]));
 
@@ -65,7 +67,7 @@ async function createDemoOrganisation(db: Db, password: string): Promise<number>
     firstCompanyId ??= companyId;
     const areaId = new Map<string, number>();
     for (const name of new Set(demoStations.map((s) => s.area))) {
-      const [area] = await db.insert(areas).values({ name, companyId, distributorId }).returning({ id: areas.id });
+      const [area] = await db.insert(areas).values({ name: words?.areas[name] ?? name, companyId, distributorId }).returning({ id: areas.id });
       areaId.set(name, area!.id);
     }
     for (const s of demoStations) {
@@ -74,6 +76,7 @@ async function createDemoOrganisation(db: Db, password: string): Promise<number>
         .insert(stations)
         .values({
           ...stationFields,
+          name: words?.stations[s.code] ?? s.name,
           distributorId,
           companyId,
           areaId: areaId.get(area)!,
@@ -91,7 +94,7 @@ async function createDemoOrganisation(db: Db, password: string): Promise<number>
       const stationId = station!.id;
       firstStationId ??= stationId;
       stationCount++;
-      if (!s.allDay) await db.insert(stationShifts).values(DEMO_SHIFTS.map((shift) => ({ ...shift, stationId })));
+      if (!s.allDay) await db.insert(stationShifts).values(DEMO_SHIFTS.map((shift) => ({ ...shift, name: words?.shifts[shift.name] ?? shift.name, stationId })));
       await db.insert(tanks).values(
         tankProducts.map((code, i) => {
           const size = DEMO_TANK_SIZES[i % DEMO_TANK_SIZES.length]!;
@@ -121,8 +124,8 @@ async function createDemoOrganisation(db: Db, password: string): Promise<number>
 
   const passwordHash = await hashPassword(password);
   const passwordUnsafe = !isStrongPassword(password);
-  await insertUser(db, { username: 'demo-distributor', nickname: 'Demo distributor', passwordHash, passwordUnsafe, accountType: ACCOUNT_TYPES.distributor, distributorId, email: 'distributor@demo.ullage.invalid' });
-  await insertUser(db, { username: 'demo-company', nickname: 'Demo company', passwordHash, passwordUnsafe, accountType: ACCOUNT_TYPES.company, distributorId, companyId: firstCompanyId!, email: 'company@demo.ullage.invalid' });
-  await insertUser(db, { username: 'demo-station', nickname: 'Demo station', passwordHash, passwordUnsafe, accountType: ACCOUNT_TYPES.station, distributorId, companyId: firstCompanyId!, stationId: firstStationId!, email: null });
+  await insertUser(db, { username: 'demo-distributor', nickname: words?.nicknames['demo-distributor'] ?? 'Demo distributor', passwordHash, passwordUnsafe, accountType: ACCOUNT_TYPES.distributor, distributorId, email: 'distributor@demo.ullage.invalid' });
+  await insertUser(db, { username: 'demo-company', nickname: words?.nicknames['demo-company'] ?? 'Demo company', passwordHash, passwordUnsafe, accountType: ACCOUNT_TYPES.company, distributorId, companyId: firstCompanyId!, email: 'company@demo.ullage.invalid' });
+  await insertUser(db, { username: 'demo-station', nickname: words?.nicknames['demo-station'] ?? 'Demo station', passwordHash, passwordUnsafe, accountType: ACCOUNT_TYPES.station, distributorId, companyId: firstCompanyId!, stationId: firstStationId!, email: null });
   return stationCount;
 }
