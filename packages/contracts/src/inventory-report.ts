@@ -92,6 +92,13 @@ export const monthlyInventoryRow = z.object({
   firstDay: z.string(),
   lastDay: z.string(),
   days: z.number().int(),
+  /**
+   * The days the figures count: those that have ended on the station's clock (issue 34 item 5).
+   * A month in progress leaves today's unfinished day out; an ended month counts all its days.
+   */
+  finishedDays: z.number().int(),
+  /** The calendar month's length, 28–31: a month in progress has counted finishedDays of them. */
+  daysInMonth: z.number().int(),
   openingL: z.number().nullable(),
   closingL: z.number().nullable(),
   deliveredL: z.number(),
@@ -99,10 +106,11 @@ export const monthlyInventoryRow = z.object({
   salesL: z.number().nullable(),
   unknownSalesDays: z.number().int(),
   abnormalDays: z.number().int(),
-  /** opening + deliveries − sales. */
+  /** opening + deliveries − sales, the sales gauged from the tank's level (the days' start − end + deliveries). */
   bookClosingL: z.number().nullable(),
-  /** closing − book closing: negative is a loss. */
+  /** closing − book closing (gauged sales): negative is a loss. */
   varianceL: z.number().nullable(),
+  /** The month has not ended on the station's clock: its figures count its finished days only. */
   inProgress: z.boolean(),
   /** Where the month's sales come from (issue 23): the pumps' meters, or the level. */
   salesSource: z.enum(['metered', 'derived']),

@@ -41,7 +41,17 @@ describe('monthly inventory (issue 6 item 2): opening, closing, deliveries, sale
     ['no opening (first day misses its start): no book closing, no variance', [day(null, 4_000), day(4_000, 3_000)], { openingL: null, bookClosingL: null, varianceL: null, salesL: 1_000, unknownSalesDays: 1 }],
     ['no closing (last day misses its end): no variance', [day(5_000, 4_000), day(4_000, null)], { closingL: null, bookClosingL: 4_000, varianceL: null }],
     ['no day’s sales known: sales unknown, books from opening and deliveries', [day(5_000, null, 1_000), day(null, 4_500)], { salesL: null, unknownSalesDays: 2, bookClosingL: 6_000, varianceL: -1_500 }],
-    ['a month still running has no closing yet', [day(5_000, 4_000), day(4_000, null, 0, { inProgress: true, abnormal: false, salesL: null })], { inProgress: true, closingL: null, varianceL: null, abnormalDays: 0 }],
+    [
+      // Issue 34 item 5: today's unfinished day is left out; the closing is yesterday's end.
+      'a month still running counts its finished days only',
+      [day(5_000, 4_000), day(4_000, null, 0, { inProgress: true, abnormal: false, salesL: null })],
+      { inProgress: true, days: 2, finishedDays: 1, closingL: 4_000, unknownSalesDays: 0, bookClosingL: 4_000, varianceL: 0, abnormalDays: 0 },
+    ],
+    [
+      'a month whose first day is today has nothing counted yet',
+      [day(5_000, null, 800, { inProgress: true, abnormal: true, salesL: null })],
+      { inProgress: true, days: 1, finishedDays: 0, openingL: null, closingL: null, deliveredL: 0, deliveryCount: 0, salesL: null, unknownSalesDays: 0, abnormalDays: 0, bookClosingL: null, varianceL: null },
+    ],
     ['no days', [], { days: 0, openingL: null, closingL: null, salesL: null, varianceL: null, deliveredL: 0 }],
     [
       // Issue 20 item 1: a drop across midnight (23:45 → 00:20) gives each day its part and is one delivery of the month.
@@ -51,6 +61,31 @@ describe('monthly inventory (issue 6 item 2): opening, closing, deliveries, sale
     ],
   ])('%s', (_name, days, expected) => {
     expect(monthlyInventory(days)).toMatchObject(expected);
+  });
+
+  it('a month in progress: its finished days only, a finished day without data still unknown and abnormal (issue 34 item 5)', () => {
+    const month = monthlyInventory([
+      day(10_000, 9_000), // sales 1,000
+      day(9_000, null), // ended without an end reading: unknown sales, abnormal
+      day(8_200, 12_700, 5_000), // sales 8,200 − 12,700 + 5,000 = 500
+      // Today, still running: a start, no end yet, a delivery of 2,000 L and a gap so far.
+      day(12_700, null, 2_000, { inProgress: true, abnormal: true, salesL: null, deliveryStartsMs: [99] }),
+    ]);
+    expect(month).toEqual({
+      days: 4,
+      finishedDays: 3,
+      openingL: 10_000,
+      closingL: 12_700,
+      deliveredL: 5_000,
+      deliveryCount: 1,
+      salesL: 1_000 + 500,
+      unknownSalesDays: 1,
+      abnormalDays: 1,
+      bookClosingL: 10_000 + 5_000 - 1_500,
+      // The 800 L that left on the 2nd (9,000 → 8,200) is in no day's sales.
+      varianceL: 12_700 - 13_500,
+      inProgress: true,
+    });
   });
 
   it('adds up days figured by the daily rules, across a 23-hour DST day (America/Denver, March 2026)', () => {

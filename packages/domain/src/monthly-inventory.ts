@@ -14,8 +14,11 @@ import { roundLitres } from './daily-inventory';
  *   (a gain); negative: less (a loss). Since each day's sales already account for that day's
  *   movement, the variance is what moved when no day was watching it: between one day's end
  *   reading and the next day's start, and on the days whose sales are unknown.
- * The month's days are those the tank existed for (from its first day) up to today; a month
- * whose last day has not ended is in progress and has no closing yet.
+ * The month's days are those the tank existed for (from its first day) up to today. A month
+ * whose last day has not ended is in progress, and its figures count only its finished days
+ * (those that have ended on the station's clock, issue 34 item 5): today's unfinished day adds
+ * no sales, deliveries, unknown or abnormal day, and the closing is the last finished day's end.
+ * A finished day without its data still counts as unknown and abnormal.
  */
 export const MONTHLY_RANGE_MAX_MONTHS = 12;
 
@@ -31,7 +34,10 @@ export interface MonthDayFigures {
 }
 
 export interface MonthlyInventory {
+  /** The days given: from the tank's first day of the month up to today. */
   days: number;
+  /** The days counted in the figures: those that have ended. */
+  finishedDays: number;
   openingL: number | null;
   closingL: number | null;
   deliveredL: number;
@@ -45,22 +51,23 @@ export interface MonthlyInventory {
   inProgress: boolean;
 }
 
-/** The month's figures from its days, in day order. */
+/** The month's figures from its days, in day order; a day still in progress is left out of them. */
 export function monthlyInventory(days: readonly MonthDayFigures[]): MonthlyInventory {
+  const finished = days.filter((d) => !d.inProgress);
   let delivered = 0;
   const deliveries = new Set<number>();
   let sales: number | null = null;
   let unknownSalesDays = 0;
   let abnormalDays = 0;
-  for (const d of days) {
+  for (const d of finished) {
     delivered += d.deliveredL;
     for (const start of d.deliveryStartsMs) deliveries.add(start);
     if (d.salesL === null) unknownSalesDays++;
     else sales = (sales ?? 0) + d.salesL;
     if (d.abnormal) abnormalDays++;
   }
-  const first = days[0];
-  const last = days[days.length - 1];
+  const first = finished[0];
+  const last = finished[finished.length - 1];
   const openingL = first?.startVolumeL ?? null;
   const closingL = last?.endVolumeL ?? null;
   const deliveredL = roundLitres(delivered);
@@ -68,6 +75,7 @@ export function monthlyInventory(days: readonly MonthDayFigures[]): MonthlyInven
   const bookClosingL = openingL === null ? null : roundLitres(openingL + deliveredL - (salesL ?? 0));
   return {
     days: days.length,
+    finishedDays: finished.length,
     openingL,
     closingL,
     deliveredL,
@@ -77,7 +85,7 @@ export function monthlyInventory(days: readonly MonthDayFigures[]): MonthlyInven
     abnormalDays,
     bookClosingL,
     varianceL: bookClosingL === null || closingL === null ? null : roundLitres(closingL - bookClosingL),
-    inProgress: last?.inProgress ?? false,
+    inProgress: days[days.length - 1]?.inProgress ?? false,
   };
 }
 

@@ -520,12 +520,12 @@ export const en = {
   "inventory.export.days": "Days covered",
   "inventory.export.opening": "Opening volume",
   "inventory.export.closing": "Closing volume (measured)",
-  "inventory.export.bookClosing": "Book closing volume",
-  "inventory.export.variance": "Variance",
+  "inventory.export.bookClosing": "Book closing (gauged sales)",
+  "inventory.export.variance": "Variance (gauged sales)",
   "inventory.export.unknownSalesDays": "Days with unknown sales",
   "inventory.export.abnormalDays": "Days with abnormal data",
   "inventory.export.formula": "Calculation",
-  "inventory.formula.variance": "Variance = measured closing − (opening + delivered − sales); negative is a loss",
+  "inventory.formula.variance": "Variance (gauged sales) = measured closing − (opening + delivered − sales gauged from the level); negative is a loss. A month in progress counts its finished days only.",
   "inventory.status.normal": "Normal",
   "inventory.status.abnormal": "Abnormal",
   "inventory.status.inProgress": "Day in progress",
@@ -689,6 +689,9 @@ export const en = {
   "delivery.export.ticketDiffPct": "Delivered − ticketed (% of ticket)",
   "reconciliation.export.salesDuringDeliveries": "Sold during deliveries",
   "reconciliation.export.deliverySalesSource": "Sold during deliveries: source",
+  "inventory.export.bookClosingMetered": "Book closing (metered sales)",
+  "inventory.export.varianceMetered": "Variance (metered sales)",
+  "inventory.export.finishedDays": "Days counted",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -60,7 +60,10 @@ export async function dailyWorkbook(t: Translate, rows: DailyInventoryRow[]) {
   return { name, body: await xlsxOf(name, columns, rows, t.language) };
 }
 
-/** The monthly report as a workbook, with the book closing and the variance spelled out. */
+/**
+ * The monthly report as a workbook, with the book closing and the variance spelled out: on the
+ * sales gauged from the level, and on the metered sales where the pumps report (each named so).
+ */
 export async function monthlyWorkbook(t: Translate, rows: MonthlyInventoryRow[]) {
   const columns: SheetColumn<MonthlyInventoryRow>[] = [
     { header: t('inventory.export.month'), width: 10, value: (r) => r.month },
@@ -71,6 +74,8 @@ export async function monthlyWorkbook(t: Translate, rows: MonthlyInventoryRow[])
     { header: t('field.oil'), value: (r) => r.productName },
     { header: t('inventory.export.volumeUnit'), value: (r) => t(isLitres(r.volumeUnit) ? 'unit.litres' : 'unit.gallons') },
     { header: t('inventory.export.days'), value: (r) => `${r.firstDay} – ${r.lastDay}` },
+    // A month in progress counts its finished days only (issue 34 item 5).
+    { header: t('inventory.export.finishedDays'), value: (r) => r.finishedDays },
     { header: t('inventory.export.opening'), value: (r) => volumeIn(r.openingL, r.volumeUnit) },
     { header: t('inventory.export.deliveryCount'), value: (r) => r.deliveryCount },
     { header: t('inventory.export.delivered'), value: (r) => volumeIn(r.deliveredL, r.volumeUnit) },
@@ -83,8 +88,8 @@ export async function monthlyWorkbook(t: Translate, rows: MonthlyInventoryRow[])
     // Against the pumps' meters, where the station sends metered sales (issue 23).
     { header: t('reconciliation.export.source'), width: 16, value: (r) => t(`reconciliation.source.${r.salesSource}`) },
     { header: t('reconciliation.export.meteredSales'), value: (r) => volumeIn(r.metered?.salesL ?? null, r.volumeUnit) },
-    { header: t('reconciliation.export.bookClosing'), value: (r) => volumeIn(r.metered?.bookClosingL ?? null, r.volumeUnit) },
-    { header: t('reconciliation.export.variance'), value: (r) => volumeIn(r.metered?.varianceL ?? null, r.volumeUnit) },
+    { header: t('inventory.export.bookClosingMetered'), value: (r) => volumeIn(r.metered?.bookClosingL ?? null, r.volumeUnit) },
+    { header: t('inventory.export.varianceMetered'), value: (r) => volumeIn(r.metered?.varianceL ?? null, r.volumeUnit) },
     { header: t('reconciliation.export.monthlyRule'), value: (r) => (r.metered ? t(`reconciliation.rule.${r.metered.result}`) : null) },
     { header: t('inventory.export.status'), value: (r) => t(r.inProgress ? 'inventory.status.monthInProgress' : 'inventory.status.monthEnded') },
     { header: t('inventory.export.formula'), width: 50, value: () => t('inventory.formula.variance') },

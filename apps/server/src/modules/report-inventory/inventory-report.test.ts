@@ -20,6 +20,7 @@ import { addSecondOrganisation } from '../../test/second-organisation';
  *   tank 2, 2026-11-20: first at 00:15:00 exactly (a start), last at 23:44:59 (missing end).
  *   tank 3, 2026-10-30/31 and 11-01: a month with a known variance (see the monthly tests).
  * Levels only fall, so ingest detects no delivery: the deliveries are those the gauge reported.
+ * NWP-SZ02 (Asia/Shanghai): tank 1 from 2026-11-21 into the running 23rd (a month in progress, its own test).
  * LSF-DE03 (America/Denver, gallons and °F)
  *   tank 1, 2026-03-08 (23 hours): every 10 min, 30,000 L falling 1 L a minute.
  */
@@ -269,17 +270,65 @@ describe('monthly inventory report (Monthly)', () => {
       varianceL: -100,
       inProgress: false,
     });
-    // November, tank 1: the 20th to the 23rd (running), three of them abnormal.
-    expect(data.list[0]).toMatchObject({ firstDay: '2026-11-20', lastDay: '2026-11-23', days: 4, openingL: 20_000, closingL: null, salesL: 5_430, unknownSalesDays: 3, abnormalDays: 3, deliveredL: 4_000, varianceL: null, inProgress: true });
-    // November, tank 3: every day from the 1st is abnormal (the 1st stops at noon, then nothing).
-    expect(data.list[2]).toMatchObject({ days: 23, abnormalDays: 23, openingL: 7_900 });
+    // November, tank 1: the 20th to the 23rd, which is still running: the 20th to the 22nd are
+    // counted (issue 34 item 5), the 21st and 22nd abnormal, the 22nd's end missing.
+    expect(data.list[0]).toMatchObject({
+      firstDay: '2026-11-20',
+      lastDay: '2026-11-23',
+      days: 4,
+      finishedDays: 3,
+      daysInMonth: 30,
+      openingL: 20_000,
+      closingL: null,
+      salesL: 5_430,
+      unknownSalesDays: 2,
+      abnormalDays: 2,
+      deliveredL: 4_000,
+      varianceL: null,
+      inProgress: true,
+    });
+    // November, tank 3: every finished day from the 1st is abnormal (the 1st stops at noon, then nothing).
+    expect(data.list[2]).toMatchObject({ days: 23, finishedDays: 22, abnormalDays: 22, openingL: 7_900 });
+    expect(data.list[3]).toMatchObject({ finishedDays: 2, daysInMonth: 31 });
     expect([data.abnormalCount, data.allCount]).toEqual([3, 4]);
+  });
+
+  it('counts a month in progress by its finished days: today’s unfinished day is neither unknown nor abnormal (issue 34 item 5)', async () => {
+    // NWP-SZ02 (Shanghai) tank 1: 12,000 L falling 1 L a minute, read every 10 minutes from
+    // 2026-11-21 00:00; today (the 23rd, 20:00 on the server's clock) is silent 10:00–11:00.
+    const r: object[] = [];
+    for (let m = 0; m < 2 * 1440 + 20 * 60; m += 10) {
+      const at = local('2026-11-21', '00:00:00', SH) + m * 60_000;
+      if (m < 2 * 1440 + 10 * 60 || m > 2 * 1440 + 11 * 60) r.push(reading('1', at, 12_000 - m));
+    }
+    await report('NWP-SZ02', { readings: r });
+    const { data } = await monthly('admin', 'fromMonth=2026-11&q=NWP-SZ02');
+    const tank1 = data.list.filter((row) => row.tankCode === '1');
+    expect(tank1).toHaveLength(1);
+    expect(tank1[0]).toMatchObject({
+      firstDay: '2026-11-21',
+      lastDay: '2026-11-23',
+      days: 3,
+      finishedDays: 2,
+      daysInMonth: 30,
+      inProgress: true,
+      openingL: 12_000,
+      // The 22nd's end, at 23:50: 12,000 − (1,440 + 1,430).
+      closingL: 9_130,
+      // 1,430 L on each finished day; today's sales so far are not counted.
+      salesL: 2_860,
+      unknownSalesDays: 0,
+      abnormalDays: 0,
+      bookClosingL: 12_000 - 2_860,
+      // The 10 minutes between the 21st's last reading and the 22nd's first.
+      varianceL: -10,
+    });
   });
 
   it('sorts by variance and abnormal days, and keeps only months with abnormal days when asked', async () => {
     const q = `fromMonth=2026-10&toMonth=2026-11&stationId=${ids.sh01}`;
     const byAbnormal = await monthly('admin', `${q}&sortField=abnormalDays&sortOrder=descend`);
-    expect(byAbnormal.data.list.map((r) => r.abnormalDays)).toEqual([23, 4, 3, 0]);
+    expect(byAbnormal.data.list.map((r) => r.abnormalDays)).toEqual([22, 3, 2, 0]);
     const byVariance = await monthly('admin', `${q}&sortField=varianceL&sortOrder=descend&pageSize=1`);
     expect(byVariance.data.list.map((r) => r.varianceL)).toEqual([-100]);
     const abnormal = await monthly('admin', `${q}&abnormalOnly=yes`);
@@ -317,5 +366,9 @@ describe('monthly inventory report (Monthly)', () => {
     expect(row.getCell(col('Opening volume')).value).toBe(Number((30_000 / LITRES_PER_US_GALLON).toFixed(1)));
     expect(row.getCell(col('Days with abnormal data')).value).toBe(23);
     expect(row.getCell(col('Days covered')).value).toBe('2026-03-08 – 2026-03-31');
+    expect(row.getCell(col('Days counted')).value).toBe(24);
+    // The level's book and variance and the pumps' are named apart (issue 34 item 5).
+    expect(header).toEqual(expect.arrayContaining(['Book closing (gauged sales)', 'Variance (gauged sales)', 'Book closing (metered sales)', 'Variance (metered sales)']));
+    expect(new Set(header).size).toBe(header.length);
   });
 });

@@ -121,7 +121,8 @@ const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(mo
 
 /**
  * The monthly inventory rows: each tank's days of each asked month (from its first day, up to
- * today) figured as the daily report does, then summed per month (monthly-inventory.ts).
+ * today) figured as the daily report does, then summed per month (monthly-inventory.ts), a
+ * month in progress over its finished days only — as its metered side (meteredMonthsOf) is.
  */
 export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInventoryQuery, nowMs: number) {
   const fromMonth = query.fromMonth;
@@ -158,6 +159,7 @@ export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInvent
       ...tankOfRow(head.tank),
       firstDay: head.window.day,
       lastDay: run[run.length - 1]!.window.day,
+      daysInMonth: Number(monthDays(month).lastDay.slice(8, 10)),
       ...m,
       salesSource: 'derived',
       metered: null,

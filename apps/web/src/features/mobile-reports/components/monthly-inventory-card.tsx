@@ -1,4 +1,3 @@
-import Tag from 'antd/es/tag';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MonthlyInventoryRow } from '@ullage/contracts/inventory-report';
@@ -7,6 +6,7 @@ import { Figures } from '../../mobile/components/figures';
 import { signed } from '../../report-inventory/inventory-format';
 import { phoneDailyLinkOf } from '../period-range';
 import { TankPlace } from './tank-place';
+import { MonthProgressNote } from '../../../components/report-cells/month-progress';
 
 interface MonthlyInventoryCardProps {
   row: MonthlyInventoryRow;
@@ -31,12 +31,8 @@ export function MonthlyInventoryCard({ row, format }: MonthlyInventoryCardProps)
             {row.firstDay.slice(5)} – {row.lastDay.slice(5)}
           </small>
         </h3>
-        {row.inProgress ? (
-          <span className="m-tags">
-            <Tag color="processing">{t('inventory.tag.monthInProgress')}</Tag>
-          </span>
-        ) : null}
       </div>
+      {row.inProgress ? <MonthProgressNote finishedDays={row.finishedDays} daysInMonth={row.daysInMonth} formatCount={(n) => format.count(n)} className="m-muted" /> : null}
       <p className="m-card__subtitle">
         <TankPlace stationName={row.stationName} tankCode={row.tankCode} productName={row.productName} productColor={row.productColor} />
       </p>
@@ -67,9 +63,10 @@ export function MonthlyInventoryCard({ row, format }: MonthlyInventoryCardProps)
           ...(row.metered
             ? [
                 { id: 'metered', label: t('reconciliation.monthly.meteredSales'), value: <strong data-testid="monthly-card-metered">{volume(row.metered.salesL)}</strong> },
+                { id: 'meteredBook', label: t('inventory.column.bookClosingMetered'), value: volume(row.metered.bookClosingL) },
                 {
                   id: 'meteredVariance',
-                  label: t('reconciliation.column.variance'),
+                  label: t('inventory.column.varianceMetered'),
                   value: (
                     <strong dir="ltr" className={(row.metered.varianceL ?? 0) < 0 ? 'm-loss' : undefined}>
                       {row.metered.varianceL === null ? '—' : signed(format.volume(row.metered.varianceL, row.volumeUnit), row.metered.varianceL)}

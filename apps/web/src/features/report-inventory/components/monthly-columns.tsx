@@ -10,6 +10,7 @@ import { dailyLinkOf } from '../inventory-filters-state';
 import { signed } from '../inventory-format';
 import { StationTankCell } from './inventory-cells';
 import { SalesSourceTag } from '../../../components/report-cells/sales-source-tag';
+import { MonthProgressNote } from '../../../components/report-cells/month-progress';
 
 interface ColumnOptions {
   t: TFunction;
@@ -27,8 +28,9 @@ const hinted = (title: string, hint: string) => (
 
 /**
  * The monthly report: one row per tank and month, the book closing and variance spelled out.
- * Where a tank has metered sales (issue 23) its book and variance stand on them: a column shows
- * the pumps' total and each sales figure says where it comes from.
+ * The level's book and variance stand on the sales gauged from the tank's level; where a tank
+ * has metered sales (issue 23) a second book and variance stand on the pumps' total, and each
+ * pair is named for the sales it stands on (issue 34 item 5).
  */
 export function monthlyColumns({ t, format, sortOrderOf, metered }: ColumnOptions): ColumnsType<MonthlyInventoryRow> {
   const missing = t('common.placeholder.missing');
@@ -40,17 +42,20 @@ export function monthlyColumns({ t, format, sortOrderOf, metered }: ColumnOption
       key: 'month',
       sorter: true,
       sortOrder: sortOrderOf('month'),
-      width: 120,
+      width: 150,
       fixed: 'start',
       render: (month: string, row) => (
-        <Tooltip title={`${t('inventory.column.days')}: ${format.count(row.days)}`}>
-          <span className="inventory-stack">
-            <span dir="ltr">{month}</span>
-            <small dir="ltr">
-              {row.firstDay.slice(5)} – {row.lastDay.slice(5)}
-            </small>
-          </span>
-        </Tooltip>
+        <span className="inventory-stack">
+          <Tooltip title={`${t('inventory.column.days')}: ${format.count(row.finishedDays)}`}>
+            <span className="inventory-stack">
+              <span dir="ltr">{month}</span>
+              <small dir="ltr">
+                {row.firstDay.slice(5)} – {row.lastDay.slice(5)}
+              </small>
+            </span>
+          </Tooltip>
+          {row.inProgress ? <MonthProgressNote finishedDays={row.finishedDays} daysInMonth={row.daysInMonth} formatCount={(n) => format.count(n)} /> : null}
+        </span>
       ),
     },
     { title: t('inventory.column.stationTank'), dataIndex: 'stationName', key: 'stationName', sorter: true, sortOrder: sortOrderOf('stationName'), width: 190, render: (_, row) => <StationTankCell row={row} /> },
@@ -129,14 +134,14 @@ export function monthlyColumns({ t, format, sortOrderOf, metered }: ColumnOption
               ),
           },
           {
-            title: hinted(t('reconciliation.column.bookClosing'), t('reconciliation.column.bookClosingHint')),
+            title: hinted(t('inventory.column.bookClosingMetered'), t('reconciliation.column.bookClosingHint')),
             key: 'meteredBookClosingL',
             width: 120,
             align: 'end' as const,
             render: (_: unknown, row: MonthlyInventoryRow) => (row.metered ? <span data-testid="monthly-metered-book">{volume(row.metered.bookClosingL, row)}</span> : null),
           },
           {
-            title: hinted(t('reconciliation.column.variance'), t('reconciliation.column.varianceHint')),
+            title: hinted(t('inventory.column.varianceMetered'), t('reconciliation.column.varianceHint')),
             key: 'meteredVarianceL',
             width: 140,
             align: 'end' as const,
