@@ -19,7 +19,24 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // Every table says it is loading rather than "No data" while its first rows come (issue 34 item 7).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'antd/es/table', importNames: ['default'], allowTypeImports: true, message: 'Use DataTable (apps/web/src/components/data-table/data-table.tsx).' },
+            { name: 'antd', importNames: ['Table'], allowTypeImports: true, message: 'Use DataTable (apps/web/src/components/data-table/data-table.tsx).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/components/data-table/data-table.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     // Tests, scripts and the test harness set up environments; config.ts is the one reader.

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Table from 'antd/es/table';
+import { DataTable } from '../data-table/data-table';
 import type { ColumnsType, TableProps } from 'antd/es/table';
 import { ListActions } from './list-actions';
 import { ListPage } from './list-page';
@@ -36,7 +36,7 @@ export function EntityListPage<T extends { id: number }>({ entity, title, search
       filters={filters}
       actions={<ListActions entity={entity} onExport={crud.onExport} exporting={crud.exporting} createLabel={createLabel} onCreate={canCreate ? crud.openCreate : undefined} />}
     >
-      <Table<T> {...crud.list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid={`${entity}-table`} />
+      <DataTable<T> {...crud.list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid={`${entity}-table`} />
       {children}
     </ListPage>
   );

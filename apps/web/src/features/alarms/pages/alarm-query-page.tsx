@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import Button from 'antd/es/button';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
@@ -100,7 +100,7 @@ export function AlarmQueryPage({ kind, titleKey }: AlarmQueryPageProps) {
         </>
       }
     >
-      <Table<AlarmRow>
+      <DataTable<AlarmRow>
         {...list.tableProps}
         columns={columns}
         size="middle"

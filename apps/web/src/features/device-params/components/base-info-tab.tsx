@@ -1,5 +1,5 @@
 import Descriptions from 'antd/es/descriptions';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import type { DeviceOverview, DeviceTank } from '@ullage/contracts/device-commands';
@@ -63,7 +63,7 @@ export function BaseInfoTab({ device, canIssue }: TabProps) {
         ]}
       />
       <h3 className="device-params__subtitle">{t('deviceParams.base.tanks')}</h3>
-      <Table<DeviceTank>
+      <DataTable<DeviceTank>
         rowKey="id"
         size="small"
         pagination={false}

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Progress from 'antd/es/progress';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
@@ -124,7 +124,7 @@ export function CommandHistory({ stationId, tankId, kind, firmwareId, showStatio
   return (
     <section className="device-params__history" aria-label={t('deviceParams.history.title')}>
       <h3 className="device-params__subtitle">{t('deviceParams.history.title')}</h3>
-      <Table<CommandRow>
+      <DataTable<CommandRow>
         rowKey="id"
         size="small"
         columns={columns}

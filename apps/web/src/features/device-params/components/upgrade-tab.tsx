@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import SendOutlined from '@ant-design/icons/es/icons/SendOutlined';
@@ -46,7 +46,7 @@ export function UpgradeTab({ device, canIssue, options }: TabProps) {
           {t('deviceParams.firmware.upload')}
         </Button>
       </div>
-      <Table<FirmwareRow>
+      <DataTable<FirmwareRow>
         rowKey="id"
         size="small"
         loading={files.isLoading}

@@ -4,7 +4,7 @@ import Checkbox from 'antd/es/checkbox';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { NoticeEntry } from '@ullage/domain/notice-settings';
@@ -133,7 +133,7 @@ export function AlarmNoticeDialog({ open, onClose }: AlarmNoticeDialogProps) {
         <h3 className="notice-section__title">{t(`monitor.alarm.kind.${KIND[type]}`)}</h3>
         {checkAll(type, 'both', t('notice.selectAll'), `notice-${KIND[type]}-all`)}
       </div>
-      <Table<NoticeEntry>
+      <DataTable<NoticeEntry>
         size="small"
         rowKey="remark"
         pagination={false}

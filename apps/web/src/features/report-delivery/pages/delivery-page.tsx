@@ -1,6 +1,6 @@
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import Button from 'antd/es/button';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
@@ -106,7 +106,7 @@ export function Page() {
           </div>
         </dl>
       ) : null}
-      <Table<DeliveryRow>
+      <DataTable<DeliveryRow>
         {...list.tableProps}
         className="delivery-table list-page__print-fit"
         columns={columns}

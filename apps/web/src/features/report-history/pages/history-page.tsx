@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Radio from 'antd/es/radio';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import { useTranslation } from 'react-i18next';
@@ -166,7 +166,7 @@ export function Page() {
       ) : (
         <Empty className="history-start" description={t('history.start')} data-testid="history-start" />
       )}
-      {ask ? <Table<HistoryReading> {...list.tableProps} columns={columns} size="small" scroll={{ x: 'max-content' }} data-testid="history-table" /> : null}
+      {ask ? <DataTable<HistoryReading> {...list.tableProps} columns={columns} size="small" scroll={{ x: 'max-content' }} data-testid="history-table" /> : null}
     </ListPage>
   );
 }

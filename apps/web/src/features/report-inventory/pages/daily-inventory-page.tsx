@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import Button from 'antd/es/button';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
@@ -104,7 +104,7 @@ export function Page({ route }: PageProps) {
         ) : null}
         <p className="inventory-legend">{t('inventory.legend.daily')}</p>
       </div>
-      <Table<DailyInventoryRow>
+      <DataTable<DailyInventoryRow>
         {...list.tableProps}
         columns={columns}
         size="middle"

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import Button from 'antd/es/button';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
@@ -120,7 +120,7 @@ export function Page() {
           ) : null}
         </dl>
       </div>
-      <Table<MonthlyInventoryRow> {...list.tableProps} columns={columns} size="middle" scroll={{ x: 'max-content' }} data-testid="monthly-table" />
+      <DataTable<MonthlyInventoryRow> {...list.tableProps} columns={columns} size="middle" scroll={{ x: 'max-content' }} data-testid="monthly-table" />
     </ListPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import Button from 'antd/es/button';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
@@ -70,7 +70,7 @@ export function Page() {
     >
       <p className="list-page__print-only">{from && to ? t('report.jumps.printRange', { from: format.dateTime(from), to: format.dateTime(to) }) : null}</p>
       <p className="list-page__muted jump-rules-note">{t('report.jumps.rulesNote')}</p>
-      <Table<DataJumpRow> {...list.tableProps} className="jump-table list-page__print-fit" columns={columns} size="middle" scroll={{ x: 'max-content' }} data-testid="jump-table" />
+      <DataTable<DataJumpRow> {...list.tableProps} className="jump-table list-page__print-fit" columns={columns} size="middle" scroll={{ x: 'max-content' }} data-testid="jump-table" />
     </ListPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import Button from 'antd/es/button';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import FileProtectOutlined from '@ant-design/icons/es/icons/FileProtectOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
@@ -94,7 +94,7 @@ export function Page({ route }: PageProps) {
     >
       <p className="list-page__print-only">{t('leakTest.printDays', { from: ltr(filters.from), to: ltr(filters.to) })}</p>
       <p className="list-page__muted leak-note">{t('leakTest.note', { days: LEAK_WINDOW_DAYS })}</p>
-      <Table<LeakTestRow>
+      <DataTable<LeakTestRow>
         {...list.tableProps}
         className="leak-table list-page__print-fit"
         columns={columns}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import Button from 'antd/es/button';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
@@ -88,7 +88,7 @@ export function Page() {
       }
     >
       <p className="list-page__print-only">{from && to ? t('report.offline.printRange', { from: format.dateTime(from), to: format.dateTime(to) }) : null}</p>
-      <Table<OfflineRow>
+      <DataTable<OfflineRow>
         {...list.tableProps}
         className="offline-table list-page__print-fit"
         columns={columns}

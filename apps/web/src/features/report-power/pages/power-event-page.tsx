@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import Button from 'antd/es/button';
-import Table, { type TableProps } from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
+import type { TableProps } from 'antd/es/table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
@@ -74,7 +75,7 @@ export function Page() {
         {from && to ? t('power.printRange', { from: format.dateTime(from), to: format.dateTime(to), tolerance: format.volume(toleranceL, 1) }) : null}
       </p>
       <p className="power-legend">{t('power.legend', { tolerance: format.volume(toleranceL, 1) })}</p>
-      <Table<PowerLine>
+      <DataTable<PowerLine>
         rowKey="key"
         dataSource={lines}
         loading={loading}

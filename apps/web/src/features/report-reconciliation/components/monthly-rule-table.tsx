@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +76,7 @@ export function MonthlyRuleTable({ rows, loading, format }: MonthlyRuleTableProp
     },
   ];
   return (
-    <Table<ReconciliationMonthlyRow>
+    <DataTable<ReconciliationMonthlyRow>
       rowKey="id"
       className="recon-rule-table list-page__print-fit"
       dataSource={rows as ReconciliationMonthlyRow[]}

@@ -1,7 +1,7 @@
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import dayjs from 'dayjs';
 import Button from 'antd/es/button';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import Tabs from 'antd/es/tabs';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
@@ -121,7 +121,7 @@ export function Page({ route }: PageProps) {
             children: (
               <>
                 <p className="list-page__muted recon-note">{t('reconciliation.note')}</p>
-                <Table<ReconciliationRow>
+                <DataTable<ReconciliationRow>
                   {...list.tableProps}
                   className="recon-table list-page__print-fit"
                   columns={columns}

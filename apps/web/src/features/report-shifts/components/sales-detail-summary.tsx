@@ -1,4 +1,4 @@
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import type { SalesDetail } from '@ullage/contracts/shift-sales';
@@ -88,7 +88,7 @@ export function SalesDetailSummary({ detail, format }: { detail: SalesDetail; fo
       {detail.deliveries.length > 0 ? (
         <>
           <h2 className="detail-heading">{t('salesDetail.deliveries.title')}</h2>
-          <Table
+          <DataTable
             rowKey="id"
             size="small"
             pagination={false}

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Select from 'antd/es/select';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
@@ -164,7 +164,7 @@ export function Page() {
         <>
           <SalesDetailSummary detail={detail.data} format={format} />
           <h2 className="detail-heading">{t('salesDetail.readings.title', { count: detail.data.readingCount })}</h2>
-          <Table<SalesReadingRow>
+          <DataTable<SalesReadingRow>
             {...readings.tableProps}
             columns={columns}
             rowClassName={(row) => (row.role ? 'detail-reading--edge' : row.inDelivery ? 'detail-reading--delivery' : '')}
@@ -176,7 +176,7 @@ export function Page() {
       ) : detail.isError ? (
         <Empty className="detail-empty" description={t('salesDetail.failed')} data-testid="detail-failed" />
       ) : (
-        <Table<SalesReadingRow> loading columns={[]} dataSource={[]} size="small" />
+        <DataTable<SalesReadingRow> loading columns={[]} dataSource={[]} size="small" />
       )}
     </ListPage>
   );

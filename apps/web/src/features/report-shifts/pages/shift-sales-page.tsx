@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import Button from 'antd/es/button';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import type { TableProps } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import ClockCircleOutlined from '@ant-design/icons/es/icons/ClockCircleOutlined';
@@ -114,7 +114,7 @@ export function Page() {
         </p>
       ) : null}
       {data ? <ShiftTotals totals={data.totals} format={format} /> : null}
-      <Table<ShiftLine>
+      <DataTable<ShiftLine>
         rowKey="key"
         columns={columns}
         dataSource={lines}

@@ -1,5 +1,5 @@
 import Select from 'antd/es/select';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
@@ -156,7 +156,7 @@ export function Page({ route }: PageProps) {
         />
       }
     >
-      <Table<AuditRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="audit-table" />
+      <DataTable<AuditRow> {...list.tableProps} columns={columns} scroll={{ x: 'max-content' }} size="middle" data-testid="audit-table" />
     </ListPage>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Button from 'antd/es/button';
-import Table from 'antd/es/table';
+import { DataTable } from '../../../components/data-table/data-table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
@@ -171,7 +171,7 @@ function TestOutcome({ result, format, units }: { result: AtgTestResult; format:
           <bdi dir="ltr">{result.consoleTime ?? missing}</bdi>
         </Fact>
       </dl>
-      <Table<AtgTestTank>
+      <DataTable<AtgTestTank>
         size="small"
         rowKey="tank"
         columns={columns}
