@@ -9,7 +9,8 @@ import { reportAccepted } from './device';
 /**
  * Daily and monthly inventory pages (issue 6 items 1 and 2). Dallas (LSF-DA02, America/Chicago,
  * a company that reads gallons) is left to this file: two days ago by its clock, tank 1 went
- * silent from 09:00 to 10:00 (an abnormal day), tank 2 reported all day (a normal one).
+ * silent from 09:00 to 10:00 (an abnormal day), tank 2 reported all day (a normal one), and
+ * its pumps reported that day's sales.
  */
 const GALLON = 3.785411784;
 const TZ = 'America/Chicago';
@@ -28,6 +29,10 @@ beforeAll(async () => {
     readings.push({ tank: '2', ts, productHeightMm: 1_500, temperatureC: 20, volumeL });
   }
   await reportAccepted('LSF-DA02', { readings });
+  // Tank 2's pumps report their sales that day (11 gal an hour, 10:30 to 22:30): its month is
+  // metered, and the monthly page shows the metered book and variance beside the level's.
+  const sales = Array.from({ length: 13 }, (_, i) => ({ tank: '2', id: `e2e-da02-${DAY}-${i}`, ts: new Date(w.startMs + (10 + i) * 3_600_000 + 30 * 60_000).toISOString(), volumeL: 11 * GALLON, meter: 'P1' }));
+  await reportAccepted('LSF-DA02', { sales });
 });
 afterAll(() => browser?.close());
 
@@ -125,6 +130,63 @@ describe('monthly inventory page (Monthly)', () => {
       // The daily page, for that tank and month, abnormal days only: the seeded day is among them.
       await expect.poll(() => rows(page, 'daily-table').filter({ hasText: DAY }).count(), { timeout: 15_000 }).toBe(1);
       expect(await page.locator('[data-testid="daily-filter-abnormal"]').getAttribute('aria-checked')).toBe('true');
+    } finally {
+      await context.close();
+    }
+  });
+
+  // Issue 34 item 5. The viewer is in the station's zone, so the page opens on the station's
+  // month, which is in progress: today's day is left out of its figures.
+  it.each([
+    ['en', ['Book closing (gauged sales)', 'Variance (gauged sales)'], ['Book closing (metered sales)', 'Variance (metered sales)'], (finished: number, days: number) => `Month in progress: ${finished} of ${days} days counted`],
+    ['ar', ['الختامي الدفتري (مبيعات المستوى)', 'الفرق (مبيعات المستوى)'], ['الختامي الدفتري (المبيعات المقيسة)', 'الفرق (المبيعات المقيسة)'], (finished: number, days: number) => `الشهر لم ينتهِ: احتُسب ${finished} من ${days} يومًا`],
+  ] as const)('%s: names the level’s and the pumps’ book and variance apart, and counts a month in progress by its finished days', async (language, gauged, metered, note) => {
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { timezoneId: TZ, alarmToasts: false });
+    try {
+      const answered = page.waitForResponse((r) => r.url().includes('/api/report/inventory/monthly/list') && r.url().includes('LSF-DA02'));
+      await page.goto('/Monthly');
+      await search(page, 'monthly-search', 'LSF-DA02');
+      const answer = (await (await answered).json()) as { data: { list: { tankCode: string; days: number; finishedDays: number; daysInMonth: number; inProgress: boolean }[] } };
+      await expect.poll(() => rows(page, 'monthly-table').count(), { timeout: 15_000 }).toBe(2);
+      const tank1 = answer.data.list.find((r) => r.tankCode === '1')!;
+      // Every day of the tank's month up to today, less today.
+      expect(tank1).toMatchObject({ inProgress: true, finishedDays: tank1.days - 1 });
+      const notes = await page.locator('[data-testid="monthly-table"] [data-testid="monthly-progress"]').allTextContents();
+      expect(notes).toContain(note(tank1.finishedDays, tank1.daysInMonth));
+      const headers = (await page.locator('[data-testid="monthly-table"] thead th').allTextContents()).map((h) => h.trim()).filter((h) => h !== '');
+      expect(headers).toEqual(expect.arrayContaining([...gauged]));
+      expect(new Set(headers).size).toBe(headers.length);
+      // Early in a month the metered day is in the month before, and no metered column shows.
+      if (DAY.slice(0, 7) === dayOf(Date.now(), TZ).slice(0, 7)) expect(headers).toEqual(expect.arrayContaining([...metered]));
+      if (language === 'ar') expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      await page.screenshot({ path: `/tmp/inventory-monthly-e2e-${language}.png`, fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('tables while they load (issue 34 item 7)', () => {
+  it('an empty table says it is loading, not "No data", while its first page is on its way', async () => {
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'en', { alarmToasts: false });
+    try {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked = false;
+      await page.route('**/api/report/inventory/monthly/list**', async (route) => {
+        asked = true;
+        await held;
+        await route.continue();
+      });
+      await page.goto('/Monthly');
+      const table = page.locator('[data-testid="monthly-table"]');
+      await expect.poll(() => asked, { timeout: 15_000 }).toBe(true);
+      await table.waitFor();
+      expect((await table.locator('.ant-table-placeholder').innerText()).trim()).toBe('Loading…');
+      expect(await table.textContent()).not.toContain('No data');
+      release();
+      // Once the answer is in, the table shows its rows, or — with none — says so.
+      await expect.poll(async () => (await table.locator('tbody').innerText()).includes('Loading…'), { timeout: 15_000 }).toBe(false);
     } finally {
       await context.close();
     }
