@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { localeBundles } from './apps/web/build/locale-bundles-plugin.ts';
 import SlowestFilesReporter from './scripts/slowest-files-reporter.ts';
+import LongestFirstSequencer from './scripts/test-sequencer.ts';
 
 /**
  * One vitest run, four projects. Server tests share a migrated database template made once
@@ -10,8 +11,12 @@ export default defineConfig({
   test: {
     // The usual output, then the slowest files (scripts/slowest-files-reporter.ts).
     reporters: ['default', new SlowestFilesReporter()],
-    // Two cores: API tests each hold a database, browser tests a Chromium.
-    maxWorkers: 2,
+    // Longest files first, so the run does not end on one long file (scripts/test-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
+    // Two cores, three workers for the unit and API tests: a few API files mostly wait (a
+    // database cut for a minute and a half, streams that idle out), and a third worker keeps both
+    // cores busy meanwhile. The browser tests keep two (their own setting below): they are busy.
+    maxWorkers: 3,
     projects: [
       { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts', 'apps/simulator/src/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },
       // The web units may import modules that read the split locale files.
@@ -60,6 +65,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at a time, each worker's on its own server (e2e/global-setup.ts).
+          maxWorkers: 2,
           // Browser tests run after the rest, on their own.
           sequence: { groupOrder: 1 },
         },
