@@ -1,4 +1,23 @@
-/** Server messages in English; the other locales must have exactly these keys (typechecked). */
+import type { Language } from '@ullage/domain/languages';
+
+/**
+ * The plural categories of each language's rules, as Intl.PluralRules reports them (zh_CN's
+ * locale is 'zh'; Node's Spanish has "many", for a million and up). catalogues.test.ts checks
+ * these against Intl.PluralRules.
+ */
+export type PluralForms = { zh_CN: 'other'; en: 'one' | 'other'; es: 'one' | 'many' | 'other'; ar: 'zero' | 'one' | 'two' | 'few' | 'many' | 'other' };
+
+/**
+ * A counted message: the text for each plural category of the language; the translator picks
+ * the one its rules select for the number in the param named `by`, then fills the params. A
+ * form may leave that number out ("دقيقة واحدة").
+ */
+export type Plural<F extends Intl.LDMLPluralRule, By extends string = string> = { readonly by: By } & { readonly [C in F]: string };
+
+/**
+ * Server messages in English; the other locales must have exactly these keys, and a counted
+ * message here is counted there too, by the same param, in exactly their forms (typechecked).
+ */
 export const en = {
   'ok': 'Success',
   'auth.notLoggedIn': 'Not logged in',
@@ -6,7 +25,7 @@ export const en = {
   'auth.wrongCredentials': 'Wrong user name or password',
   'auth.captchaRequired': 'Please enter the verification code',
   'auth.captchaInvalid': 'The verification code is wrong or has expired',
-  'auth.locked': 'Too many failed attempts. Try again in {minutes} minutes',
+  "auth.locked": { by: "minutes", one: "Too many failed attempts. Try again in {minutes} minute", other: "Too many failed attempts. Try again in {minutes} minutes" },
   'auth.loggedOut': 'Logged out',
   'auth.mustChangePassword': 'Change your temporary password before continuing',
   'auth.passwordNotSafe': 'Your password is not safe, please change as soon as possible',
@@ -27,7 +46,7 @@ export const en = {
   'common.unavailable': 'The service is briefly unavailable, please try again in a few seconds',
   'validation.format': '{field}: {rule}',
   'rule.required': 'is required',
-  'rule.tooLong': 'must be at most {max} characters',
+  "rule.tooLong": { by: "max", one: "must be at most {max} character", other: "must be at most {max} characters" },
   'rule.invalid': 'is not valid',
   'rule.storableText': 'must not contain a NUL character or an unpaired surrogate (text that cannot be stored)',
   'rule.imageDimensions': 'must be at most {max} × {max} pixels (this one is {width} × {height})',
@@ -147,7 +166,7 @@ export const en = {
   'field.highWaterAlarmMm': 'High water alarm',
   'field.strapping': 'Height-volume point',
   'field.tankCount': 'Tanks',
-  'rule.minLength': 'must be at least {min} characters',
+  "rule.minLength": { by: "min", one: "must be at least {min} character", other: "must be at least {min} characters" },
   'rule.companyOfDistributor': 'must be a company of the chosen distributor',
   'settings.productInUse': 'This product is still used by tanks; change those tanks first',
   'settings.tagExists': 'A tag with this type and key already exists',
@@ -293,8 +312,8 @@ export const en = {
   "mail.digest.subject": "Ullage: alarms at your stations ({count})",
   "mail.digest.greeting": "Hello {name},",
   "mail.digest.intro": "These alarms started since the last e-mail. Times are each station's local time.",
-  "mail.digest.more": "…and {count} more. The alarm pages list them all.",
-  "mail.digest.footer": "You receive this e-mail because of your alarm notification settings (the bell in Ullage's top bar). It is sent at most every {minutes} minutes.",
+  "mail.digest.more": { by: "count", one: "…and {count} more. The alarm pages list them all.", other: "…and {count} more. The alarm pages list them all." },
+  "mail.digest.footer": { by: "minutes", one: "You receive this e-mail because of your alarm notification settings (the bell in Ullage's top bar). It is sent at most once a minute.", other: "You receive this e-mail because of your alarm notification settings (the bell in Ullage's top bar). It is sent at most every {minutes} minutes." },
   "mail.digest.column.start": "Started",
   "mail.digest.column.station": "Station",
   "mail.digest.column.where": "Tank / sensor",
@@ -329,7 +348,7 @@ export const en = {
   "field.endWaterHeightMm": "End water height (mm)",
   "field.startTemperatureC": "Start temperature (°C)",
   "field.endTemperatureC": "End temperature (°C)",
-  "rule.maxDays": "must be no more than {days} days after the start time",
+  "rule.maxDays": { by: "days", one: "must be no more than {days} day after the start time", other: "must be no more than {days} days after the start time" },
   "export.sheet.deliveries": "Deliveries",
   "delivery.export.source": "Recorded by",
   "delivery.source.detected": "Detected from the level",
@@ -355,11 +374,11 @@ export const en = {
   "field.shiftFromDay": "First day",
   "field.shiftToDay": "Last day",
   "field.shiftDay": "Day",
-  "rule.shiftCount": "must hold {min} to {max} shifts",
+  "rule.shiftCount": { by: "max", one: "must hold {min} to {max} shift", other: "must hold {min} to {max} shifts" },
   "rule.timeOfDay": "must be a time of day written HH:MM, such as 06:00",
   "rule.shiftDayFormat": "must be a day written YYYY-MM-DD",
   "rule.shiftDayOrder": "must not be after the last day",
-  "rule.shiftRangeDays": "must keep the range to at most {days} days",
+  "rule.shiftRangeDays": { by: "days", one: "must keep the range to at most {days} day", other: "must keep the range to at most {days} days" },
   "rule.notStationShift": "is not a shift of this station",
   "shifts.allDay": "All day",
   "export.sheet.shiftSales": "Sales per shift",
@@ -444,7 +463,7 @@ export const en = {
   "offline.export.durationMinutes": "Duration (minutes)",
   "offline.export.processedBy": "Recorded by",
   "history.field.range": "Time range",
-  "history.rule.maxDays": "Time cannot exceed {days} days",
+  "history.rule.maxDays": { by: "days", one: "Time cannot exceed {days} day", other: "Time cannot exceed {days} days" },
   "history.rule.startBeforeEnd": "Start time must be before end time",
   "history.rule.stationAndTank": "Must select gas station and tank",
   "history.rule.tankOfStation": "must be a tank of the chosen station",
@@ -496,8 +515,8 @@ export const en = {
   "inventory.rule.month": "must be a month written YYYY-MM",
   "inventory.rule.dayOrder": "must not be after the last day",
   "inventory.rule.monthOrder": "must not be after the last month",
-  "inventory.rule.maxDays": "must keep the range to at most {days} days",
-  "inventory.rule.maxMonths": "must keep the range to at most {months} months",
+  "inventory.rule.maxDays": { by: "days", one: "must keep the range to at most {days} day", other: "must keep the range to at most {days} days" },
+  "inventory.rule.maxMonths": { by: "months", one: "must keep the range to at most {months} month", other: "must keep the range to at most {months} months" },
   "export.sheet.dailyInventory": "Daily tank inventory",
   "export.sheet.monthlyInventory": "Monthly inventory",
   "inventory.export.day": "Day",
@@ -547,11 +566,11 @@ export const en = {
   "deviceParams.template.sheet": "Height-volume table",
   "deviceParams.template.notesSheet": "How to fill",
   "deviceParams.template.noteTank": "Tank {code}: height {height} mm, volume {volume} L. Heights and volumes must stay within them.",
-  "deviceParams.template.noteRows": "One point per row, under the headers of the first sheet; at most {max} points. Do not rename or remove the headers.",
+  "deviceParams.template.noteRows": { by: "max", one: "One point per row, under the headers of the first sheet; at most {max} point. Do not rename or remove the headers.", other: "One point per row, under the headers of the first sheet; at most {max} points. Do not rename or remove the headers." },
   "deviceParams.template.noteRules": "Numbers with at most one decimal; heights and volumes strictly increasing from row to row; start at height 0 with volume 0.",
   "deviceParams.template.fileName": "Height-volume table tank {code}",
   "rule.octetStream": "must be sent as the raw body (application/octet-stream)",
-  "rule.decimals": "must have at most {decimals} decimals",
+  "rule.decimals": { by: "decimals", one: "must have at most {decimals} decimal", other: "must have at most {decimals} decimals" },
   "rule.noCommands": "takes no commands: its gauge is polled by the server (Veeder-Root TLS)",
   "rule.clockRange": "must be within a year of the server's time",
   "rule.firmwareNotAuthorised": "is not authorised at this time (outside its authorisation period)",
@@ -598,7 +617,7 @@ export const en = {
   "jump.export.backHeight": "Product height when back (mm)",
   "jump.export.backTemperature": "Temperature when back",
   "jump.export.backVolume": "Volume when back",
-  "atg.error.oversize": "The console sent more than {limit} bytes without ending its answer: the connection was closed",
+  "atg.error.oversize": { by: "limit", one: "The console sent more than {limit} byte without ending its answer: the connection was closed", other: "The console sent more than {limit} bytes without ending its answer: the connection was closed" },
   "atg.warning.implausible": "Tank {tank}: {field} {value} does not fit the tank when read in {units}: check the console's unit setting, or the company's volume unit if the console does not say its units",
   "atg.units.us": "U.S. units (gallons, inches, °F)",
   "atg.units.metric": "metric units (litres, mm, °C)",
@@ -608,9 +627,9 @@ export const en = {
   "atg.field.volumeL": "volume (L)",
   "auth.crossSite": "Refused: this request came from another site, not from the Ullage app. Open the app at its own address and try again",
   "rule.importUnzippedSize": "unpacks to more than {max} MB (the limit for a height-volume table file)",
-  "rule.importZipEntries": "holds more than {max} parts (the limit for a spreadsheet file)",
-  "rule.importRows": "has more than {max} rows (the limit for a height-volume table file)",
-  "rule.importCellLength": "has a cell longer than {max} characters in row {row} (the limit for one cell)",
+  "rule.importZipEntries": { by: "max", one: "holds more than {max} part (the limit for a spreadsheet file)", other: "holds more than {max} parts (the limit for a spreadsheet file)" },
+  "rule.importRows": { by: "max", one: "has more than {max} row (the limit for a height-volume table file)", other: "has more than {max} rows (the limit for a height-volume table file)" },
+  "rule.importCellLength": { by: "max", one: "has a cell longer than {max} character in row {row} (the limit for one cell)", other: "has a cell longer than {max} characters in row {row} (the limit for one cell)" },
   "rule.importTooComplex": "could not be read within {seconds} s and {mb} MB (the limits for reading one file)",
   "rule.bodyTooLarge": "is larger than {max} (the limit for this upload)",
   "field.leakThresholdLph": "Leak-test threshold",
@@ -624,7 +643,7 @@ export const en = {
   "leakTest.field.month": "Month",
   "leakTest.field.result": "Result",
   "leakTest.rule.order": "must not be before the start",
-  "leakTest.rule.maxDays": "must keep the range to at most {days} days",
+  "leakTest.rule.maxDays": { by: "days", one: "must keep the range to at most {days} day", other: "must keep the range to at most {days} days" },
   "leakTest.rule.month": "must be a month written YYYY-MM",
   "leakTest.rule.futureMonth": "must be a month that has begun",
   "leakTest.result.pass": "Pass",
@@ -678,7 +697,7 @@ export const en = {
   "forecast.field.deliverAt": "Delivery time",
   "forecast.field.withinHours": "Within hours",
   "forecast.rule.deliverAtPast": "must not be in the past",
-  "forecast.rule.deliverAtFar": "must be within {days} days",
+  "forecast.rule.deliverAtFar": { by: "days", one: "must be within {days} day", other: "must be within {days} days" },
   "delivery.export.rise": "Rise (gauged)",
   "delivery.export.salesDuring": "Sold during the delivery",
   "delivery.export.salesDuringSource": "Sold during: source",
@@ -692,7 +711,11 @@ export const en = {
   "inventory.export.bookClosingMetered": "Book closing (metered sales)",
   "inventory.export.varianceMetered": "Variance (metered sales)",
   "inventory.export.finishedDays": "Days counted",
-} as const;
+} as const satisfies Record<string, string | Plural<PluralForms['en']>>;
 
 export type MessageKey = keyof typeof en;
-export type Messages = Record<MessageKey, string>;
+
+/** A catalogue in a language: a plain text where en has one, a plural message of the language's forms where en counts. */
+export type Messages<L extends Language = Language> = L extends Language
+  ? { readonly [K in MessageKey]: (typeof en)[K] extends { readonly by: infer By extends string } ? Plural<PluralForms[L], By> : string }
+  : never;

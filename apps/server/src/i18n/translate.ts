@@ -4,15 +4,33 @@ import { en, type MessageKey, type Messages } from './en';
 import { es } from './es';
 import { zh_CN } from './zh_CN';
 
-export const CATALOGUES: Record<Language, Messages> = { zh_CN, en, es, ar };
+export const CATALOGUES: { readonly [L in Language]: Messages<L> } = { zh_CN, en, es, ar };
+
+/** The locale whose plural rules a language counts by. */
+export const PLURAL_LOCALES: Record<Language, string> = { zh_CN: 'zh', en: 'en', es: 'es', ar: 'ar' };
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+/** One Intl.PluralRules per language, made when first needed. */
+export function pluralRulesOf(language: Language): Intl.PluralRules {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(PLURAL_LOCALES[language])));
+  return rules;
+}
+
+/** Any language's plural message, as the translator reads it: every language has `other`. */
+type AnyPlural = { readonly by: string; readonly other: string } & { readonly [C in Intl.LDMLPluralRule]?: string };
 
 /** A catalogue's messages; it knows its language (an export's sheets read right to left in Arabic). */
 export type Translate = ((key: MessageKey, params?: Record<string, string | number>) => string) & { readonly language?: Language };
 
 export function translator(language: Language): Translate {
-  const catalogue = CATALOGUES[language];
-  const t = (key: MessageKey, params?: Record<string, string | number>) =>
-    catalogue[key].replace(/\{(\w+)\}/g, (whole, name: string) => (params && name in params ? String(params[name]) : whole));
+  const catalogue: Messages = CATALOGUES[language];
+  const t = (key: MessageKey, params?: Record<string, string | number>) => {
+    const entry: string | AnyPlural = catalogue[key];
+    // A counted message takes the form of the count; no count (NaN) reads as `other`.
+    const text = typeof entry === 'string' ? entry : (entry[pluralRulesOf(language).select(Number(params?.[entry.by]))] ?? entry.other);
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (params && name in params ? String(params[name]) : whole));
+  };
   return Object.assign(t, { language });
 }
 

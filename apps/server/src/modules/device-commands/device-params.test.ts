@@ -181,7 +181,7 @@ describe('tank tilt and time setup', () => {
   it('refuses a tilt out of range and too many decimals', async () => {
     const res = await as.admin!.post('/api/device-commands/tilt', { stationId: sh01.station.id, tankId: tank1().id, tiltDeg: 12, probeOffsetMm: 0.25 });
     expect(fieldsOf(res)).toEqual(['tiltDeg:range', 'probeOffsetMm:decimals']);
-    expect(body(res).data.fields!.map((f) => f.message)).toEqual(['Tilt (°): must be a number from -10 to 10', 'Probe offset (mm): must have at most 1 decimals']);
+    expect(body(res).data.fields!.map((f) => f.message)).toEqual(['Tilt (°): must be a number from -10 to 10', 'Probe offset (mm): must have at most 1 decimal']);
   });
 
   it('a clock to set needs a time within a year of the server’s', async () => {
