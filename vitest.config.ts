@@ -64,6 +64,11 @@ export default defineConfig({
           setupFiles: ['e2e/worker-server.setup.ts', 'e2e/late-texts.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page answers within seconds, not within vitest's default second: a poll for what a
+          // page shows waits up to 15 s (on a busy machine the login error came after the default
+          // second, failing the test), and asks every 200 ms rather than every 50 (a poll is a call
+          // into the page: CPU the browser tests are short of).
+          expect: { poll: { timeout: 15_000, interval: 200 } },
           // Two files at a time, each worker's on its own server (e2e/global-setup.ts).
           maxWorkers: 2,
           // Browser tests run after the rest, on their own.

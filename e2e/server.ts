@@ -21,7 +21,10 @@ export interface RunningServer {
  * The real server as `npm start` runs it, on a fresh embedded database in its own directory,
  * on a free port. Used by the browser tests and the web benchmarks.
  */
-export async function startServer(env: Record<string, string> = {}, options: { requireWeb?: boolean; nodeArgs?: string[] } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { requireWeb?: boolean; nodeArgs?: string[]; /** Given the process's output so far, as soon as it is spawned (before it is healthy). */ onSpawn?: (output: () => string) => void } = {},
+): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, '..');
   // WEB_DIST (as for `npm start`) lets a build elsewhere be tested while apps/web/dist is rebuilt.
   const webDist = process.env.WEB_DIST || path.join(root, 'apps/web/dist');
@@ -57,6 +60,7 @@ export async function startServer(env: Record<string, string> = {}, options: { r
   server.stdout?.on('data', (d) => (output += d));
   server.stderr?.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  options.onSpawn?.(() => output);
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, server, () => output);

@@ -331,10 +331,18 @@ describe.skipIf(!onPostgres)(onPostgres ? 'dependency faults: two instances thro
     viaLater.hostname = '127.0.0.1';
     viaLater.port = String(port);
     // Nothing listens on the port yet: the start fails to connect, and must wait, not exit.
-    const starting = startServer({ DATABASE_URL: viaLater.toString(), DEMO: 'on', SIMULATOR: 'off', LOG_LEVEL: 'info' }, { requireWeb: false });
+    let output = () => '';
+    const starting = startServer({ DATABASE_URL: viaLater.toString(), DEMO: 'on', SIMULATOR: 'off', LOG_LEVEL: 'info' }, { requireWeb: false, onSpawn: (read) => (output = read) });
     let c: RunningServer | undefined;
     try {
-      await sleep(4000);
+      // The database comes back once the instance has found it away and said it waits (a fixed
+      // sleep raced a slow start on a busy machine: the database was back before the first try).
+      const deadline = Date.now() + 60_000;
+      while (!output().includes('waiting for it before starting')) {
+        if (Date.now() > deadline) throw new Error(`the instance never said it waits for the database:\n${output()}`);
+        await sleep(200);
+      }
+      await sleep(1000);
       await later.listen();
       // startServer throws if the process exits before it answers /api/health.
       c = await starting;
