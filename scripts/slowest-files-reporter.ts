@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { DURATIONS_FILE } from './test-sequencer';
+import { DURATIONS_FILE } from './test-sequencer.ts';
 
 /** How many of the slowest files the run prints at its end. */
 const SHOWN = 10;

@@ -37,7 +37,9 @@ beforeAll(async () => {
 /** A counted text as a page shows it; the other variables some texts name are given too. */
 function render(language: Language, key: string, count: number): string {
   const t = instances[language].t as unknown as (key: string, options: Record<string, unknown>) => string;
-  return t(key, { count, days: String(count), weeks: String(count), shown: 1, pct: '1 %', source: 'x' });
+  // The counted texts' other values: a text may show its count formatted (all, size, max) beside count.
+  const n = String(count);
+  return t(key, { count, days: n, weeks: n, shown: 1, pct: '1 %', source: 'x', all: n, abnormal: '0', size: n, readings: '4,320', points: '480', min: '1', max: n });
 }
 
 describe('counted texts', () => {
@@ -69,6 +71,19 @@ describe('counted texts', () => {
     expect(render('es', 'deviceParams.firmware.selected', 1)).toBe('1 estación elegida');
     expect(render('es', 'deviceParams.firmware.selected', 3)).toBe('3 estaciones elegidas');
     expect(render('es', 'common.rule.maxLength', 1_000_000)).toBe('Como máximo 1000000 caracteres');
+    // The report summaries count tank days and months; the history note its bucket's unit.
+    expect(COUNTS.map((count) => render('ar', 'inventory.summary.days', count))).toEqual([
+      'لا توجد أيام خزان',
+      '0 من يوم خزان واحد غير طبيعي',
+      '0 من يومَي خزان غير طبيعيين',
+      '0 من 3 أيام خزان غير طبيعية',
+      '0 من 11 يوم خزان غير طبيعي',
+      '0 من 100 يوم خزان غير طبيعي',
+    ]);
+    expect(render('en', 'inventory.summary.months', 1)).toBe('0 of 1 tank month with abnormal days');
+    expect(render('en', 'history.chart.bucketHours', 1)).toBe('4,320 readings drawn as 480 points: each is the mean of 1 hour');
+    expect(render('ar', 'history.chart.bucketMinutes', 2)).toBe('عدد القراءات 4,320، مرسومة نقاطًا عددها 480: كل نقطة متوسط دقيقتين');
+    expect(render('es', 'shiftSales.shifts.ruleCount', 6)).toBe('Defina de 1 a 6 turnos');
   });
 
   it.each(LANGUAGES)('%s has a form for every count of every counted text', (language) => {

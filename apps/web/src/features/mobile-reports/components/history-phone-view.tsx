@@ -90,6 +90,7 @@ export function HistoryPhoneView() {
                       readings: format.count(series.data.readings),
                       points: format.count(series.data.ts.length),
                       size: format.count(series.data.bucketSeconds % 60 === 0 ? series.data.bucketSeconds / 60 : series.data.bucketSeconds),
+                      count: series.data.bucketSeconds % 60 === 0 ? series.data.bucketSeconds / 60 : series.data.bucketSeconds,
                     })}
                   </p>
                 ) : null}

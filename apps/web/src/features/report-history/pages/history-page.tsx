@@ -153,7 +153,7 @@ export function Page() {
               </Suspense>
               {note ? (
                 <p className="history-trend__note" data-testid="history-bucket-note">
-                  {t(note.key, { readings: format.count(series.data.readings), points: format.count(series.data.ts.length), size: format.count(note.size) })}
+                  {t(note.key, { readings: format.count(series.data.readings), points: format.count(series.data.ts.length), size: format.count(note.size), count: note.size })}
                 </p>
               ) : null}
             </>

@@ -99,7 +99,7 @@ export function Page({ route }: PageProps) {
       <div className="inventory-summary">
         {data ? (
           <p data-testid="daily-summary">
-            <strong>{t('inventory.summary.days', { abnormal: format.count(data.abnormalCount), all: format.count(data.allCount) })}</strong>
+            <strong>{t('inventory.summary.days', { abnormal: format.count(data.abnormalCount), all: format.count(data.allCount), count: data.allCount })}</strong>
           </p>
         ) : null}
         <p className="inventory-legend">{t('inventory.legend.daily')}</p>

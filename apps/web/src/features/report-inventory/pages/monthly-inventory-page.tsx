@@ -100,7 +100,7 @@ export function Page() {
       <div className="inventory-summary">
         {data ? (
           <p data-testid="monthly-summary">
-            <strong>{t('inventory.summary.months', { abnormal: format.count(data.abnormalCount), all: format.count(data.allCount) })}</strong>
+            <strong>{t('inventory.summary.months', { abnormal: format.count(data.abnormalCount), all: format.count(data.allCount), count: data.allCount })}</strong>
           </p>
         ) : null}
         <dl className="inventory-legend inventory-legend--terms" data-testid="monthly-legend">

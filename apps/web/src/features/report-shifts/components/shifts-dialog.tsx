@@ -30,7 +30,7 @@ type Values = StationShiftsInput;
 function problemText(t: TFunction, p: ShiftProblem): string {
   switch (p.rule) {
     case 'shiftCount':
-      return t('shiftSales.shifts.ruleCount', { min: MIN_SHIFTS, max: MAX_SHIFTS });
+      return t('shiftSales.shifts.ruleCount', { min: MIN_SHIFTS, max: MAX_SHIFTS, count: MAX_SHIFTS });
     case 'required':
       return t('shiftSales.shifts.ruleName');
     case 'tooLong':
