@@ -44,7 +44,7 @@ export function DailyPhoneList() {
         {first ? (
           <>
             {' · '}
-            <span data-testid="daily-summary">{t('inventory.summary.days', { abnormal: format.count(first.abnormalCount), all: format.count(first.allCount) })}</span>
+            <span data-testid="daily-summary">{t('inventory.summary.days', { abnormal: format.count(first.abnormalCount), all: format.count(first.allCount), count: first.allCount })}</span>
           </>
         ) : null}
       </p>

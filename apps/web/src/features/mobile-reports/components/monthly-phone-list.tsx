@@ -35,7 +35,7 @@ export function MonthlyPhoneList() {
         {first ? (
           <>
             {' · '}
-            <span data-testid="monthly-summary">{t('inventory.summary.months', { abnormal: format.count(first.abnormalCount), all: format.count(first.allCount) })}</span>
+            <span data-testid="monthly-summary">{t('inventory.summary.months', { abnormal: format.count(first.abnormalCount), all: format.count(first.allCount), count: first.allCount })}</span>
           </>
         ) : null}
       </p>
