@@ -1,7 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { localeBundles } from './apps/web/build/locale-bundles-plugin.ts';
 import SlowestFilesReporter from './scripts/slowest-files-reporter.ts';
-import LongestFirstSequencer from './scripts/test-sequencer.ts';
 
 /**
  * One vitest run, four projects. Server tests share a migrated database template made once
@@ -11,8 +10,6 @@ export default defineConfig({
   test: {
     // The usual output, then the slowest files (scripts/slowest-files-reporter.ts).
     reporters: ['default', new SlowestFilesReporter()],
-    // Longest files first, so the run does not end on one long file (scripts/test-sequencer.ts).
-    sequence: { sequencer: LongestFirstSequencer },
     // Two cores: API tests each hold a database, browser tests a Chromium. (Three for the unit
     // and API tests, two for the browser tests, ran slower on this machine: 22 min against 16.)
     maxWorkers: 2,
@@ -68,7 +65,10 @@ export default defineConfig({
           // second, failing the test), and asks every 200 ms rather than every 50 (a poll is a call
           // into the page: CPU the browser tests are short of).
           expect: { poll: { timeout: 15_000, interval: 200 } },
-          // Two files at a time, each worker's on its own server (e2e/global-setup.ts).
+          // One file at a time for this landing: two at a time, with files started longest first,
+          // failed four tests on files meeting each other's data on a shared server (an audit entry,
+          // a leak-test count; issue 33's next step is a server per file group that cannot meet).
+          fileParallelism: false,
           // Browser tests run after the rest, on their own.
           sequence: { groupOrder: 1 },
         },

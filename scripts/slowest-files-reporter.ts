@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { DURATIONS_FILE } from './test-sequencer.ts';
 
 /** How many of the slowest files the run prints at its end. */
 const SHOWN = 10;
@@ -26,10 +25,5 @@ export default class SlowestFilesReporter implements Reporter {
     process.stdout.write(`${lines.join('\n')}\n\n`);
     fs.mkdirSync('.tmp', { recursive: true });
     fs.writeFileSync(path.join('.tmp', 'test-times.json'), JSON.stringify(rows, null, 1));
-    // The order the next runs start files in (scripts/test-sequencer.ts): refreshed on request, from a whole run.
-    if (process.env.UPDATE_TEST_DURATIONS) {
-      const seconds = Object.fromEntries(rows.map((r) => [`${r.project}:${r.file}`, Math.round(r.totalMs / 100) / 10] as const).sort(([a], [b]) => a.localeCompare(b)));
-      fs.writeFileSync(DURATIONS_FILE, `${JSON.stringify(seconds, null, 1)}\n`);
-    }
   }
 }
