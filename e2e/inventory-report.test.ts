@@ -97,7 +97,7 @@ describe('daily tank inventory page (abnormal_can)', () => {
       await search(page, 'daily-search', 'LSF-DA02');
       await expect.poll(() => rows(page, 'daily-table').count(), { timeout: 15_000 }).toBe(2);
       expect(await rows(page, 'daily-table').filter({ hasText: 'انقطاعات: 1' }).count()).toBe(1);
-      expect(await page.locator('[data-testid="daily-summary"]').textContent()).toContain('1 من 2');
+      expect(await page.locator('[data-testid="daily-summary"]').textContent()).toContain('1 من يومَي خزان');
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       await page.screenshot({ path: '/tmp/inventory-daily-e2e-ar.png', fullPage: true });
     } finally {
