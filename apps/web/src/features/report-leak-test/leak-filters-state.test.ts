@@ -45,6 +45,9 @@ describe('links into the leak-test page', () => {
   it('ask for nothing without a station or result, and drop what is malformed', () => {
     const base = initialLeakFilters(NOW);
     expect(leakFiltersOfSearch('', base)).toBeNull();
+    // Days named in the address, both and in order, replace the default week.
+    expect(leakFiltersOfSearch('?stationId=5&from=2026-11-22&to=2026-11-27', base)).toMatchObject({ stationId: 5, from: '2026-11-22', to: '2026-11-27' });
+    expect(leakFiltersOfSearch('?stationId=5&from=2026-11-27&to=2026-11-22', base)).toMatchObject({ from: base.from, to: base.to });
     expect(leakFiltersOfSearch('?tankId=4', base)).toBeNull();
     expect(leakFiltersOfSearch('?stationId=0&result=maybe', base)).toBeNull();
     expect(leakFiltersOfSearch('?result=inconclusive&tankId=4', base)).toMatchObject({ stationId: undefined, tankId: undefined, result: 'inconclusive' });

@@ -55,6 +55,7 @@ export function leakTestLinkOf(place: { stationId?: number; tankId?: number; res
 }
 
 const ID = /^[1-9]\d{0,9}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The filters an address asks for (from leakTestLinkOf), over the page's defaults; null when it
@@ -71,7 +72,11 @@ export function leakFiltersOfSearch(search: string, base: LeakFilters): LeakFilt
   const stationId = id('stationId');
   const tankId = stationId === undefined ? undefined : id('tankId');
   if (stationId === undefined && result === undefined) return null;
-  return { ...base, distributorId: undefined, companyId: undefined, areaId: undefined, productId: undefined, stationId, tankId, result };
+  // An address may name the days too (a link to a week that is not this one): both, in order.
+  const from = params.get('from');
+  const to = params.get('to');
+  const days = from !== null && to !== null && DAY.test(from) && DAY.test(to) && from <= to ? { from, to } : {};
+  return { ...base, distributorId: undefined, companyId: undefined, areaId: undefined, productId: undefined, stationId, tankId, result, ...days };
 }
 
 /** The compliance record's month by default: the last whole month (the current one is still provisional). */
