@@ -23,17 +23,25 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.connect((await ask<{ endpoint: string }>('/browser')).endpoint);
 }
 
-let workerServer: string | undefined;
+let workerServer: { id: number; baseUrl: string } | undefined;
 
-/** Asks for this worker's server (started for the first file that asks); worker-server.setup.ts does, before each file. */
+/** Leases a server for this file (started for the first file that finds none free); worker-server.setup.ts does, before each file. */
 export async function startWorkerServer(): Promise<void> {
-  workerServer ??= (await ask<{ baseUrl: string }>(`/server?worker=${Number(process.env.VITEST_POOL_ID ?? 1)}`)).baseUrl;
+  workerServer ??= await ask<{ id: number; baseUrl: string }>('/server/lease');
 }
 
-/** This worker's server: files of one worker run one after another on it, never two at once. */
+/** Gives this file's server back for a later file; worker-server.setup.ts does, after each file. */
+export async function releaseWorkerServer(): Promise<void> {
+  if (!workerServer) return;
+  const { id } = workerServer;
+  workerServer = undefined;
+  await ask(`/server/release?id=${id}`);
+}
+
+/** This file's server: no other file uses it while this one runs. */
 export function baseUrl(): string {
-  if (!workerServer) throw new Error('no worker server: e2e/worker-server.setup.ts starts it before each file');
-  return workerServer;
+  if (!workerServer) throw new Error('no server: e2e/worker-server.setup.ts leases one before each file');
+  return workerServer.baseUrl;
 }
 
 const lateTexts: string[] = [];

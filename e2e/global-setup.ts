@@ -7,32 +7,52 @@ import { startServer, type RunningServer } from './server';
 import './browser';
 
 /**
- * One server per vitest worker, and one Chromium for the run (issue 33), started when the first
+ * The browser tests' servers and the run's one Chromium (issue 33), started when the first
  * browser test asks for them (e2e/worker-server.setup.ts, launchBrowser) rather than here: the
  * browser tests run after the API tests, and servers started with the run would spend those
  * minutes running their jobs on the cores the API tests need.
  *
- * When files run side by side, each worker's files share its server one after another, as they
- * all shared one server before, so a file never meets another file's clicks half-way. Each file
- * opens its own browser contexts (cookies and storage of their own) in the shared Chromium.
+ * A file leases a server for its whole run and gives it back when it ends, so two files running
+ * side by side never share one: a free server is reused (its data from earlier files, as when all
+ * files shared one), and a new one starts only when every server is leased. Each file opens its
+ * own browser contexts (cookies and storage of their own) in the shared Chromium.
  */
 export default async function setup(project: TestProject) {
-  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
   let browser: Promise<BrowserServer> | undefined;
-  const servers = new Map<number, Promise<RunningServer>>();
-  const serverOf = (worker: number) => {
-    const slot = (Math.max(1, worker) - 1) % workers;
-    if (!servers.has(slot)) servers.set(slot, startServer());
-    return servers.get(slot)!;
+  const servers: { id: number; server: Promise<RunningServer>; leased: boolean }[] = [];
+  const lease = () => {
+    let slot = servers.find((s) => !s.leased);
+    if (!slot) {
+      slot = { id: servers.length + 1, server: startServer(), leased: false };
+      servers.push(slot);
+    }
+    slot.leased = true;
+    const leased = slot;
+    // A server that failed to start is dropped, so the next lease tries a new one.
+    return leased.server.then(
+      (s) => ({ id: leased.id, baseUrl: s.baseUrl }),
+      (error: unknown) => {
+        servers.splice(servers.indexOf(leased), 1);
+        throw error;
+      },
+    );
+  };
+  const release = (id: number) => {
+    const slot = servers.find((s) => s.id === id);
+    if (!slot) return Promise.reject(new Error(`no server ${id}`));
+    slot.leased = false;
+    return Promise.resolve({ released: id });
   };
   const control = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://control');
     const answer =
       url.pathname === '/browser'
         ? (browser ??= chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })).then((b) => ({ endpoint: b.wsEndpoint() }))
-        : url.pathname === '/server'
-          ? serverOf(Number(url.searchParams.get('worker'))).then((s) => ({ baseUrl: s.baseUrl }))
-          : Promise.reject(new Error(`no ${url.pathname} here`));
+        : url.pathname === '/server/lease'
+          ? lease()
+          : url.pathname === '/server/release'
+            ? release(Number(url.searchParams.get('id')))
+            : Promise.reject(new Error(`no ${url.pathname} here`));
     answer.then(
       (body) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
       (error: unknown) => response.writeHead(500).end(String(error)),
@@ -44,7 +64,7 @@ export default async function setup(project: TestProject) {
     control.close();
     await Promise.all([
       browser?.then((b) => b.close()).catch(() => undefined),
-      ...[...servers.values()].map((s) => s.then((server) => server.stop()).catch(() => undefined)),
+      ...servers.map((s) => s.server.then((server) => server.stop()).catch(() => undefined)),
     ]);
   };
 }

@@ -1,5 +1,7 @@
-import { startWorkerServer } from './browser';
+import { afterAll } from 'vitest';
+import { releaseWorkerServer, startWorkerServer } from './browser';
 
-// Before each browser test file: this worker's server, started by the run's first file on the
-// worker (e2e/global-setup.ts) and shared by its later files.
+// Before each browser test file: a server of its own for as long as it runs (e2e/global-setup.ts),
+// given back when it ends for a later file.
 await startWorkerServer();
+afterAll(releaseWorkerServer);
