@@ -35,6 +35,9 @@ export async function releaseWorkerServer(): Promise<void> {
   if (!workerServer) return;
   const { id } = workerServer;
   workerServer = undefined;
+  // Sessions are the file's own: a later file on this worker (modules outlive files here) may
+  // find them ended by what a file in between did (a password change ends an account's sessions).
+  sessions.clear();
   await ask(`/server/release?id=${id}`);
 }
 

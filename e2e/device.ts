@@ -12,6 +12,14 @@ export interface DeviceAnswer {
 const keys = new Map<string, Promise<string>>();
 
 /**
+ * Forgets the keys taken over, after each file (worker-server.setup.ts): a later file on this
+ * worker may share the server with a file of another worker that rotated the key again.
+ */
+export function forgetDeviceKeys(): void {
+  keys.clear();
+}
+
+/**
  * A demo station's device key. The seed's keys are random and shown to no one, so the test takes
  * the station's device over as an administrator would: rotates its key (Settings → Stations)
  * once per server and station, and keeps the new one.
