@@ -32,6 +32,13 @@ const PHONE_ROUTES = [
   'leak_report_phone',
 ];
 
+/**
+ * Each test loads dozens of pages whole (about 40 desktop, 15 phone), each waiting for the
+ * network to be quiet: 25–65 s on a quiet machine, over the default 60 s beside a second test run
+ * (failed so at load 16–19).
+ */
+const LOADS_TIMEOUT_MS = 240_000;
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -72,7 +79,7 @@ describe('every route has its texts', () => {
       await signedOut.context.close();
       await signedIn.context.close();
     }
-  });
+  }, LOADS_TIMEOUT_MS);
 
   it('each phone route, in English', async () => {
     const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'en', { userAgent: PHONE, width: 390, height: 844 });
@@ -83,5 +90,5 @@ describe('every route has its texts', () => {
     } finally {
       await context.close();
     }
-  });
+  }, LOADS_TIMEOUT_MS);
 });
