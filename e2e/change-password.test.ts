@@ -34,9 +34,13 @@ describe('change password from the user menu (spec §5)', () => {
     await expect.poll(() => page.getByText('Passwords not same').count()).toBeGreaterThan(0);
 
     await page.locator('#confirm-password').fill(NEW_PASSWORD);
+    // The 2 s count from the change's answer: timed from the response itself, not from a later
+    // step that a loaded machine can delay past most of the wait.
+    const changed = page.waitForResponse((r) => r.url().includes('/api/user/updatePwd') && r.request().method() === 'PUT');
     await page.locator('[data-testid="change-password-submit"]').click();
-    await expect.poll(() => page.getByText('Modification succeeded, please log in again').count()).toBeGreaterThan(0);
+    await changed;
     const changedAt = Date.now();
+    await expect.poll(() => page.getByText('Modification succeeded, please log in again').count()).toBeGreaterThan(0);
     await page.waitForURL('**/login', { timeout: 10_000 });
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(1500);
 

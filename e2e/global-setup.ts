@@ -20,10 +20,12 @@ import './browser';
 export default async function setup(project: TestProject) {
   let browser: Promise<BrowserServer> | undefined;
   const servers: { id: number; server: Promise<RunningServer>; leased: boolean }[] = [];
+  // Ids are never reused: a server dropped after a failed start leaves a gap, not a twin.
+  let started = 0;
   const lease = () => {
     let slot = servers.find((s) => !s.leased);
     if (!slot) {
-      slot = { id: servers.length + 1, server: startServer(), leased: false };
+      slot = { id: ++started, server: startServer(), leased: false };
       servers.push(slot);
     }
     slot.leased = true;

@@ -80,7 +80,8 @@ describe('the top bar’s e-mail setting', () => {
     const { context, page } = await apiSignedInPage(browser, USERNAME, PASSWORD, 'ar');
     try {
       await page.goto('/home');
-      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      // The direction is set once the locale's texts have loaded, which can follow the load event.
+      await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
       await openMailDialog(page);
       await page.locator('[data-testid="mail-address-input"]').fill('station.manager@');
       await page.getByText('يرجى إدخال بريد إلكتروني صالح').waitFor();

@@ -155,9 +155,11 @@ describe.skipIf(skipped !== '')(`two instances behind haproxy${skipped ? ` — $
         await new Promise((r) => setTimeout(r, 20));
       }
     })();
-    await new Promise((r) => setTimeout(r, 500));
+    // Enough acknowledged before the kill to matter, however slowly a loaded machine answers.
+    await expect.poll(() => acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
 
     a.child.kill('SIGKILL');
+    const acknowledgedAtKill = acknowledged.length;
     expect(await a.exited).toBe(null);
     // The stream breaks with its instance (it does not hang).
     await Promise.race([feed!.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the feed did not end')), 5000))]);
@@ -165,7 +167,8 @@ describe.skipIf(skipped !== '')(`two instances behind haproxy${skipped ? ` — $
     // Alarms raised while the feed is away, through the load balancer (it finds A gone and sends to B).
     const raised: [string, string, number][] = others.slice(0, 4).flatMap((s) => [[s.code, '1', 3] as [string, string, number], [s.code, '1', 5] as [string, string, number]]);
     for (const [code, tank, alarm] of raised) expect((await report(code, levelAlarm(tank, alarm))).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1500));
+    // And some after it, through B.
+    await expect.poll(() => acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(acknowledgedAtKill + 11);
     writing = false;
     await writing$;
 
