@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { DEFAULT_LANGUAGE, matchLanguage, pickLanguage, type Language } from '@ullage/domain/languages';
-import { getInfo, sessionUserQueryKey } from '../features/auth/api/get-info';
+import { getInfo, sessionUserQueryKey } from '../lib/session-user';
 import { manualLanguageOf } from '../features/manual/manual-address';
 import { fetchLoginConfig, loginConfigQueryKey } from '../features/auth/api/login-config';
 import { applyDocumentLanguage, storedLanguageChoice } from '../i18n/document-language';

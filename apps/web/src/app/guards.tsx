@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CODES } from '@ullage/contracts/codes';
-import { useSessionUser } from '../features/auth/api/get-info';
+import { useSessionUser } from '../lib/session-user';
 import { StatusPanel } from '../components/status-panel';
 import { ApiError } from '../lib/api-client';
 import { isMobileSession } from '../lib/device';

@@ -1,4 +1,4 @@
-import { useSessionUser } from '../features/auth/api/get-info';
+import { useSessionUser } from '../lib/session-user';
 import { landingRoute } from './menu';
 import type { RouteDef } from './route-types';
 import { ROUTES } from './routes';

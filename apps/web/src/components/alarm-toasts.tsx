@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSessionUser } from '../features/auth/api/get-info';
+import { useSessionUser } from '../lib/session-user';
 import { activeLanguage } from '../i18n/i18n';
 import type { AlarmKind, BurstStep } from '../lib/alarm-burst';
 import { alarmLines, connectAlarmFeed, type LiveAlarm } from '../lib/alarm-feed';

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@ullage/contracts/auth';
-import { sessionUserQueryKey } from '../../features/auth/api/get-info';
+import { sessionUserQueryKey } from '../../lib/session-user';
 import { ChangePasswordDialog } from '../../features/account/components/change-password-dialog';
 import { ChangePhotoDialog } from '../../features/account/components/change-photo-dialog';
 import { queryClient } from '../../lib/query-client';

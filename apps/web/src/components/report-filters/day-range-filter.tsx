@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { daysApart } from '../../features/report-inventory/inventory-filters-state';
+import { daysApart } from './report-filters-state';
 import { LazyRangePicker } from '../lazy-picker/lazy-picker';
 import './report-filters.css';
 

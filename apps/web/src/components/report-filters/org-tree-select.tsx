@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyTreeSelect } from '../lazy-tree-select';
-import { useOrgTree } from '../../features/settings-org/api/org-tree';
+import { useOrgTree } from '../../lib/org-tree';
 import './report-filters.css';
 import { orgFilterOf, orgTreeOptions, orgValueOfFilter, type OrgScopeFilter } from './org-scope';
 

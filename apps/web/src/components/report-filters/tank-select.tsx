@@ -1,6 +1,6 @@
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import { useStationTanks } from '../../features/alarms/api/station-tanks';
+import { useStationTanks } from '../../lib/station-tanks';
 
 interface TankSelectProps {
   /** The station picked in the organisation tree; without one the select waits for it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialDailyFilters } from '../report-inventory/inventory-filters-state';
+import { initialDailyFilters } from '../../components/report-filters/report-filters-state';
 import { initialPowerFilters } from '../report-power/power-filters-state';
 import { changedFilterCount } from './filter-count';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyFiltersOfSearch, initialDailyFilters } from '../report-inventory/inventory-filters-state';
+import { dailyFiltersOfSearch, initialDailyFilters } from '../../components/report-filters/report-filters-state';
 import { periodProblem, phoneDailyLinkOf } from './period-range';
 
 describe('inventory periods on a phone (spec §9 daily and monthly reports)', () => {

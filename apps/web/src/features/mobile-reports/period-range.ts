@@ -1,4 +1,4 @@
-import { DAILY_MAX_DAYS, dailyLinkOf, daySpan, MONTHLY_MAX_MONTHS, monthSpan } from '../report-inventory/inventory-filters-state';
+import { DAILY_MAX_DAYS, dailyLinkOf, daySpan, MONTHLY_MAX_MONTHS, monthSpan } from '../../components/report-filters/report-filters-state';
 
 /**
  * The day and month periods of the inventory reports, as a phone's native date and month

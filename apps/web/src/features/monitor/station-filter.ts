@@ -1,5 +1,5 @@
 import type { StationStatus, StationSummary } from '@ullage/contracts/monitor';
-import { fillFraction } from './format';
+import { fillFraction } from '../../lib/format';
 import { statusRank } from './status';
 
 export type StatusFilter = StationStatus | 'all';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import type { DataJumpRow } from '@ullage/contracts/data-jumps';
 import en from '../../i18n/locales/en.json';
-import { makeMonitorFormat } from '../monitor/format';
+import { makeMonitorFormat } from '../../lib/format';
 import { jumpExplanation, jumpRuleLabel } from './jump-explanation';
 
 /** English text with {{params}} filled, as i18next would. */

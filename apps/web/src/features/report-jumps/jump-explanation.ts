@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { DataJumpRow } from '@ullage/contracts/data-jumps';
 import { JUMP_LIMITS, jumpFigures, temperatureDifferenceFromC, type JumpRule } from '@ullage/domain/data-jumps';
-import type { MonitorFormat } from '../monitor/format';
+import type { MonitorFormat } from '../../lib/format';
 
 /** The message-key segment of each rule. */
 const RULE_KEY = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withOrgPick } from '../report-inventory/inventory-filters-state';
+import { withOrgPick } from '../../components/report-filters/report-filters-state';
 import {
   complianceLinkOf,
   complianceOfSearch,

@@ -1,6 +1,6 @@
 import type { LeakTestResult } from '@ullage/domain/leak-detection';
 import { LEAK_TEST_RESULTS } from '@ullage/domain/leak-detection';
-import { localDay, localMonth } from '../report-inventory/inventory-filters-state';
+import { localDay, localMonth } from '../../components/report-filters/report-filters-state';
 import { NO_TANK_FILTERS } from '../../components/report-filters/org-scope';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReconciliationSeries } from '@ullage/contracts/reconciliation';
 import { volumeFromLitres } from '@ullage/domain/units';
-import { daySpan } from '../report-inventory/inventory-filters-state';
+import { daySpan } from '../../components/report-filters/report-filters-state';
 
 /**
  * The cumulative-variance chart's data: for each tank (or manifolded group), its cumulative

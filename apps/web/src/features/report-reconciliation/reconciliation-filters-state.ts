@@ -1,7 +1,7 @@
 import type { ReconciliationQuery } from '@ullage/contracts/reconciliation';
 import { RECONCILIATION_MAX_DAYS } from '@ullage/contracts/reconciliation';
 import { NO_TANK_FILTERS, type TankFilterValues } from '../../components/report-filters/org-scope';
-import { localDay } from '../report-inventory/inventory-filters-state';
+import { localDay } from '../../components/report-filters/report-filters-state';
 
 /**
  * The filters of the reconciliation page (reconciliation and its phone variant), as the list

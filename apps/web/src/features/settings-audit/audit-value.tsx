@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { MessageKey } from '../../i18n/message-key';
-import { alarmNameKey } from '../monitor/alarm-names';
+import { alarmNameKey } from '../../lib/alarm-names';
 import { formatValue } from './change-lines';
 import type { ValueKind } from './audit-fields';
 

@@ -1,4 +1,4 @@
-import { useSessionUser } from '../auth/api/get-info';
+import { useSessionUser } from '../../lib/session-user';
 import type { OrgViewer } from './permissions';
 
 /** The signed-in account as the permission rules see it; null until getInfo has answered. */

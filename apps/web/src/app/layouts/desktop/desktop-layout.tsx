@@ -8,7 +8,7 @@ import { AlarmToasts } from '../../../components/alarm-toasts';
 import { AntdProvider } from '../../../components/antd-provider';
 import { LanguagePicker } from '../../../components/language-picker';
 import { UllageLogo } from '../../../components/ullage-logo';
-import { useSessionUser } from '../../../features/auth/api/get-info';
+import { useSessionUser } from '../../../lib/session-user';
 import { leaveTo, logout } from '../../../features/auth/api/logout';
 import { isMenuVisible, landingPath } from '../../menu';
 import { RoutePage } from '../../page-host';

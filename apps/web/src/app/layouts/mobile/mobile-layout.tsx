@@ -10,7 +10,7 @@ import { AlarmToasts } from '../../../components/alarm-toasts';
 import { AntdProvider } from '../../../components/antd-provider';
 import { LanguagePicker } from '../../../components/language-picker';
 import { UllageLogo } from '../../../components/ullage-logo';
-import { useSessionUser } from '../../../features/auth/api/get-info';
+import { useSessionUser } from '../../../lib/session-user';
 import { PageHelpLink } from '../../../features/manual/components/page-help-link';
 import { leaveTo, logout } from '../../../features/auth/api/logout';
 import { MOBILE_LOGIN_PATH } from '../../access';

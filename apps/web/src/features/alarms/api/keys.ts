@@ -3,5 +3,4 @@ export const ALARMS_KEY = ['alarms'] as const;
 
 export const alarmKeys = {
   list: (kind: 'level' | 'leak') => [...ALARMS_KEY, kind, 'list'] as const,
-  tanks: (stationId: number) => [...ALARMS_KEY, 'tanks', stationId] as const,
 };

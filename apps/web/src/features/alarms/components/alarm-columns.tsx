@@ -6,7 +6,7 @@ import type { AlarmRow } from '@ullage/contracts/alarms';
 import type { MessageKey } from '../../../i18n/message-key';
 import { durationParts } from '../../../lib/station-time';
 import { StationTime } from '../../../components/station-time';
-import { alarmNameKey } from '../../monitor/alarm-names';
+import { alarmNameKey } from '../../../lib/alarm-names';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import { StationCell } from '../../../components/report-cells/report-cells';
 

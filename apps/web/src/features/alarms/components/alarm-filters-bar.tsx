@@ -6,7 +6,7 @@ import { LEAK_ALARM_CODES, LEVEL_ALARM_CODES } from '@ullage/domain/alarm-codes'
 import { OrgTreeSelect } from '../../../components/report-filters/org-tree-select';
 import { TankSelect } from '../../../components/report-filters/tank-select';
 import { TimeRangeFilter } from '../../../components/report-filters/time-range-filter';
-import { alarmNameKey } from '../../monitor/alarm-names';
+import { alarmNameKey } from '../../../lib/alarm-names';
 import type { AlarmFilters } from '../alarm-filters-state';
 
 interface AlarmFiltersBarProps {

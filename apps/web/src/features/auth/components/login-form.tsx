@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { markSignedIn } from '../../../lib/login-state';
 import { queryClient } from '../../../lib/query-client';
 import { setPasswordUnsafeFlag } from '../../../lib/session-flags';
-import { sessionUserQueryKey } from '../api/get-info';
+import { sessionUserQueryKey } from '../../../lib/session-user';
 import { useLogin } from '../api/login';
 import { CaptchaImage } from './captcha-image';
 import { TextField } from './text-field';

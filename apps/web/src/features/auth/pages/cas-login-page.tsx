@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@ullage/contracts/auth';
 import { useLoginConfig } from '../api/login-config';
-import { sessionUserQueryKey } from '../api/get-info';
+import { sessionUserQueryKey } from '../../../lib/session-user';
 import { AntdProvider } from '../../../components/antd-provider';
 import { apiData, apiUrl } from '../../../lib/api-client';
 import { markSignedIn } from '../../../lib/login-state';

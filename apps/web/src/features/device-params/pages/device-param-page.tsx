@@ -3,7 +3,7 @@ import Empty from 'antd/es/empty';
 import Spin from 'antd/es/spin';
 import { useTranslation } from 'react-i18next';
 import { LazyTreeSelect } from '../../../components/lazy-tree-select';
-import { useOrgTree } from '../../settings-org/api/org-tree';
+import { useOrgTree } from '../../../lib/org-tree';
 import { useDeviceOverview } from '../api/device-overview';
 import { stationOptions } from '../station-options';
 import '../device-params.css';

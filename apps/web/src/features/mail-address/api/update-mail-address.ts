@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@ullage/contracts/auth';
 import type { MailAddressBody, MailAddressData } from '@ullage/contracts/mail-address';
 import { apiData } from '../../../lib/api-client';
-import { sessionUserQueryKey } from '../../auth/api/get-info';
+import { sessionUserQueryKey } from '../../../lib/session-user';
 import { mailAddressKey } from './keys';
 
 /**

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { LEAK_ALARM_CODES, LEVEL_ALARM_CODES } from '@ullage/domain/alarm-codes';
 import { OrgTreeSelect } from '../../../components/report-filters/org-tree-select';
 import { withOrgPick, withRange, type AlarmFilters } from '../../alarms/alarm-filters-state';
-import { useStationTanks } from '../../alarms/api/station-tanks';
-import { alarmNameKey } from '../../monitor/alarm-names';
+import { useStationTanks } from '../../../lib/station-tanks';
+import { alarmNameKey } from '../../../lib/alarm-names';
 import { ChipGroup } from './chip-group';
 import { DateRangeFields } from './date-range-fields';
 

@@ -6,7 +6,7 @@ import type { AlarmRow } from '@ullage/contracts/alarms';
 import { SilentBoundary } from '../../../components/silent-boundary';
 import { initialAlarmFilters, type AlarmFilters } from '../../alarms/alarm-filters-state';
 import { useMay } from '../../auth/use-may';
-import { useNow } from '../../monitor/use-monitor-format';
+import { useNow } from '../../../lib/use-monitor-format';
 import { useAlarmPages } from '../../mobile/api/alarms';
 import { AlarmCard } from '../../mobile/components/alarm-card';
 import { LoadMore } from '../../mobile/components/load-more';

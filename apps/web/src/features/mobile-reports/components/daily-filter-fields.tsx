@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DailyFilters } from '../../report-inventory/inventory-filters-state';
+import type { DailyFilters } from '../../../components/report-filters/report-filters-state';
 import { InventoryFilterFields } from './inventory-filter-fields';
 import { PeriodFields } from './period-fields';
 

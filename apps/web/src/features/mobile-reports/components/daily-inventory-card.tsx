@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { DailyInventoryRow, InventoryReading } from '@ullage/contracts/inventory-report';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { Figures } from '../../mobile/components/figures';
 import { DailyStatus } from '../../report-inventory/components/daily-columns';
 import { DailyDetail } from '../../report-inventory/components/daily-detail';
-import { timeOfDay } from '../../report-inventory/inventory-format';
+import { timeOfDay } from '../../../lib/report-format';
 import { TankPlace } from './tank-place';
 
 interface DailyInventoryCardProps {

@@ -1,9 +1,9 @@
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { inventoryKeys, listDailyInventory } from '../../report-inventory/api/inventory-reports';
-import { dailyFiltersOfSearch, initialDailyFilters, type DailyFilters } from '../../report-inventory/inventory-filters-state';
+import { dailyFiltersOfSearch, initialDailyFilters, type DailyFilters } from '../../../components/report-filters/report-filters-state';
 import { changedFilterCount } from '../filter-count';
 import { listQueryOf } from '../filter-query';
 import { usePhonePages } from '../use-phone-pages';

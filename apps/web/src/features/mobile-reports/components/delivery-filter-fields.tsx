@@ -1,7 +1,7 @@
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import { OrgTreeSelect } from '../../../components/report-filters/org-tree-select';
-import { useStationTanks } from '../../alarms/api/station-tanks';
+import { useStationTanks } from '../../../lib/station-tanks';
 import { withOrgPick, withRange, type DeliveryFilters } from '../../report-delivery/delivery-filters-state';
 import { ChipGroup } from './chip-group';
 import { DateRangeFields } from './date-range-fields';

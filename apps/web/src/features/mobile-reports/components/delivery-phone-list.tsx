@@ -2,7 +2,7 @@ import { lazy, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { initialDeliveryFilters, type DeliveryFilters } from '../../report-delivery/delivery-filters-state';
 import { listDeliveries } from '../../mobile/api/deliveries';
 import { MOBILE_KEY } from '../../mobile/api/keys';

@@ -4,9 +4,9 @@ import Select from 'antd/es/select';
 import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
 import { useTranslation } from 'react-i18next';
 import { stationsUnder } from '../../../components/report-filters/org-scope';
-import { useStationTanks } from '../../alarms/api/station-tanks';
+import { useStationTanks } from '../../../lib/station-tanks';
 import { withStation, type FormCheck, type HistoryForm } from '../../report-history/history-form-state';
-import { useOrgTree } from '../../settings-org/api/org-tree';
+import { useOrgTree } from '../../../lib/org-tree';
 import { HISTORY_PRESET_DAYS, isoOfLocalInput, lastDays, localInputOf } from '../history-inputs';
 
 interface HistoryPhoneFormProps {

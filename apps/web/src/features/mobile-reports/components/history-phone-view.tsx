@@ -3,7 +3,7 @@ import Empty from 'antd/es/empty';
 import { useTranslation } from 'react-i18next';
 import { SilentBoundary } from '../../../components/silent-boundary';
 import { stationDateTime } from '../../../lib/station-time';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { historyKeys, listHistory, useHistorySeries } from '../../report-history/api/history';
 import { checkHistoryForm, initialHistoryForm, type FormCheck, type HistoryAsk, type HistoryForm } from '../../report-history/history-form-state';
 import { usePhonePages } from '../use-phone-pages';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { HistoryReading, HistoryTank } from '@ullage/contracts/history';
 import { stationDateTime } from '../../../lib/station-time';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { Figures } from '../../mobile/components/figures';
 import { RECORD_TYPE_KEYS } from '../../report-history/components/history-columns';
 

@@ -4,7 +4,7 @@ import { AreaSelect } from '../../../components/report-filters/area-select';
 import { OrgTreeSelect } from '../../../components/report-filters/org-tree-select';
 import { ProductSelect } from '../../../components/report-filters/product-select';
 import { TankSelect } from '../../../components/report-filters/tank-select';
-import { withOrgPick, type InventoryFilters } from '../../report-inventory/inventory-filters-state';
+import { withOrgPick, type InventoryFilters } from '../../../components/report-filters/report-filters-state';
 import { ChipGroup } from './chip-group';
 
 export interface InventoryFilterFieldsProps<F extends InventoryFilters> {

@@ -2,7 +2,7 @@ import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import type { DataJumpRow } from '@ullage/contracts/data-jumps';
 import { stationDateTime } from '../../../lib/station-time';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { jumpExplanation, jumpRuleLabel, RULE_COLOR, WATCHED } from '../../report-jumps/jump-explanation';
 import { CompareTable } from './compare-table';
 import { TankPlace } from './tank-place';

@@ -1,6 +1,6 @@
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { dataJumpKeys, listDataJumps } from '../../report-jumps/api/data-jumps';
 import { initialJumpFilters, type JumpFilters } from '../../report-jumps/jump-filters-state';
 import { changedFilterCount } from '../filter-count';

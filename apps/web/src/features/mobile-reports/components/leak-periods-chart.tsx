@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LeakTestRow } from '@ullage/contracts/leak-test';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { useLeakTestPeriods } from '../../report-leak-test/api/leak-test-periods';
 import { LeakChart } from '../../report-leak-test/components/leak-chart';
 import '../../report-leak-test/leak-test.css';

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LeakTestRow } from '@ullage/contracts/leak-test';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { Figures } from '../../mobile/components/figures';
 import { LeakResultTag } from '../../monitor/components/leak-result-tag';
-import { LEAK_REASON_KEYS } from '../../monitor/leak-result';
+import { LEAK_REASON_KEYS } from '../../../lib/leak-result';
 import { decidingFigure } from '../../report-leak-test/leak-row-display';
 import { TankPlace } from './tank-place';
 

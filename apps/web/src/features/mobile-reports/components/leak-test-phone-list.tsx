@@ -2,7 +2,7 @@ import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LEAK_WINDOW_DAYS } from '@ullage/domain/leak-detection';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { leakTestKeys, listLeakTests } from '../../report-leak-test/api/leak-tests';
 import { initialLeakFilters, leakFiltersOfSearch, type LeakFilters } from '../../report-leak-test/leak-filters-state';
 import { changedFilterCount } from '../filter-count';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MonthlyFilters } from '../../report-inventory/inventory-filters-state';
+import type { MonthlyFilters } from '../../../components/report-filters/report-filters-state';
 import { InventoryFilterFields } from './inventory-filter-fields';
 import { PeriodFields } from './period-fields';
 

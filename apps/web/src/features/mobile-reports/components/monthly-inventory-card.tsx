@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MonthlyInventoryRow } from '@ullage/contracts/inventory-report';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { Figures } from '../../mobile/components/figures';
-import { signed } from '../../report-inventory/inventory-format';
+import { signed } from '../../../lib/report-format';
 import { phoneDailyLinkOf } from '../period-range';
 import { TankPlace } from './tank-place';
 import { MonthProgressNote } from '../../../components/report-cells/month-progress';

@@ -1,8 +1,8 @@
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { inventoryKeys, listMonthlyInventory } from '../../report-inventory/api/inventory-reports';
-import { initialMonthlyFilters, type MonthlyFilters } from '../../report-inventory/inventory-filters-state';
+import { initialMonthlyFilters, type MonthlyFilters } from '../../../components/report-filters/report-filters-state';
 import { changedFilterCount } from '../filter-count';
 import { listQueryOf } from '../filter-query';
 import { usePhonePages } from '../use-phone-pages';

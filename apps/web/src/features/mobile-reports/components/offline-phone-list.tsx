@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
 import type { OfflineRow } from '@ullage/contracts/offline-records';
 import { SilentBoundary } from '../../../components/silent-boundary';
-import { useSessionUser } from '../../auth/api/get-info';
+import { useSessionUser } from '../../../lib/session-user';
 import { listOfflineRecords, offlineKeys } from '../../report-offline/api/offline-records';
 import { initialOfflineFilters, type OfflineFilters } from '../../report-offline/offline-filters-state';
 import { changedFilterCount } from '../filter-count';

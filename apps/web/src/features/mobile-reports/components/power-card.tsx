@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { PowerEventRow, PowerTankChange } from '@ullage/contracts/power-events';
 import { stationDateTime } from '../../../lib/station-time';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { Figures } from '../../mobile/components/figures';
 import { CompareTable } from './compare-table';
 import { TankPlace } from './tank-place';

@@ -1,6 +1,6 @@
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { listPowerEvents, powerKeys } from '../../report-power/api/power-events';
 import { initialPowerFilters, type PowerFilters } from '../../report-power/power-filters-state';
 import { changedFilterCount } from '../filter-count';

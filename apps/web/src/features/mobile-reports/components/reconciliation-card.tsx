@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ReconciliationRow } from '@ullage/contracts/reconciliation';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { Figures } from '../../mobile/components/figures';
 import type { FiguresBasis } from '../../report-reconciliation/reconciliation-filters-state';
 import { figuresOf, periodVarianceTone, salesOf } from '../../report-reconciliation/reconciliation-row-display';

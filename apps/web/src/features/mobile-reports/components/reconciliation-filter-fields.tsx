@@ -4,7 +4,7 @@ import { AreaSelect } from '../../../components/report-filters/area-select';
 import { OrgTreeSelect } from '../../../components/report-filters/org-tree-select';
 import { ProductSelect } from '../../../components/report-filters/product-select';
 import { TankSelect } from '../../../components/report-filters/tank-select';
-import { withOrgPick } from '../../report-inventory/inventory-filters-state';
+import { withOrgPick } from '../../../components/report-filters/report-filters-state';
 import { PERIOD_KEYS, SOURCE_KEYS } from '../../report-reconciliation/components/reconciliation-filters-bar';
 import { RECONCILIATION_DAYS, type ReconciliationFilters } from '../../report-reconciliation/reconciliation-filters-state';
 import { ChipGroup } from './chip-group';

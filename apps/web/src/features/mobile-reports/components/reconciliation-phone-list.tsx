@@ -1,7 +1,7 @@
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { listReconciliation, reconciliationKeys } from '../../report-reconciliation/api/reconciliation';
 import { BASIS_KEYS } from '../../report-reconciliation/components/reconciliation-filters-bar';
 import { FIGURES_BASES, initialReconciliationFilters, reconciliationFiltersOfSearch, type FiguresBasis, type ReconciliationFilters } from '../../report-reconciliation/reconciliation-filters-state';

@@ -8,7 +8,7 @@ import type { MessageKey } from '../../../i18n/message-key';
 import { alarmLines, type LiveAlarm } from '../../../lib/alarm-feed';
 import { durationParts } from '../../../lib/station-time';
 import { StationTime } from '../../../components/station-time';
-import { alarmNameKey } from '../../monitor/alarm-names';
+import { alarmNameKey } from '../../../lib/alarm-names';
 import { drillHref } from '../drill';
 
 interface AlarmCardProps {

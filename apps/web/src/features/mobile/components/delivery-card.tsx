@@ -2,7 +2,7 @@ import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryRow } from '@ullage/contracts/delivery-report';
 import { stationDateTime } from '../../../lib/station-time';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { NO_PRODUCT_COLOR } from '../../monitor/components/product-inventory';
 import { DrillCard } from './drill-card';
 import { Figures } from './figures';

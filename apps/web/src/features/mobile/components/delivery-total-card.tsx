@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Spin from 'antd/es/spin';
 import { useTranslation } from 'react-i18next';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import type { DeliverySum } from '../groups';
 import { DrillCard } from './drill-card';
 import { Figures } from './figures';

@@ -1,6 +1,6 @@
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import type { InventoryFigures } from '../groups';
 import { DrillCard } from './drill-card';
 import { FillBar } from './fill-bar';

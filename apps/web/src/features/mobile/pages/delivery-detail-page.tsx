@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { activeLanguage } from '../../../i18n/i18n';
 import { stationDateTime } from '../../../lib/station-time';
 import { NO_PRODUCT_COLOR } from '../../monitor/components/product-inventory';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { useDelivery } from '../api/deliveries';
 import { useStationPlaces } from '../api/station-places';
 import { Figures } from '../components/figures';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import UnorderedListOutlined from '@ant-design/icons/es/icons/UnorderedListOutlined';
 import { useTranslation } from 'react-i18next';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { useCompanyUnits } from '../api/company-units';
 import { useDeliveryTotals } from '../api/deliveries';
 import { useStationPlaces } from '../api/station-places';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useStationTanks } from '../../alarms/api/station-tanks';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useStationTanks } from '../../../lib/station-tanks';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { NO_PRODUCT_COLOR } from '../../monitor/components/product-inventory';
 import { useCompanyUnits } from '../api/company-units';
 import { useDeliveryTotals } from '../api/deliveries';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useStationTanks } from '../../alarms/api/station-tanks';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useStationTanks } from '../../../lib/station-tanks';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { useCompanyUnits } from '../api/company-units';
 import { useTankDeliveries } from '../api/deliveries';
 import { useStationPlaces } from '../api/station-places';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { InventoryCard } from '../components/inventory-card';
 import { LoadState } from '../components/load-state';
 import { MobilePage } from '../components/mobile-page';

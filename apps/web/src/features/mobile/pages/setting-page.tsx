@@ -20,7 +20,7 @@ import { activeLanguage } from '../../../i18n/i18n';
 import { HTML_LANG, LANGUAGE_NAMES } from '../../../i18n/language-names';
 import { manualHref } from '../../manual/manual-address';
 import type { MessageKey } from '../../../i18n/message-key';
-import { useSessionUser } from '../../auth/api/get-info';
+import { useSessionUser } from '../../../lib/session-user';
 import { LazyMailAddressDialog } from '../../mail-address/lazy-mail-address-dialog';
 import { LazyAlarmNoticeDialog } from '../../notice/lazy-alarm-notice-dialog';
 import { MobilePage } from '../components/mobile-page';

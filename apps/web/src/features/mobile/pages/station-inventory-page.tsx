@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useForecasts } from '../../monitor/api/forecast-list';
 import { useDuration } from '../../monitor/components/tank-forecast';
 import { durationText, soonestToRunOut } from '../../monitor/run-out';
-import { useMonitorFormat, useNow } from '../../monitor/use-monitor-format';
+import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
 import { DrillCard } from '../components/drill-card';
 import { FillBar } from '../components/fill-bar';
 import { Figures } from '../components/figures';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LeakTestStatus } from '@ullage/contracts/leak-test';
 import { apiData } from '../../../lib/api-client';
-import { useSessionUser } from '../../auth/api/get-info';
+import { useSessionUser } from '../../../lib/session-user';
 import { MONITOR_KEY } from './keys';
 
 /** Whether the user's menu holds the leak-test page (spec §6: an account of type 4 has no leak failure analysis). */

@@ -1,6 +1,6 @@
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
-import { alarmNameKey } from '../alarm-names';
+import { alarmNameKey } from '../../../lib/alarm-names';
 import { StationTime } from '../../../components/station-time';
 
 interface AlarmListProps {

@@ -1,6 +1,6 @@
 import type { MonitorOverview } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
-import type { MonitorFormat } from '../format';
+import type { MonitorFormat } from '../../../lib/format';
 
 export interface Figure {
   id: string;

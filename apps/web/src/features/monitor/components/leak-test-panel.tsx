@@ -5,8 +5,8 @@ import { LEAK_TEST_RESULTS } from '@ullage/domain/leak-detection';
 import { leakTestKeys, listLeakTests } from '../../report-leak-test/api/leak-tests';
 import { leakTestLinkOf } from '../../report-leak-test/leak-filters-state';
 import { useLeakTestStatus } from '../api/leak-test-status';
-import type { MonitorFormat } from '../format';
-import { countByResult, currentFailures, failingDays } from '../leak-result';
+import type { MonitorFormat } from '../../../lib/format';
+import { countByResult, currentFailures, failingDays } from '../../../lib/leak-result';
 import { LeakResultTag } from './leak-result-tag';
 import { Panel } from './panel';
 

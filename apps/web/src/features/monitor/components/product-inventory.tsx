@@ -1,6 +1,6 @@
 import type { MonitorOverview } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
-import { fillFraction, type MonitorFormat } from '../format';
+import { fillFraction, type MonitorFormat } from '../../../lib/format';
 
 type ProductRow = MonitorOverview['products'][number];
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ForecastRow } from '@ullage/contracts/forecast';
 import { useForecasts } from '../api/forecast-list';
-import type { MonitorFormat } from '../format';
+import type { MonitorFormat } from '../../../lib/format';
 import { durationText, FORECAST_REACH_DAYS, soonestToRunOut } from '../run-out';
 import { stationMonitorPath } from '../use-open-station';
 import { Panel } from './panel';

@@ -1,8 +1,8 @@
 import type { SensorLive } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../i18n/message-key';
-import { alarmNameKey } from '../alarm-names';
-import type { MonitorFormat } from '../format';
+import { alarmNameKey } from '../../../lib/alarm-names';
+import type { MonitorFormat } from '../../../lib/format';
 
 const TYPE_KEYS: Record<string, MessageKey> = {
   leak: 'monitor.sensor.type.leak',

@@ -4,7 +4,7 @@ import type { StationSummary } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
 import { useForecasts } from '../api/forecast-list';
 import { prefetchStationMonitor, useStationMonitor } from '../api/get-station-monitor';
-import type { MonitorFormat } from '../format';
+import type { MonitorFormat } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
 import { TankCard } from './tank-card';
 

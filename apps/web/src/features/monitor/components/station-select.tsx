@@ -1,7 +1,7 @@
 import Select from 'antd/es/select';
 import type { StationSummary } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
-import { optionMatches } from '../../settings-org/org-options';
+import { optionMatches } from '../../../lib/org-options';
 import { STATUS_KEYS } from '../status';
 
 interface StationSelectProps {

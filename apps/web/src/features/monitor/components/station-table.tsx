@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { StationSummary } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
-import { fillFraction, type MonitorFormat } from '../format';
+import { fillFraction, type MonitorFormat } from '../../../lib/format';
 import { sortStations, type StationSort, type StationSortKey } from '../station-filter';
 import { StatusBadge } from './status-badge';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { TankLive } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../i18n/message-key';
-import { fillFraction, type MonitorFormat } from '../format';
+import { fillFraction, type MonitorFormat } from '../../../lib/format';
 import { NO_PRODUCT_COLOR } from './product-inventory';
 
 export const WATER_COLOR = '#1f6fd1';

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LeakTestStatus } from '@ullage/contracts/leak-test';
 import { leakTestLinkOf } from '../../report-leak-test/leak-filters-state';
-import type { MonitorFormat } from '../format';
-import { LEAK_REASON_KEYS } from '../leak-result';
+import type { MonitorFormat } from '../../../lib/format';
+import { LEAK_REASON_KEYS } from '../../../lib/leak-result';
 import { LeakResultTag } from './leak-result-tag';
 
 interface TankLeakTestProps {

@@ -16,7 +16,7 @@ import { StationSelect } from '../components/station-select';
 import { StatusBadge } from '../components/status-badge';
 import { TankCard } from '../components/tank-card';
 import { parseStationId } from '../station-filter';
-import { useMonitorFormat, useNow } from '../use-monitor-format';
+import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
 import { useMonitorLive } from '../use-monitor-live';
 import { useOpenStation } from '../use-open-station';
 import '../monitor.css';

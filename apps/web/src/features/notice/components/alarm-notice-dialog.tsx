@@ -9,8 +9,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { NoticeEntry } from '@ullage/domain/notice-settings';
 import { toastError, toastSuccess } from '../../../lib/feedback';
-import { useSessionUser } from '../../auth/api/get-info';
-import { alarmNameKey } from '../../monitor/alarm-names';
+import { useSessionUser } from '../../../lib/session-user';
+import { alarmNameKey } from '../../../lib/alarm-names';
 import { useEditNoticeSettings } from '../api/edit-notice-settings';
 import { useNoticeSettings } from '../api/list-notice-settings';
 import {

@@ -9,9 +9,9 @@ import type { TFunction } from 'i18next';
 import type { DeliveryRow } from '@ullage/contracts/delivery-report';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { StationCell, TankLabel } from '../../../components/report-cells/report-cells';
-import { signed } from '../../report-inventory/inventory-format';
+import { signed } from '../../../lib/report-format';
 
 interface ColumnOptions {
   t: TFunction;

@@ -10,7 +10,7 @@ import { isLitres } from '@ullage/domain/units';
 import { FormModal } from '../../../components/list-page/form-modal';
 import { showRefusalOnForm } from '../../../components/list-page/submit-errors';
 import { toastSuccess } from '../../../lib/feedback';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { useRemoveDeliveryTicket, useSaveDeliveryTicket } from '../api/delivery-ticket';
 import { ticketFormOf, ticketInputOf, ticketMaxFigure, type TicketFormValues } from '../ticket-form';
 

@@ -10,7 +10,7 @@ import { DELIVERY_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { deliveryKeys, exportDeliveries, listDeliveries, type DeliveryList } from '../api/deliveries';
 import { deliveryColumns } from '../components/delivery-columns';
 import { TicketModal } from '../components/ticket-modal';

@@ -5,7 +5,7 @@ import type { HistoryReading, HistoryTank } from '@ullage/contracts/history';
 import type { MessageKey } from '../../../i18n/message-key';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 
 interface ColumnOptions {
   t: TFunction;

@@ -7,8 +7,8 @@ import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { stationsUnder } from '../../../components/report-filters/org-scope';
-import { useOrgTree } from '../../settings-org/api/org-tree';
-import { useStationTanks } from '../../alarms/api/station-tanks';
+import { useOrgTree } from '../../../lib/org-tree';
+import { useStationTanks } from '../../../lib/station-tanks';
 import { withStation, type FormCheck, type HistoryForm } from '../history-form-state';
 import { LazyDatePicker } from '../../../components/lazy-picker/lazy-picker';
 

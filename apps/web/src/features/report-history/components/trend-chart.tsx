@@ -5,7 +5,7 @@ import type { HistorySeries } from '@ullage/contracts/history';
 import { isCelsius, isLitres, temperatureFromC, volumeFromLitres } from '@ullage/domain/units';
 import { zoneOffsetMs } from '@ullage/domain/zoned-time';
 import { stationDateTime } from '../../../lib/station-time';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { niceTicks, tickDecimals } from './nice-ticks';
 import { extent, gapLimit, indexRange, linearScale, linePath, nearestIndex, timeTicks } from './trend-geometry';
 import './trend-chart.css';

@@ -12,7 +12,7 @@ import { ListPage } from '../../../components/list-page/list-page';
 import type { ListParams } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
 import { stationDateTime } from '../../../lib/station-time';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { exportHistory, historyKeys, listHistory, TREND_SPANS, useHistorySeries, useHistoryTrend, type TrendSpan } from '../api/history';
 import { bucketNote } from '../bucket-note';
 import { historyColumns } from '../components/history-columns';

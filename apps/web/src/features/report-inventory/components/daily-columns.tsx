@@ -4,8 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { DailyInventoryRow, InventoryReading } from '@ullage/contracts/inventory-report';
 import type { SortOrder } from '../../../components/list-page/list-query';
-import type { MonitorFormat } from '../../monitor/format';
-import { timeOfDay } from '../inventory-format';
+import type { MonitorFormat } from '../../../lib/format';
+import { timeOfDay } from '../../../lib/report-format';
 import { StationCell, TankCell } from './inventory-cells';
 
 interface ColumnOptions {

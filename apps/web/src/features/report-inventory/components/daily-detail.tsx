@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { DailyInventoryRow } from '@ullage/contracts/inventory-report';
-import { gapLength, timeOfDay } from '../inventory-format';
+import { gapLength, timeOfDay } from '../../../lib/report-format';
 
 /**
  * Why a day is abnormal, spelled out under its row: which reading came too late or too early,

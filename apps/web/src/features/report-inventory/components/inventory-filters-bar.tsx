@@ -4,7 +4,7 @@ import { AreaSelect } from '../../../components/report-filters/area-select';
 import { OrgTreeSelect } from '../../../components/report-filters/org-tree-select';
 import { ProductSelect } from '../../../components/report-filters/product-select';
 import { TankSelect } from '../../../components/report-filters/tank-select';
-import type { InventoryFilters } from '../inventory-filters-state';
+import type { InventoryFilters } from '../../../components/report-filters/report-filters-state';
 
 interface InventoryFiltersBarProps {
   filters: InventoryFilters;

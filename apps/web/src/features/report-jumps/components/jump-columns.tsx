@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { DataJumpRow } from '@ullage/contracts/data-jumps';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { jumpExplanation, jumpRuleLabel, RULE_COLOR, WATCHED } from '../jump-explanation';
 import { StationCell, TankLabel } from '../../../components/report-cells/report-cells';
 

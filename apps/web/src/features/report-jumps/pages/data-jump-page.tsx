@@ -10,7 +10,7 @@ import { DATA_JUMP_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { dataJumpKeys, exportDataJumps, listDataJumps } from '../api/data-jumps';
 import { jumpColumns } from '../components/jump-columns';
 import { JumpFiltersBar } from '../components/jump-filters-bar';

@@ -6,7 +6,7 @@ import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import { LazyDatePicker } from '../../../components/lazy-picker/lazy-picker';
 import { orgValueOfFilter, stationsUnder, type OrgScopeFilter } from '../../../components/report-filters/org-scope';
-import { useOrgTree } from '../../settings-org/api/org-tree';
+import { useOrgTree } from '../../../lib/org-tree';
 import { complianceLinkOf, lastWholeMonth } from '../leak-filters-state';
 
 interface ComplianceDialogProps {

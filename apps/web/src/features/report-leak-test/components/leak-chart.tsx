@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LeakTestPeriod } from '@ullage/contracts/leak-test';
 import { isLitres } from '@ullage/domain/units';
 import { stationDateTime } from '../../../lib/station-time';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { niceTicks, tickDecimals } from '../../report-history/components/nice-ticks';
 import { linearScale, linePath } from '../../report-history/components/trend-geometry';
 import { chartData, seriesColor } from '../leak-chart-series';

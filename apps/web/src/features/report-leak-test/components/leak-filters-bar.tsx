@@ -6,7 +6,7 @@ import { DayRangeFilter } from '../../../components/report-filters/day-range-fil
 import { OrgTreeSelect } from '../../../components/report-filters/org-tree-select';
 import { ProductSelect } from '../../../components/report-filters/product-select';
 import { TankSelect } from '../../../components/report-filters/tank-select';
-import { LEAK_RESULT_KEYS } from '../../monitor/leak-result';
+import { LEAK_RESULT_KEYS } from '../../../lib/leak-result';
 import { LEAK_MAX_DAYS, type LeakFilters } from '../leak-filters-state';
 
 interface LeakFiltersBarProps {

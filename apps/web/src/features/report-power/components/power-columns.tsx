@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import type { PowerLine } from '../power-filters-state';
 import { TankLabel } from '../../../components/report-cells/report-cells';
 

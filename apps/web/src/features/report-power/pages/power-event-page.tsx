@@ -11,7 +11,7 @@ import { POWER_EVENT_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { exportPowerEvents, listPowerEvents, powerKeys } from '../api/power-events';
 import { powerColumns } from '../components/power-columns';
 import { PowerFiltersBar } from '../components/power-filters-bar';

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { ReconciliationMonthlyRow } from '@ullage/contracts/reconciliation';
 import { StationCell, TankLabel } from '../../../components/report-cells/report-cells';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { varianceTone } from '../reconciliation-row-display';
 import { ManifoldTag, VarianceFigure } from './reconciliation-cells';
 import { SalesSourceTag } from '../../../components/report-cells/sales-source-tag';

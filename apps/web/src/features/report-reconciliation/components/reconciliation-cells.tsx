@@ -2,7 +2,7 @@ import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import { useTranslation } from 'react-i18next';
 import type { VarianceTone } from '../reconciliation-row-display';
-import { signed } from '../../report-inventory/inventory-format';
+import { signed } from '../../../lib/report-format';
 
 /** The tanks reconciled together: "1+2" with a manifold tag, or one tank's code. */
 export function ManifoldTag() {

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import type { ReconciliationFigures, ReconciliationRow } from '@ullage/contracts/reconciliation';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import { StationCell, TankLabel } from '../../../components/report-cells/report-cells';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import type { FiguresBasis } from '../reconciliation-filters-state';
 import { cumulativeTone, figuresOf, periodVarianceTone, salesOf, type AllowanceIndex } from '../reconciliation-row-display';
 import { ManifoldTag, VarianceFigure } from './reconciliation-cells';

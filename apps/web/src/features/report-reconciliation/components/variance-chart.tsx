@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLitres } from '@ullage/domain/units';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { niceTicks, tickDecimals } from '../../report-history/components/nice-ticks';
 import { linearScale, linePath } from '../../report-history/components/trend-geometry';
-import { daySpan } from '../../report-inventory/inventory-filters-state';
+import { daySpan } from '../../../components/report-filters/report-filters-state';
 import { bandPolygons, dayTicks, type VarianceChartPanel } from '../reconciliation-chart-series';
 import { TankLabel } from '../../../components/report-cells/report-cells';
-import { signed } from '../../report-inventory/inventory-format';
+import { signed } from '../../../lib/report-format';
 import { CHART_GRID, CHART_MUTED, isolate } from '../../report-history/components/svg-chart-style';
 
 interface VarianceChartProps {

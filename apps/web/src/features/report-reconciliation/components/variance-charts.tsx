@@ -3,7 +3,7 @@ import Spin from 'antd/es/spin';
 import { useTranslation } from 'react-i18next';
 import type { ReconciliationSeries } from '@ullage/contracts/reconciliation';
 import { StatusPanel } from '../../../components/status-panel';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { varianceChartPanels } from '../reconciliation-chart-series';
 import { VarianceChart } from './variance-chart';
 

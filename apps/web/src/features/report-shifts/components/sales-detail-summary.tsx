@@ -3,7 +3,7 @@ import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import type { SalesDetail } from '@ullage/contracts/shift-sales';
 import { stationDateTime } from '../../../lib/station-time';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { detailVolume } from './detail-volume';
 
 /** "06:10" on the station's clock, with the date when it is not the shift's day. */

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { SalesDetail, SalesReadingRow } from '@ullage/contracts/shift-sales';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { detailVolume } from './detail-volume';
 
 interface ColumnOptions {

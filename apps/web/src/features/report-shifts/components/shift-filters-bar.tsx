@@ -2,7 +2,7 @@ import Select from 'antd/es/select';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { OrgTreeSelect } from '../../../components/report-filters/org-tree-select';
-import { useStationTanks } from '../../alarms/api/station-tanks';
+import { useStationTanks } from '../../../lib/station-tanks';
 import { useCompanyAreas } from '../../settings-more/api/area-options';
 import { useProductOptions } from '../../settings-more/api/product-options';
 import { outOfRange, type ShiftFilters } from '../shift-filters-state';

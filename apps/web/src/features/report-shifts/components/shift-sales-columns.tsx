@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import type { ShiftSalesRow, ShiftTankFigures } from '@ullage/contracts/shift-sales';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 import { salesDetailHref } from '../shift-filters-state';
 
 /** A line of the table: a shift (with its totals) or, under it, one of its tanks. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ShiftSalesTotals } from '@ullage/contracts/shift-sales';
-import type { MonitorFormat } from '../../monitor/format';
+import type { MonitorFormat } from '../../../lib/format';
 
 /** Totals of every shift the filters match (not only the page): overall and per product, in one unit. */
 export function ShiftTotals({ totals, format }: { totals: ShiftSalesTotals; format: MonitorFormat }) {

@@ -14,7 +14,7 @@ import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
 import { useMay } from '../../auth/use-may';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { shiftKeys } from '../api/keys';
 import { exportShiftSales, listShiftSales } from '../api/shift-sales';
 import { useStationShifts } from '../api/station-shifts';

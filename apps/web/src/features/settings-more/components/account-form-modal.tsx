@@ -6,7 +6,7 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { OrgNode } from '@ullage/contracts/auth';
 import type { AccountInput, AccountRow } from '@ullage/contracts/settings-more';
-import { optionMatches } from '../../settings-org/org-options';
+import { optionMatches } from '../../../lib/org-options';
 import { FormModal } from '../../../components/list-page/form-modal';
 import { useEntitySave } from '../../../components/list-page/use-entity-save';
 import { optionalText } from '../../settings-org/validators';

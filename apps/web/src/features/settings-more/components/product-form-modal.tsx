@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrgNode } from '@ullage/contracts/auth';
 import type { ProductInput, ProductRow } from '@ullage/contracts/settings-more';
 import type { MessageKey } from '../../../i18n/message-key';
-import { companyOptions, distributorOptions, optionMatches } from '../../settings-org/org-options';
+import { companyOptions, distributorOptions, optionMatches } from '../../../lib/org-options';
 import { FormModal } from '../../../components/list-page/form-modal';
 import { useEntitySave } from '../../../components/list-page/use-entity-save';
 import { optionalText } from '../../settings-org/validators';

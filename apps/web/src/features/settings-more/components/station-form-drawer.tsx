@@ -15,7 +15,7 @@ import type { MessageKey } from '../../../i18n/message-key';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/feedback';
 import { fieldErrorsFromRefusal } from '../../../components/list-page/field-errors';
-import { optionMatches } from '../../settings-org/org-options';
+import { optionMatches } from '../../../lib/org-options';
 import { optionalText } from '../../settings-org/validators';
 import { useCompanyAreas } from '../api/area-options';
 import { useEnabledCompanies } from '../api/company-options';

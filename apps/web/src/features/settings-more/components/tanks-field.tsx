@@ -10,7 +10,7 @@ import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import TableOutlined from '@ant-design/icons/es/icons/TableOutlined';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../i18n/message-key';
-import { optionMatches } from '../../settings-org/org-options';
+import { optionMatches } from '../../../lib/org-options';
 import { duplicateCodeRows, strappingProblems, thresholdProblems, TANKS_MAX, THRESHOLD_FIELDS, type StrappingDraft, type TankDraft, type ThresholdField } from '../tank-rules';
 import { StrappingModal } from './strapping-modal';
 

@@ -9,9 +9,9 @@ import { actionsColumn, createdAtColumn } from '../../../components/list-page/co
 import { EntityListPage } from '../../../components/list-page/entity-list-page';
 import { RowActions } from '../../../components/list-page/row-actions';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
-import { useOrgTree } from '../../settings-org/api/org-tree';
+import { useOrgTree } from '../../../lib/org-tree';
 import { OrgFilter } from '../../settings-org/components/org-filter';
-import { companyOptions, distributorOptions } from '../../settings-org/org-options';
+import { companyOptions, distributorOptions } from '../../../lib/org-options';
 import { useViewer } from '../../settings-org/use-viewer';
 import { useDeleteProduct } from '../api/delete-product';
 import { exportProducts } from '../api/export-products';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { AreaRow } from '@ullage/contracts/settings-org';
 import { useCreateArea } from '../api/create-area';
 import { useUpdateArea } from '../api/update-area';
-import { optionMatches, type OrgOption } from '../org-options';
+import { optionMatches, type OrgOption } from '../../../lib/org-options';
 import { FormModal } from '../../../components/list-page/form-modal';
 import { useEntitySave } from '../../../components/list-page/use-entity-save';
 import './org-form.css';

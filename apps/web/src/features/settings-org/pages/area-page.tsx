@@ -11,9 +11,9 @@ import { useDeleteArea } from '../api/delete-area';
 import { exportAreas } from '../api/export-areas';
 import { orgKeys } from '../api/keys';
 import { listAreas } from '../api/list-areas';
-import { useOrgTree } from '../api/org-tree';
+import { useOrgTree } from '../../../lib/org-tree';
 import { OrgFilter } from '../components/org-filter';
-import { companyOptions, distributorOptions } from '../org-options';
+import { companyOptions, distributorOptions } from '../../../lib/org-options';
 import { NO_VIEWER, areaRights } from '../permissions';
 import { useViewer } from '../use-viewer';
 

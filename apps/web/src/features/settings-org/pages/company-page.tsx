@@ -13,15 +13,15 @@ import { useDeleteCompany } from '../api/delete-company';
 import { exportCompanies } from '../api/export-companies';
 import { orgKeys } from '../api/keys';
 import { listCompanies } from '../api/list-companies';
-import { useOrgTree } from '../api/org-tree';
+import { useOrgTree } from '../../../lib/org-tree';
 import { useSetCompanyStatus } from '../api/set-company-status';
 import { joinRegion } from '../format';
 import { OrgFilter } from '../components/org-filter';
-import { distributorOptions } from '../org-options';
+import { distributorOptions } from '../../../lib/org-options';
 import { NO_VIEWER, companyRights } from '../permissions';
 import { tempUnitKey, volumeUnitKey } from '../units';
 import { useViewer } from '../use-viewer';
-import { useMonitorFormat } from '../../monitor/use-monitor-format';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
 
 /** The form loads when first opened, keeping the list's chunk small (route budget). */
 const CompanyFormModal = lazy(() => import('../components/company-form-modal').then((module) => ({ default: module.CompanyFormModal })));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dailyFiltersOfSearch, dailyLinkOf, daysApart, initialDailyFilters, initialMonthlyFilters, monthsApart, withDays, withMonths, withOrgPick } from './inventory-filters-state';
-import { gapLength, signed, timeOfDay } from './inventory-format';
+import { dailyFiltersOfSearch, dailyLinkOf, daysApart, initialDailyFilters, initialMonthlyFilters, monthsApart, withDays, withMonths, withOrgPick } from './report-filters-state';
+import { gapLength, signed, timeOfDay } from '../../lib/report-format';
 
 const now = new Date(2026, 10, 23, 15, 0); // 23 November 2026, the viewer's afternoon
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { activeLanguage } from '../../i18n/i18n';
-import { HTML_LANG } from '../../i18n/language-names';
+import { activeLanguage } from '../i18n/i18n';
+import { HTML_LANG } from '../i18n/language-names';
 import { makeMonitorFormat, type MonitorFormat } from './format';
 
 /** The formatter for the page's language, with the app's missing-value placeholder. */

@@ -1,5 +1,5 @@
 import type { LeakTestReason, LeakTestResult } from '@ullage/domain/leak-detection';
-import type { MessageKey } from '../../i18n/message-key';
+import type { MessageKey } from '../i18n/message-key';
 
 /**
  * The words and colours of a leak test's result and reason (issue 22), shared by the leak-test

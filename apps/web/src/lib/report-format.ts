@@ -1,4 +1,4 @@
-import { stationDateTime } from '../../lib/station-time';
+import { stationDateTime } from './station-time';
 
 /** "08:00:05" in the station's own clock. */
 export function timeOfDay(iso: string, timeZone: string): string {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LEAK_ALARM_CODES, LEVEL_ALARM_CODES } from '@ullage/domain/alarm-codes';
 import { LEAK_ALARM_KEYS, LEVEL_ALARM_KEYS, alarmNameKey } from './alarm-names';
 
-const en = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../i18n/locales/en.json'), 'utf8')) as Record<string, string>;
+const en = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../i18n/locales/en.json'), 'utf8')) as Record<string, string>;
 
 describe('alarm names', () => {
   it('names exactly the codes the domain knows', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEAK_TEST_REASONS, LEAK_TEST_RESULTS } from '@ullage/domain/leak-detection';
-import en from '../../i18n/locales/en.json';
+import en from '../i18n/locales/en.json';
 import { countByResult, currentFailures, failingDays, LEAK_REASON_KEYS, LEAK_RESULT_COLORS, LEAK_RESULT_KEYS } from './leak-result';
 
 describe('leak-test results and reasons', () => {

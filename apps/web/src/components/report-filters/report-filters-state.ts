@@ -1,4 +1,4 @@
-import { NO_TANK_FILTERS } from '../../components/report-filters/org-scope';
+import { NO_TANK_FILTERS } from './org-scope';
 /**
  * The filters of the daily and monthly inventory pages, as the list state keeps them
  * (undefined: not filtered). Pure, so the defaults, the range rules the server also checks,

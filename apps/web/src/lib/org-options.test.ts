@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OrgNode } from '@ullage/contracts/auth';
 import { companyOptions, distributorOptions, optionMatches } from './org-options';
-import { tempUnitKey, volumeUnitKey } from './units';
-import { joinRegion } from './format';
+import { tempUnitKey, volumeUnitKey } from '../features/settings-org/units';
+import { joinRegion } from '../features/settings-org/format';
 
 const company = (id: number, name: string, code: string): OrgNode => ({ id, type: 'company', name, code, children: [] });
 const tree: OrgNode[] = [

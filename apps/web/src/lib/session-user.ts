@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '@ullage/contracts/auth';
-import { apiData } from '../../../lib/api-client';
-import { trackLoad } from '../../../lib/progress-store';
+import { apiData } from './api-client';
+import { trackLoad } from './progress-store';
 
 /** GET /api/login/getInfo: the signed-in user, menus and permissions; 30001 when signed out. */
 export const sessionUserQueryKey = ['login', 'getInfo'] as const;

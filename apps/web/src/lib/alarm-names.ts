@@ -1,6 +1,6 @@
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
 import type { LEAK_ALARM_CODES, LEVEL_ALARM_CODES } from '@ullage/domain/alarm-codes';
-import type { MessageKey } from '../../i18n/message-key';
+import type { MessageKey } from '../i18n/message-key';
 
 /**
  * The localised names of the alarm codes of spec §3. Typed by the domain's code lists, so a
