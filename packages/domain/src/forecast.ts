@@ -93,17 +93,28 @@ export function hourlyDerivedSales(hours: readonly HourLevels[], deliveries: rea
   return out;
 }
 
+/** One reader per zone, shared by every tank in it: a list of 1,000 tanks asks Intl once per zone and day, not once per tank. */
+const hourOfWeekReaders = new Map<string, (ms: number) => number>();
+
 /**
  * Local hour of week of an instant (0 = Monday 00:00–01:00 in the zone). Intl is asked for the
  * offset at each UTC day's two ends and, only on a day the offset changes, at each hour: a
  * tank's forecast asks for about a thousand hours.
  */
 export function hourOfWeekIn(timezone: string): (ms: number) => number {
+  let reader = hourOfWeekReaders.get(timezone);
+  if (!reader) hourOfWeekReaders.set(timezone, (reader = hourOfWeekReader(timezone)));
+  return reader;
+}
+
+function hourOfWeekReader(timezone: string): (ms: number) => number {
+  // A long-running server meets a new day each day: the memory is kept to a few years of days.
   const days = new Map<number, number | null>();
   const offsetAt = (hour: number) => {
     const day = Math.floor(hour / DAY_MS);
     let off = days.get(day);
     if (off === undefined) {
+      if (days.size >= 2048) days.clear();
       const a = zoneOffsetMs(day * DAY_MS, timezone);
       off = a === zoneOffsetMs(day * DAY_MS + DAY_MS - HOUR_MS, timezone) ? a : null;
       days.set(day, off);
