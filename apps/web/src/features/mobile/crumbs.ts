@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Crumb } from './components/mobile-page';
+import type { Crumb } from '../../components/mobile/mobile-page';
 import { drillHref, NO_AREA, type DrillPlace } from './drill';
 
 /** The levels above a page, each a link back to its list, the page's own level last. */

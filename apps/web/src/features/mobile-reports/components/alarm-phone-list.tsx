@@ -9,8 +9,8 @@ import { useMay } from '../../auth/use-may';
 import { useNow } from '../../../lib/use-monitor-format';
 import { useAlarmPages } from '../../mobile/api/alarms';
 import { AlarmCard } from '../../mobile/components/alarm-card';
-import { LoadMore } from '../../mobile/components/load-more';
-import { LoadState } from '../../mobile/components/load-state';
+import { LoadMore } from '../../../components/mobile/load-more';
+import { LoadState } from '../../../components/mobile/load-state';
 import { activeFilterCount, listQueryOf } from '../filter-query';
 import { FilterSheet } from './filter-sheet';
 

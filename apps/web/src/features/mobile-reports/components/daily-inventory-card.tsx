@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DailyInventoryRow, InventoryReading } from '@ullage/contracts/inventory-report';
 import type { MonitorFormat } from '../../../lib/format';
-import { Figures } from '../../mobile/components/figures';
+import { Figures } from '../../../components/mobile/figures';
 import { DailyStatus } from '../../report-inventory/components/daily-columns';
 import { DailyDetail } from '../../report-inventory/components/daily-detail';
 import { timeOfDay } from '../../../lib/report-format';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryReading, HistoryTank } from '@ullage/contracts/history';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
-import { Figures } from '../../mobile/components/figures';
+import { Figures } from '../../../components/mobile/figures';
 import { RECORD_TYPE_KEYS } from '../../report-history/components/history-columns';
 
 interface HistoryReadingCardProps {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MonthlyInventoryRow } from '@ullage/contracts/inventory-report';
 import type { MonitorFormat } from '../../../lib/format';
-import { Figures } from '../../mobile/components/figures';
+import { Figures } from '../../../components/mobile/figures';
 import { signed } from '../../../lib/report-format';
 import { phoneDailyLinkOf } from '../period-range';
 import { TankPlace } from './tank-place';

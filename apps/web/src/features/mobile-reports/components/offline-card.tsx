@@ -3,7 +3,7 @@ import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import type { OfflineRow } from '@ullage/contracts/offline-records';
 import { stationDateTime } from '../../../lib/station-time';
-import { Figures } from '../../mobile/components/figures';
+import { Figures } from '../../../components/mobile/figures';
 import { durationText } from '../../report-offline/components/offline-columns';
 import { offlineTypeLabel } from '../../report-offline/offline-types';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadMore } from '../../mobile/components/load-more';
-import { LoadState } from '../../mobile/components/load-state';
+import { LoadMore } from '../../../components/mobile/load-more';
+import { LoadState } from '../../../components/mobile/load-state';
 
 interface PagedQuery {
   isLoading: boolean;

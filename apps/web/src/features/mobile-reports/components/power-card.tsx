@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PowerEventRow, PowerTankChange } from '@ullage/contracts/power-events';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
-import { Figures } from '../../mobile/components/figures';
+import { Figures } from '../../../components/mobile/figures';
 import { CompareTable } from './compare-table';
 import { TankPlace } from './tank-place';
 

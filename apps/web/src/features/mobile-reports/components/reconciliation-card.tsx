@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReconciliationRow } from '@ullage/contracts/reconciliation';
 import type { MonitorFormat } from '../../../lib/format';
-import { Figures } from '../../mobile/components/figures';
+import { Figures } from '../../../components/mobile/figures';
 import type { FiguresBasis } from '../../report-reconciliation/reconciliation-filters-state';
 import { figuresOf, periodVarianceTone, salesOf } from '../../report-reconciliation/reconciliation-row-display';
 import { ManifoldTag, VarianceFigure } from '../../report-reconciliation/components/reconciliation-cells';

@@ -1,4 +1,4 @@
-import { MobilePage } from '../../mobile/components/mobile-page';
+import { MobilePage } from '../../../components/mobile/mobile-page';
 import { AlarmPhoneList } from '../components/alarm-phone-list';
 import '../mobile-reports.css';
 

@@ -1,4 +1,4 @@
-import { MobilePage } from '../../mobile/components/mobile-page';
+import { MobilePage } from '../../../components/mobile/mobile-page';
 import { DailyPhoneList } from '../components/daily-phone-list';
 import '../mobile-reports.css';
 

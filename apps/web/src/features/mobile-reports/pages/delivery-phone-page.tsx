@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { MobilePage } from '../../mobile/components/mobile-page';
+import { MobilePage } from '../../../components/mobile/mobile-page';
 import { parseDrill } from '../../mobile/drill';
 import { DeliveryPhoneList } from '../components/delivery-phone-list';
 import '../mobile-reports.css';

@@ -1,4 +1,4 @@
-import { MobilePage } from '../../mobile/components/mobile-page';
+import { MobilePage } from '../../../components/mobile/mobile-page';
 import { HistoryPhoneView } from '../components/history-phone-view';
 import '../mobile-reports.css';
 

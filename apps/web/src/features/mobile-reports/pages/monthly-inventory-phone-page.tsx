@@ -1,4 +1,4 @@
-import { MobilePage } from '../../mobile/components/mobile-page';
+import { MobilePage } from '../../../components/mobile/mobile-page';
 import { MonthlyPhoneList } from '../components/monthly-phone-list';
 import '../mobile-reports.css';
 

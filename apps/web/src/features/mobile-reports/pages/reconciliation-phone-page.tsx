@@ -1,4 +1,4 @@
-import { MobilePage } from '../../mobile/components/mobile-page';
+import { MobilePage } from '../../../components/mobile/mobile-page';
 import { ReconciliationPhoneList } from '../components/reconciliation-phone-list';
 import '../../report-reconciliation/reconciliation.css';
 import '../mobile-reports.css';

@@ -5,7 +5,7 @@ import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
 import { NO_PRODUCT_COLOR } from '../../monitor/components/product-inventory';
 import { DrillCard } from './drill-card';
-import { Figures } from './figures';
+import { Figures } from '../../../components/mobile/figures';
 
 interface DeliveryCardProps {
   row: DeliveryRow;

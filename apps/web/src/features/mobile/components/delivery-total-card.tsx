@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MonitorFormat } from '../../../lib/format';
 import type { DeliverySum } from '../groups';
 import { DrillCard } from './drill-card';
-import { Figures } from './figures';
+import { Figures } from '../../../components/mobile/figures';
 
 interface DeliveryTotalCardProps {
   href: string;

@@ -4,7 +4,7 @@ import type { MonitorFormat } from '../../../lib/format';
 import type { InventoryFigures } from '../groups';
 import { DrillCard } from './drill-card';
 import { FillBar } from './fill-bar';
-import { Figures } from './figures';
+import { Figures } from '../../../components/mobile/figures';
 
 interface InventoryCardProps {
   href: string;

@@ -7,7 +7,7 @@ import type { MonitorFormat } from '../../../lib/format';
 import { NO_PRODUCT_COLOR } from '../../monitor/components/product-inventory';
 import { TankForecast } from '../../monitor/components/tank-forecast';
 import { TankGauge } from '../../monitor/components/tank-gauge';
-import { Figures } from './figures';
+import { Figures } from '../../../components/mobile/figures';
 
 interface TankTileProps {
   tank: TankLive;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { InventoryCard } from '../components/inventory-card';
-import { LoadState } from '../components/load-state';
-import { MobilePage } from '../components/mobile-page';
+import { LoadState } from '../../../components/mobile/load-state';
+import { MobilePage } from '../../../components/mobile/mobile-page';
 import { drillHref } from '../drill';
 import { companyKey, groupBy, inventoryFigures } from '../groups';
 import { useInventory } from '../use-inventory';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusPanel } from '../../../components/status-panel';
 import { MOBILE_HOME_PATH } from '../../../app/access';
 import { routeByPath } from '../../../app/routes';
-import { MobilePage } from '../components/mobile-page';
+import { MobilePage } from '../../../components/mobile/mobile-page';
 
 /**
  * /largerScreen?from=/company: where a phone lands from a desktop page that has no phone

@@ -23,7 +23,7 @@ import type { MessageKey } from '../../../i18n/message-key';
 import { useSessionUser } from '../../../lib/session-user';
 import { LazyMailAddressDialog } from '../../mail-address/lazy-mail-address-dialog';
 import { LazyAlarmNoticeDialog } from '../../notice/lazy-alarm-notice-dialog';
-import { MobilePage } from '../components/mobile-page';
+import { MobilePage } from '../../../components/mobile/mobile-page';
 
 /**
  * The phone versions of the desktop reports, in the side menu's order; each desktop report

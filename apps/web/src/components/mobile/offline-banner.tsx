@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../../../lib/online-status';
+import { useOnline } from '../../lib/online-status';
 
 /** Offline, the app's shell still opens (service worker), but every figure needs the server. */
 export function OfflineBanner() {

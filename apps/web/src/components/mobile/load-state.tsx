@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../../../lib/online-status';
+import { useOnline } from '../../lib/online-status';
 
 interface LoadStateProps {
   loading: boolean;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { OfflineBanner } from './offline-banner';
-import '../mobile.css';
+import './mobile.css';
 
 export interface Crumb {
   label: string;
