@@ -1,5 +1,5 @@
 import { granted, type Action } from '@ullage/domain/roles';
-import type { OrgViewer } from '../settings-org/permissions';
+import type { OrgViewer } from '../../lib/org-permissions';
 
 /**
  * Who may change what on the product, tag, account and station pages: the actions of the role

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { listAreas } from '../../settings-org/api/list-areas';
+import { listAreas } from '../../../lib/list-areas';
 import { moreKeys } from './keys';
 
 /** GET /api/area/list?companyId=…&pageSize=200: the areas of one company, for the station form. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { listCompanies } from '../../settings-org/api/list-companies';
+import { listCompanies } from '../../../lib/list-companies';
 import { moreKeys } from './keys';
 
 /** GET /api/company/list?status=enabled&pageSize=200: the companies a station can be given (a disabled one gets no new stations). */

@@ -9,7 +9,7 @@ import type { AccountInput, AccountRow } from '@ullage/contracts/settings-more';
 import { optionMatches } from '../../../lib/org-options';
 import { FormModal } from '../../../components/list-page/form-modal';
 import { useEntitySave } from '../../../components/list-page/use-entity-save';
-import { optionalText } from '../../settings-org/validators';
+import { optionalText } from '../../../lib/settings-validators';
 import { useCreateAccount } from '../api/create-account';
 import { useUpdateAccount } from '../api/update-account';
 import { passwordProblem, usernameProblem } from '../field-rules';

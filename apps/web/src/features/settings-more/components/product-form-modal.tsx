@@ -11,7 +11,7 @@ import type { MessageKey } from '../../../i18n/message-key';
 import { companyOptions, distributorOptions, optionMatches } from '../../../lib/org-options';
 import { FormModal } from '../../../components/list-page/form-modal';
 import { useEntitySave } from '../../../components/list-page/use-entity-save';
-import { optionalText } from '../../settings-org/validators';
+import { optionalText } from '../../../lib/settings-validators';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { PRODUCT_TYPE_CHOICES, PRODUCT_TYPE_KEYS } from '../choices';

@@ -16,7 +16,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/feedback';
 import { fieldErrorsFromRefusal } from '../../../components/list-page/field-errors';
 import { optionMatches } from '../../../lib/org-options';
-import { optionalText } from '../../settings-org/validators';
+import { optionalText } from '../../../lib/settings-validators';
 import { useCompanyAreas } from '../api/area-options';
 import { useEnabledCompanies } from '../api/company-options';
 import { useCreateStation } from '../api/create-station';

@@ -7,7 +7,7 @@ import type { TagInput, TagRow } from '@ullage/contracts/settings-more';
 import type { MessageKey } from '../../../i18n/message-key';
 import { FormModal } from '../../../components/list-page/form-modal';
 import { useEntitySave } from '../../../components/list-page/use-entity-save';
-import { optionalText } from '../../settings-org/validators';
+import { optionalText } from '../../../lib/settings-validators';
 import { useCreateTag } from '../api/create-tag';
 import { useUpdateTag } from '../api/update-tag';
 import './settings-more.css';

@@ -10,7 +10,7 @@ import { RowActions } from '../../../components/list-page/row-actions';
 import { StatusFilter } from '../../../components/list-page/status-filter';
 import { StatusSwitch } from '../../../components/list-page/status-switch';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
-import { useViewer } from '../../settings-org/use-viewer';
+import { useViewer } from '../../../lib/use-viewer';
 import { useDeleteTag } from '../api/delete-tag';
 import { exportTags } from '../api/export-tags';
 import { moreKeys } from '../api/keys';

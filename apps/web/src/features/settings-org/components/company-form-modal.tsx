@@ -16,7 +16,7 @@ import { DEFAULT_LEAK_THRESHOLD_LPH } from '@ullage/domain/leak-detection';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { defaultThresholdForForm, LEAK_THRESHOLD_MIN, thresholdForForm, thresholdFromForm, thresholdInUnit, thresholdMaxForForm } from '../leak-threshold';
 import { TEMP_UNITS, VOLUME_UNITS, tempUnitKey, volumeUnitKey } from '../units';
-import { optionalText } from '../validators';
+import { optionalText } from '../../../lib/settings-validators';
 import { WETSTOCK_FIELDS, wetstockOf } from '../wetstock-settings';
 import { WetstockFields } from './wetstock-fields';
 import './org-form.css';

@@ -9,7 +9,7 @@ import type { DistributorInput, DistributorRow } from '@ullage/contracts/setting
 import { useCreateDistributor } from '../api/create-distributor';
 import { useUpdateDistributor } from '../api/update-distributor';
 import { useEntitySave } from '../../../components/list-page/use-entity-save';
-import { optionalText, type TankTypeDraft } from '../validators';
+import { optionalText, type TankTypeDraft } from '../../../lib/settings-validators';
 import { LogoField } from './logo-field';
 import { TankTypesField } from './tank-types-field';
 import './org-form.css';

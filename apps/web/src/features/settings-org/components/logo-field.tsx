@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
 import { useTranslation } from 'react-i18next';
-import { logoProblem } from '../validators';
+import { logoProblem } from '../../../lib/settings-validators';
 
 interface LogoFieldProps {
   /** A data URL or an address; null for none. Given by Form.Item. */

@@ -10,12 +10,12 @@ import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
 import { useDeleteArea } from '../api/delete-area';
 import { exportAreas } from '../api/export-areas';
 import { orgKeys } from '../api/keys';
-import { listAreas } from '../api/list-areas';
+import { listAreas } from '../../../lib/list-areas';
 import { useOrgTree } from '../../../lib/org-tree';
-import { OrgFilter } from '../components/org-filter';
+import { OrgFilter } from '../../../components/org-filter';
 import { companyOptions, distributorOptions } from '../../../lib/org-options';
-import { NO_VIEWER, areaRights } from '../permissions';
-import { useViewer } from '../use-viewer';
+import { NO_VIEWER, areaRights } from '../../../lib/org-permissions';
+import { useViewer } from '../../../lib/use-viewer';
 
 /** The form loads when first opened, keeping the list's chunk small (route budget). */
 const AreaFormModal = lazy(() => import('../components/area-form-modal').then((module) => ({ default: module.AreaFormModal })));

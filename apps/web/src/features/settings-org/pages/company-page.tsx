@@ -12,15 +12,15 @@ import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
 import { useDeleteCompany } from '../api/delete-company';
 import { exportCompanies } from '../api/export-companies';
 import { orgKeys } from '../api/keys';
-import { listCompanies } from '../api/list-companies';
+import { listCompanies } from '../../../lib/list-companies';
 import { useOrgTree } from '../../../lib/org-tree';
 import { useSetCompanyStatus } from '../api/set-company-status';
 import { joinRegion } from '../format';
-import { OrgFilter } from '../components/org-filter';
+import { OrgFilter } from '../../../components/org-filter';
 import { distributorOptions } from '../../../lib/org-options';
-import { NO_VIEWER, companyRights } from '../permissions';
+import { NO_VIEWER, companyRights } from '../../../lib/org-permissions';
 import { tempUnitKey, volumeUnitKey } from '../units';
-import { useViewer } from '../use-viewer';
+import { useViewer } from '../../../lib/use-viewer';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
 
 /** The form loads when first opened, keeping the list's chunk small (route budget). */

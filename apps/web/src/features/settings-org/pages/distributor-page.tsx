@@ -11,8 +11,8 @@ import { useDeleteDistributor } from '../api/delete-distributor';
 import { exportDistributors } from '../api/export-distributors';
 import { orgKeys } from '../api/keys';
 import { listDistributors } from '../api/list-distributors';
-import { NO_VIEWER, distributorRights } from '../permissions';
-import { useViewer } from '../use-viewer';
+import { NO_VIEWER, distributorRights } from '../../../lib/org-permissions';
+import { useViewer } from '../../../lib/use-viewer';
 import '../components/org-form.css';
 
 /** The form loads when first opened, keeping the list's chunk small (route budget). */

@@ -1,5 +1,5 @@
 import { LOGO_MAX_BYTES, LOGO_TYPES, isValidPhone } from '@ullage/domain/validation';
-import type { MessageKey } from '../../i18n/message-key';
+import type { MessageKey } from '../i18n/message-key';
 
 /**
  * Spec §5 rules of the organisation forms, mirrored from the server so the user sees them

@@ -1,5 +1,5 @@
-import { useSessionUser } from '../../lib/session-user';
-import type { OrgViewer } from './permissions';
+import { useSessionUser } from './session-user';
+import type { OrgViewer } from './org-permissions';
 
 /** The signed-in account as the permission rules see it; null until getInfo has answered. */
 export function useViewer(): OrgViewer | null {

@@ -1,5 +1,5 @@
 import Select from 'antd/es/select';
-import { optionMatches, type OrgOption } from '../../../lib/org-options';
+import { optionMatches, type OrgOption } from '../lib/org-options';
 
 interface OrgFilterProps {
   /** "All distributors", "All companies": what no choice means. */

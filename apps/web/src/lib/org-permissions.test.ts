@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionsOf } from '@ullage/domain/roles';
-import { areaRights, companyRights, distributorRights, NO_VIEWER } from './permissions';
+import { areaRights, companyRights, distributorRights, NO_VIEWER } from './org-permissions';
 
 /** A signed-in viewer as getInfo describes it: its role's row of the table as permissionList. */
 const as = (accountType: number, orgId: number | null) => ({ accountType, orgId, permissionList: actionsOf(accountType) });

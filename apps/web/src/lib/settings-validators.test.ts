@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateTankCodes, logoProblem, optionalText, phoneProblem, positiveWithin } from './validators';
+import { duplicateTankCodes, logoProblem, optionalText, phoneProblem, positiveWithin } from './settings-validators';
 
 describe('phoneProblem', () => {
   it('accepts digits and hyphens, leaves empty to the required rule', () => {
