@@ -355,6 +355,11 @@ describe('touch and type on a phone-sized screen (issue 8)', () => {
       // The phone sign-in page, signed out.
       const signedOut = await phone(language);
       try {
+        // Measured once the form is there: the page renders it after its route's chunk and the
+        // sign-in settings arrive, and a look before that found nothing to measure.
+        await signedOut.page.locator('#username').waitFor();
+        await signedOut.page.locator('.login-card__hints a').waitFor();
+        await signedOut.page.waitForLoadState('networkidle');
         expect(await problems(signedOut.page)).toEqual([]);
       } finally {
         await signedOut.context.close();
