@@ -5,9 +5,15 @@
  * book job runs to completion (as it does on a running server, a minute after each day ends);
  * then the month is asked of `GET /api/reconciliation/list` (every tank, 30 days: 30,000 rows,
  * one page of them answered), `GET /api/reconciliation/monthly` and
- * `GET /api/report/inventory/monthly/list` (which adds the metered columns), each several times.
+ * `GET /api/report/inventory/monthly/list` (which adds the metered columns), and the run-out
+ * forecast list over every tank (`GET /api/forecast/list`: four weeks of those metered sales),
+ * each several times: median, p95 and the CPU per call of the server process and of the
+ * database's PostgreSQL backends (read from /proc; the server's own jobs run meanwhile).
  *
- *   node --import tsx bench/reconciliation.ts [--stations 100 --days 30 --runs 5]
+ *   node --import tsx bench/reconciliation.ts [--stations 100 --days 30 --runs 5 --reuse]
+ *
+ * `--reuse` keeps the database a previous run filled (same --stations and --days, the same day)
+ * and goes straight to the queries.
  *
  * PostgreSQL: BENCH_RECON_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ullage_recon_bench;
  * dropped and created).
@@ -17,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
 import { openPostgres } from '../apps/server/src/db/client';
 import { TankDayBookJob } from '../apps/server/src/modules/report-inventory/book-job';
+import { cpuWindow } from './ingest-cpu';
 import { createFleet, fmt, post, recreateDatabase } from './setup';
 
 const { values: args } = parseArgs({
@@ -25,6 +32,7 @@ const { values: args } = parseArgs({
     days: { type: 'string', default: '30' },
     runs: { type: 'string', default: '5' },
     concurrency: { type: 'string', default: '6' },
+    reuse: { type: 'boolean', default: false },
   },
 });
 const STATIONS = Number(args.stations);
@@ -61,10 +69,19 @@ function dayOf(tank: string, day: number, state: { volume: number; seq: number }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 console.log(`reconciliation bench: ${STATIONS * TANKS} tanks, ${DAYS} days ${FROM_DAY} … ${TO_DAY}, readings every 15 min, 60 metered sales a tank-day; load ${load()}`);
-await recreateDatabase(PG_URL);
+if (!args.reuse) await recreateDatabase(PG_URL);
 const server = await startServer({ DATABASE_URL: PG_URL, MQTT_PORT: '0', LOG_LEVEL: 'warn' }, { requireWeb: false });
 const { db, close } = await openPostgres(PG_URL);
 try {
+  if (!args.reuse) await fill();
+  await ask();
+  console.log(`load ${load()}`);
+} finally {
+  await close();
+  await server.stop();
+}
+
+async function fill() {
   const fleet = await createFleet(server, 'REC-', STATIONS, TANKS);
   const sendStarted = performance.now();
   let next = 0;
@@ -98,7 +115,9 @@ try {
     if (!round.pending) break;
   }
   console.log(`books: ${fmt(books)} tank days in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
 
+async function ask() {
   const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
   const month = TO_DAY.slice(0, 7);
@@ -107,11 +126,14 @@ try {
     { name: `list, ${DAYS} days, one station`, path: `/api/reconciliation/list?fromDay=${FROM_DAY}&toDay=${TO_DAY}&q=REC-0001&pageSize=50` },
     { name: `monthly rule, ${month}`, path: `/api/reconciliation/monthly?month=${month}` },
     { name: `monthly inventory report, ${month}`, path: `/api/report/inventory/monthly/list?fromMonth=${month}&pageSize=50` },
+    { name: 'run-out forecast list, all tanks', path: '/api/forecast/list?q=REC-&pageSize=50' },
   ];
-  console.log('\nquery | rows | median ms | min ms | max ms');
+  const database = new URL(PG_URL).pathname.slice(1);
+  console.log('\nquery | rows | median ms | p95 ms | max ms | CPU ms a call: server + PostgreSQL | load');
   for (const ask of asks) {
     const times: number[] = [];
     let rows = 0;
+    const end = cpuWindow(server.child.pid!, database);
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
       const res = await fetch(`${server.baseUrl}${ask.path}`, { headers: { cookie } });
@@ -120,10 +142,11 @@ try {
       times.push(performance.now() - started);
       rows = json.data.total ?? json.data.list.length;
     }
-    console.log(`${ask.name} | ${fmt(rows)} | ${median(times).toFixed(0)} | ${Math.min(...times).toFixed(0)} | ${Math.max(...times).toFixed(0)}`);
+    const cpu = end();
+    const p95 = [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!;
+    const perCall = (ms: number) => (ms / RUNS).toFixed(0);
+    console.log(
+      `${ask.name} | ${fmt(rows)} | ${median(times).toFixed(0)} | ${p95.toFixed(0)} | ${Math.max(...times).toFixed(0)} | ${perCall(cpu.serverMs)} + ${perCall(cpu.pgDbMs)} | ${cpu.load.toFixed(1)}`,
+    );
   }
-  console.log(`load ${load()}`);
-} finally {
-  await close();
-  await server.stop();
 }
