@@ -7,7 +7,7 @@
  *   - home interactive < 1.5 s on localhost (navigation start → station table shown).
  * Sizes are each script's gzip (level 9) size, the budgets' unit; the bytes on the wire (brotli
  * where the browser takes it) and the Content-Encoding the server sent are printed beside them.
- * Run: npm run build && node --import tsx bench/web-budgets.ts [--simulator] [--home-only] [--loads 5]
+ * Run: npm run build && node --import tsx bench/web-budgets.ts [--simulator] [--home-only] [--loads 5] [--routes delivery,reconciliation]
  * (`--home-only`: the login route and home's time to interactive, not every route's size;
  * `WEB_DIST=<dir>` measures another build, e.g. an older one beside this one.)
  */
@@ -100,13 +100,15 @@ try {
     // Every desktop route: JS loaded by a fresh signed-in page that opens it directly, plus the
     // history route with its trend chart drawn (the chart's chunk loads when a query is run).
     const routes = await loginPage.locator('[data-testid="side-menu"] [data-menu]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')!));
-    const sizes: { route: string; size: number; wire: number }[] = [];
-    for (const route of ['home', ...routes.filter((r) => r !== 'home')]) {
+    const sizes: { route: string; size: number; wire: number; scripts: Map<string, Script> }[] = [];
+    // `--routes a,b`: only these (e.g. the ones over budget, while working on them).
+    const only = process.argv.includes('--routes') ? new Set(process.argv[process.argv.indexOf('--routes') + 1]!.split(',')) : null;
+    for (const route of ['home', ...routes.filter((r) => r !== 'home')].filter((r) => !only || only.has(r))) {
       const { context, page } = await coldPage();
       const scripts = collectScripts(page);
       await page.goto(`${server.baseUrl}/${route}`, { waitUntil: 'networkidle', timeout: 120_000 });
       await scripts.settled();
-      sizes.push({ route, size: total(scripts), wire: total(scripts, 'wire') });
+      sizes.push({ route, size: total(scripts), wire: total(scripts, 'wire'), scripts });
       if (route === 'history_can_save') {
         // Query the first tank on offer so the trend chart (its own chunk) is drawn too.
         try {
@@ -120,7 +122,7 @@ try {
           await page.locator('[data-testid="history-chart"][data-rendered="true"]').waitFor({ timeout: 60_000 });
           await page.waitForLoadState('networkidle');
           await scripts.settled();
-          sizes.push({ route: 'history_can_save + chart', size: total(scripts), wire: total(scripts, 'wire') });
+          sizes.push({ route: 'history_can_save + chart', size: total(scripts), wire: total(scripts, 'wire'), scripts });
         } catch (error) {
           console.log(`  (history: no chart drawn, ${(error as Error).message.split('\n')[0]}; its size is without the chart)`);
         }
@@ -133,6 +135,11 @@ try {
     console.log(`largest route: /${worst.route} loads ${kb(worst.size)} of JS (gzip)  [budget < 400 KB]`);
     // Every route, largest first, so a change shows where it moved the figures.
     for (const { route, size, wire } of sizes) console.log(`  ${kb(size).padStart(9)}  ${kb(wire).padStart(9)} on the wire  /${route}${size >= 400 * 1024 ? '  over budget' : ''}`);
+    // What a route over budget loads, largest first: where to cut.
+    for (const { route, scripts } of sizes.filter((s) => s.size >= 400 * 1024)) {
+      console.log(`\n/${route}: its scripts over 5 KB (gzip), largest first`);
+      for (const [url, script] of [...scripts].sort((a, b) => b[1].gzip - a[1].gzip).filter(([, x]) => x.gzip > 5 * 1024)) console.log(`  ${kb(script.gzip).padStart(9)}  ${new URL(url).pathname}`);
+    }
   }
   await loginContext.close();
 } finally {

@@ -34,6 +34,14 @@ export const OFFLINE_SORT_FIELDS = ['startedAt', 'endedAt', 'duration', 'station
 // power-events
 export const POWER_EVENT_SORT_FIELDS = ['offAt', 'onAt', 'stationName'] as const;
 
+// reconciliation
+export const RECONCILIATION_PERIODS = ['day', 'shift'] as const;
+export const SALES_SOURCES = ['metered', 'derived'] as const;
+export const MONTHLY_RULE_RESULTS = ['pass', 'fail', 'no_data'] as const;
+/** The most station days one query covers. */
+export const RECONCILIATION_MAX_DAYS = 31;
+export const RECONCILIATION_SORT_FIELDS = ['day', 'stationName', 'tankCode', 'meteredSalesL', 'varianceL', 'variancePct', 'cumulativeVarianceL'] as const;
+
 // shift-sales
 export const SHIFT_SALES_SORT_FIELDS = ['day', 'stationName', 'salesL', 'deliveredL'] as const;
 export const SALES_READING_SORT_FIELDS = ['ts'] as const;

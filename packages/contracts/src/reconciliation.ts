@@ -14,13 +14,8 @@ import { SALES_DURING_SOURCES } from '@ullage/domain/delivery-sales';
  * level's fall (the daily inventory's), and book, variance and the monthly rule do not apply
  * (null).
  */
-export const RECONCILIATION_PERIODS = ['day', 'shift'] as const;
-export const SALES_SOURCES = ['metered', 'derived'] as const;
-export const MONTHLY_RULE_RESULTS = ['pass', 'fail', 'no_data'] as const;
-/** The most station days one query covers. */
-export const RECONCILIATION_MAX_DAYS = 31;
-
-export const RECONCILIATION_SORT_FIELDS = ['day', 'stationName', 'tankCode', 'meteredSalesL', 'varianceL', 'variancePct', 'cumulativeVarianceL'] as const;
+import { MONTHLY_RULE_RESULTS, RECONCILIATION_PERIODS, SALES_SOURCES } from './list-fields';
+export { MONTHLY_RULE_RESULTS, RECONCILIATION_MAX_DAYS, RECONCILIATION_PERIODS, RECONCILIATION_SORT_FIELDS, SALES_SOURCES } from './list-fields';
 
 const day = z.iso.date();
 

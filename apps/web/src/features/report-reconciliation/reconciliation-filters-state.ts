@@ -1,5 +1,5 @@
 import type { ReconciliationQuery } from '@ullage/contracts/reconciliation';
-import { RECONCILIATION_MAX_DAYS } from '@ullage/contracts/reconciliation';
+import { RECONCILIATION_MAX_DAYS } from '@ullage/contracts/list-fields';
 import { NO_TANK_FILTERS, type TankFilterValues } from '../../components/report-filters/org-scope';
 import { localDay } from '../../components/report-filters/report-filters-state';
 

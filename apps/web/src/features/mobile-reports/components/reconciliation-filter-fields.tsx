@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { RECONCILIATION_PERIODS, SALES_SOURCES } from '@ullage/contracts/reconciliation';
+import { RECONCILIATION_PERIODS, SALES_SOURCES } from '@ullage/contracts/list-fields';
 import { AreaSelect } from '../../../components/report-filters/area-select';
 import { OrgTreeSelect } from '../../../components/report-filters/org-tree-select';
 import { ProductSelect } from '../../../components/report-filters/product-select';

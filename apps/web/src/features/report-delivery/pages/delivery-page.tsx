@@ -7,17 +7,20 @@ import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryRow } from '@ullage/contracts/delivery-report';
 import { DELIVERY_SORT_FIELDS } from '@ullage/contracts/list-fields';
+import { lazyWhenOpen } from '../../../components/lazy-dialog';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { deliveryKeys, exportDeliveries, listDeliveries, type DeliveryList } from '../api/deliveries';
 import { deliveryColumns } from '../components/delivery-columns';
-import { TicketModal } from '../components/ticket-modal';
 import { useMay } from '../../auth/use-may';
 import { DeliveryFiltersBar } from '../components/delivery-filters-bar';
 import { initialDeliveryFilters, withOrgPick, withRange, type DeliveryFilters } from '../delivery-filters-state';
 import '../delivery.css';
+
+// The ticket form is fetched when a ticket is first opened: most visits only read the list (DESIGN.md §8 route budget).
+const TicketModal = lazyWhenOpen(() => import('../components/ticket-modal').then((m) => m.TicketModal), (props) => props.row !== null);
 
 /**
  * delivery (spec §2 /Data): deliveries detected from the level and those gauges reported, each

@@ -12,19 +12,22 @@ import { LEAK_WINDOW_DAYS } from '@ullage/domain/leak-detection';
 import type { PageProps } from '../../../app/route-types';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
+import { lazyWhenOpen } from '../../../components/lazy-dialog';
 import { useServerList } from '../../../components/list-page/use-server-list';
 import { useAddressFilters } from '../../../components/list-page/use-address-filters';
 import { ltr } from '../../../lib/report-format';
 import { withOrgPick } from '../../../components/report-filters/report-filters-state';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { exportLeakTests, leakTestKeys, listLeakTests } from '../api/leak-tests';
-import { ComplianceDialog } from '../components/compliance-dialog';
 import { leakColumns } from '../components/leak-columns';
-import { LeakChartModal } from '../components/leak-chart-modal';
 import { LeakFiltersBar } from '../components/leak-filters-bar';
 import { initialLeakFilters, leakFiltersOfSearch, withDayRange, type LeakFilters } from '../leak-filters-state';
 import '../../../components/report-filters/report-filters.css';
 import '../leak-test.css';
+
+// Fetched when first opened: most visits only read the list (DESIGN.md §8 route budget).
+const LeakChartModal = lazyWhenOpen(() => import('../components/leak-chart-modal').then((m) => m.LeakChartModal), (props) => props.row !== null);
+const ComplianceDialog = lazyWhenOpen(() => import('../components/compliance-dialog').then((m) => m.ComplianceDialog), (props) => props.open);
 
 /**
  * leak_test (issue 22, /Analysis): per tank and station day, the leak test made from the

@@ -1,7 +1,7 @@
 import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import { RECONCILIATION_PERIODS, SALES_SOURCES } from '@ullage/contracts/reconciliation';
+import { RECONCILIATION_PERIODS, SALES_SOURCES } from '@ullage/contracts/list-fields';
 import { AreaSelect } from '../../../components/report-filters/area-select';
 import { DayRangeFilter } from '../../../components/report-filters/day-range-filter';
 import { OrgTreeSelect } from '../../../components/report-filters/org-tree-select';

@@ -1,4 +1,4 @@
-import { useMemo, useState, type HTMLAttributes } from 'react';
+import { lazy, Suspense, useMemo, useState, type HTMLAttributes } from 'react';
 import dayjs from 'dayjs';
 import Button from 'antd/es/button';
 import { DataTable } from '../../../components/data-table/data-table';
@@ -7,7 +7,8 @@ import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
 import { useTranslation } from 'react-i18next';
-import { RECONCILIATION_SORT_FIELDS, type ReconciliationRow } from '@ullage/contracts/reconciliation';
+import { RECONCILIATION_SORT_FIELDS } from '@ullage/contracts/list-fields';
+import type { ReconciliationRow } from '@ullage/contracts/reconciliation';
 import type { PageProps } from '../../../app/route-types';
 import { LazyDatePicker } from '../../../components/lazy-picker/lazy-picker';
 import { ListPage } from '../../../components/list-page/list-page';
@@ -20,14 +21,16 @@ import { ltr } from '../../../lib/report-format';
 import { exportReconciliation, listReconciliation, reconciliationKeys } from '../api/reconciliation';
 import { useReconciliationChart } from '../api/reconciliation-chart';
 import { useReconciliationMonthly } from '../api/reconciliation-monthly';
-import { MonthlyRuleTable } from '../components/monthly-rule-table';
 import { reconciliationColumns } from '../components/reconciliation-columns';
 import { BASIS_KEYS, ReconciliationFiltersBar } from '../components/reconciliation-filters-bar';
-import { VarianceCharts } from '../components/variance-charts';
 import { initialReconciliationFilters, reconciliationFiltersOfSearch, ruleMonthOf, withReconciliationDays, type FiguresBasis, type ReconciliationFilters } from '../reconciliation-filters-state';
 import { allowanceIndexOf } from '../reconciliation-row-display';
 import '../../../components/report-filters/report-filters.css';
 import '../reconciliation.css';
+
+// The chart and rule tabs are fetched when first shown: the page opens on the periods (DESIGN.md §8 route budget).
+const VarianceCharts = lazy(() => import('../components/variance-charts').then((m) => ({ default: m.VarianceCharts })));
+const MonthlyRuleTable = lazy(() => import('../components/monthly-rule-table').then((m) => ({ default: m.MonthlyRuleTable })));
 
 type View = 'periods' | 'chart' | 'rule';
 
@@ -138,15 +141,17 @@ export function Page({ route }: PageProps) {
             key: 'chart',
             label: t('reconciliation.view.chart'),
             children: (
-              <VarianceCharts
-                series={chart.data?.series}
-                loading={chart.isLoading}
-                failed={chart.isError}
-                onRetry={() => void chart.refetch()}
-                fromDay={filters.fromDay}
-                toDay={filters.toDay}
-                format={format}
-              />
+              <Suspense fallback={null}>
+                <VarianceCharts
+                  series={chart.data?.series}
+                  loading={chart.isLoading}
+                  failed={chart.isError}
+                  onRetry={() => void chart.refetch()}
+                  fromDay={filters.fromDay}
+                  toDay={filters.toDay}
+                  format={format}
+                />
+              </Suspense>
             ),
           },
           {
@@ -168,7 +173,9 @@ export function Page({ route }: PageProps) {
                   />
                   <p className="list-page__muted recon-note">{t('reconciliation.rule.note')}</p>
                 </div>
-                <MonthlyRuleTable rows={monthly.data?.list ?? []} loading={monthly.isFetching} format={format} />
+                <Suspense fallback={null}>
+                  <MonthlyRuleTable rows={monthly.data?.list ?? []} loading={monthly.isFetching} format={format} />
+                </Suspense>
               </>
             ),
           },
