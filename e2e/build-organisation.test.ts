@@ -46,8 +46,12 @@ describe('issue 3: an administrator builds an organisation through the UI', () =
     await page.locator('#product_code').fill('SD1');
     await choose(page, 'product_type', 'iesel');
     await choose(page, 'product_distributorId', 'Meridian');
+    // The colour, as the browser's colour input gives it; the label names the field.
+    await page.getByLabel('Colour', { exact: false }).fill('#1a7f37');
     await page.locator('[data-testid="product-submit"]').click();
     await page.locator('[data-testid="product-table"]').getByText('SD1').waitFor();
+    const saved = await page.request.get('/api/product/list?pageSize=50&q=SD1');
+    expect(((await saved.json()) as { data: { list: { code: string; color: string }[] } }).data.list.find((p) => p.code === 'SD1')?.color).toBe('#1a7f37');
 
     // Station with three tanks.
     await page.goto('/station');

@@ -2,7 +2,6 @@ import { lazy, Suspense, useMemo, useState, type HTMLAttributes } from 'react';
 import dayjs from 'dayjs';
 import Button from 'antd/es/button';
 import { DataTable } from '../../../components/data-table/data-table';
-import Tabs from 'antd/es/tabs';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
@@ -12,6 +11,7 @@ import type { ReconciliationRow } from '@ullage/contracts/reconciliation';
 import type { PageProps } from '../../../app/route-types';
 import { LazyDatePicker } from '../../../components/lazy-picker/lazy-picker';
 import { ListPage } from '../../../components/list-page/list-page';
+import { ViewTabs } from '../../../components/view-tabs';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useAddressFilters } from '../../../components/list-page/use-address-filters';
 import { useServerList } from '../../../components/list-page/use-server-list';
@@ -113,9 +113,9 @@ export function Page({ route }: PageProps) {
       }
     >
       <p className="list-page__print-only">{t('reconciliation.printDays', { from: ltr(filters.fromDay), to: ltr(filters.toDay), basis: t(BASIS_KEYS[basis]) })}</p>
-      <Tabs
+      <ViewTabs<View>
         activeKey={view}
-        onChange={(key) => setView(key as View)}
+        onChange={setView}
         className="recon-tabs"
         items={[
           {

@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from 'react';
-import ColorPicker from 'antd/es/color-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
@@ -16,6 +15,7 @@ import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import { PRODUCT_TYPE_CHOICES, PRODUCT_TYPE_KEYS } from '../choices';
 import { isHexColour } from '../field-rules';
+import { ColourField } from '../../../components/colour-field';
 import './settings-more.css';
 
 interface Values {
@@ -136,7 +136,6 @@ export function ProductFormModal({ open, row, tree, lockedDistributorId, onClose
         <Form.Item
           name="color"
           label={t('settingsMore.product.color')}
-          getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString()}
           rules={[
             {
               validator: async (_, value: unknown) => {
@@ -145,7 +144,7 @@ export function ProductFormModal({ open, row, tree, lockedDistributorId, onClose
             },
           ]}
         >
-          <ColorPicker format="hex" disabledAlpha showText />
+          <ColourField />
         </Form.Item>
       </div>
     </FormModal>
