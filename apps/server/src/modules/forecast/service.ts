@@ -8,6 +8,7 @@ import type { AuthUser } from '../auth/session-repo';
 import { tanksOfReport } from '../report-inventory/repo';
 import { tankOfRow } from '../report-inventory/tank-days';
 import { scopeOf } from '../scope/scope';
+import { databaseNow, keepProfiles, keptProfiles, type KeptProfile } from './profile-cache';
 import { deliverySpans, forecastTanks, hourlyLevels, meteredHours, type ForecastTank, type MeteredHour } from './repo';
 
 export const FORECAST_FIELD_LABELS = { fillPct: 'forecast.field.fillPct', deliverAt: 'forecast.field.deliverAt', withinHours: 'forecast.field.withinHours' } as const;
@@ -73,6 +74,43 @@ async function siblingsOf(db: Db, tanks: readonly ForecastTank[]): Promise<{ tan
 export async function forecastsOf(db: Db, tankIds: readonly number[], nowMs: number, order: { fillPct: number; deliverAtMs: number }): Promise<TankForecast[]> {
   const tanks = await forecastTanks(db, tankIds);
   if (tanks.length === 0) return [];
+  const profiles = await profilesOf(db, tanks, nowMs);
+  return tanks.map((tank) => {
+    const { source, profile } = profiles.get(tank.tankId)!;
+    if (!profile || tank.volumeL === null || tank.asOfMs === null) return { tank, profile, source, forecast: null };
+    const geometry = { strapping: tank.strapping, heightMm: tank.heightMm, capacityL: tank.capacityL };
+    const forecast = forecastTank(profile, {
+      volumeL: tank.volumeL,
+      asOfMs: tank.asOfMs,
+      capacityL: tank.capacityL,
+      lowWarningL: thresholdVolumeL(tank.lowWarnMm, geometry, tank.waterVolumeL),
+      lowAlarmL: thresholdVolumeL(tank.lowAlarmMm, geometry, tank.waterVolumeL),
+      fillPct: order.fillPct,
+      deliverAtMs: order.deliverAtMs,
+      timezone: tank.timezone,
+    });
+    return { tank, profile, source, forecast };
+  });
+}
+
+/**
+ * The tanks' sales profiles as of the hour of `nowMs`: those kept for the hour (profile-cache.ts)
+ * and the rest computed from the data, then kept. A profile depends on the whole hour only.
+ */
+async function profilesOf(db: Db, tanks: readonly ForecastTank[], nowMs: number): Promise<Map<number, KeptProfile>> {
+  const toMs = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
+  const kept = await keptProfiles(db, tanks.map((t) => t.tankId), toMs);
+  const missing = tanks.filter((t) => !kept.has(t.tankId));
+  if (missing.length === 0) return kept;
+  const computedAt = await databaseNow(db);
+  const computed = await computeProfiles(db, missing, nowMs);
+  await keepProfiles(db, missing.map((t) => ({ tankId: t.tankId, stationId: t.stationId, ...computed.get(t.tankId)! })), toMs, computedAt);
+  for (const [id, p] of computed) kept.set(id, p);
+  return kept;
+}
+
+/** The tanks' profiles from four weeks of their hourly levels and their stations' metered sales. */
+async function computeProfiles(db: Db, tanks: readonly ForecastTank[], nowMs: number): Promise<Map<number, KeptProfile>> {
   const toMs = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
   const fromMs = toMs - FORECAST_RULES.maxWeeks * WEEK_MS;
   const metered = await meteredHours(db, [...new Set(tanks.map((t) => t.stationId))], fromMs, toMs);
@@ -93,23 +131,12 @@ export async function forecastsOf(db: Db, tankIds: readonly number[], nowMs: num
   for (const g of groups.values()) for (const [id, share] of productShares(g)) shares.set(id, share);
 
   const meteredByStation = { byStation: byStation(metered.hours), spans: metered.spans };
-  return tanks.map((tank) => {
-    const { source, hours } = salesHoursOf(tank, derived, meteredByStation, shares, fromMs, toMs);
-    const profile = salesProfile(hours, nowMs, tank.timezone);
-    if (!profile || tank.volumeL === null || tank.asOfMs === null) return { tank, profile, source, forecast: null };
-    const geometry = { strapping: tank.strapping, heightMm: tank.heightMm, capacityL: tank.capacityL };
-    const forecast = forecastTank(profile, {
-      volumeL: tank.volumeL,
-      asOfMs: tank.asOfMs,
-      capacityL: tank.capacityL,
-      lowWarningL: thresholdVolumeL(tank.lowWarnMm, geometry, tank.waterVolumeL),
-      lowAlarmL: thresholdVolumeL(tank.lowAlarmMm, geometry, tank.waterVolumeL),
-      fillPct: order.fillPct,
-      deliverAtMs: order.deliverAtMs,
-      timezone: tank.timezone,
-    });
-    return { tank, profile, source, forecast };
-  });
+  return new Map(
+    tanks.map((tank) => {
+      const { source, hours } = salesHoursOf(tank, derived, meteredByStation, shares, fromMs, toMs);
+      return [tank.tankId, { source, profile: salesProfile(hours, nowMs, tank.timezone) }] as const;
+    }),
+  );
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ForecastRow } from '@ullage/contracts/forecast';
+import { rawRows } from '../../lib/raw-sql';
+import { ADMIN_PASSWORD, apiGet, sendReadings, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { keptProfiles } from './profile-cache';
+
+/**
+ * Issue 35: the forecast list reads each tank's sales profile kept for the hour, and data of an
+ * earlier hour or a settings change makes the database forget it (migration 0028), so the
+ * figures are always those a computation from the data gives. NWP-SH01 tank 1 sends seven days
+ * of readings, 25 L sold every quarter hour from 06:00 to 22:00 UTC; tank 2 is metered, 50 L at
+ * half past every hour.
+ */
+const H = 3_600_000;
+const NOW = Date.parse('2026-11-02T00:20:00Z');
+const HOUR_END = Math.floor(NOW / H) * H;
+let ctx: TestContext;
+let admin = '';
+let station = 0;
+const tank: Record<'1' | '2', number> = { '1': 0, '2': 0 };
+
+const list = async () => {
+  const json = await apiGet<{ list: ForecastRow[] }>(ctx.app, `/api/forecast/list?stationId=${station}&pageSize=50`, admin);
+  expect(json.code, json.msg).toBe(1000);
+  return json.data.list.sort((a, b) => a.tankId - b.tankId);
+};
+const kept = async () => rawRows<{ tank_id: number; hour_end: Date | string }>(ctx.db, sql`select tank_id, hour_end from forecast_profiles where station_id = ${station} order by tank_id`);
+const marks = async () => (await rawRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from forecast_profile_marks where station_id = ${station}`))[0]!.n;
+/** As a minute later: the marks of the writes so far are older than any computation from now on. */
+const aMinuteLater = () => ctx.db.execute(sql`update forecast_profile_marks set forgotten_at = forgotten_at - interval '1 minute'`);
+/** The list as a computation from the data alone gives it: nothing kept. */
+const computedAfresh = async () => {
+  await ctx.db.execute(sql`delete from forecast_profiles`);
+  return list();
+};
+
+beforeAll(async () => {
+  ctx = await startTestApp({ clock: () => new Date(NOW) });
+  admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
+  for (const r of await rawRows<{ id: number; code: '1' | '2'; station_id: number }>(ctx.db, sql`select t.id, t.code, t.station_id from tanks t join stations s on s.id = t.station_id where s.code = 'NWP-SH01' and t.code in ('1', '2')`)) {
+    tank[r.code] = r.id;
+    station = r.station_id;
+  }
+  await ctx.db.execute(sql`update stations set timezone = 'UTC' where id = ${station}`);
+  await ctx.db.execute(sql`update tanks set height_mm = 2000, volume_l = 20000, strapping = '[{"heightMm":0,"volumeL":0},{"heightMm":2000,"volumeL":20000}]'::jsonb,
+    low_oil_warn_mm = 500, low_oil_alarm_mm = 300 where id in (${tank['1']}, ${tank['2']})`);
+  const readings: object[] = [];
+  let volume = 19_000;
+  for (let t = NOW - 7 * 24 * H; t <= NOW; t += 15 * 60_000) {
+    const minute = Math.floor((t % (24 * H)) / 60_000);
+    if (minute >= 360 && minute < 1320) volume -= 25;
+    readings.push({ tank: '1', ts: new Date(t).toISOString(), productHeightMm: volume / 10, waterHeightMm: 0, temperatureC: 18, volumeL: volume });
+  }
+  readings.push({ tank: '2', ts: new Date(NOW).toISOString(), productHeightMm: 1000, waterHeightMm: 0, temperatureC: 18, volumeL: 10_000 });
+  await sendReadings(ctx.app, 'NWP-SH01', readings);
+  await ctx.db.execute(sql`insert into metered_sales (station_id, target, tank_id, sale_key, ts, volume_l)
+    select ${station}, ${`t${tank['2']}`}, ${tank['2']}, 'k' || g, ${new Date(NOW - 7 * 24 * H).toISOString()}::timestamptz + (g * interval '1 hour') + interval '30 minutes', 50
+    from generate_series(0, 7 * 24 - 1) g`);
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('sales profiles kept for the hour', () => {
+  it('keeps each tank’s profile as of the hour and answers the same from it', async () => {
+    await ctx.db.execute(sql`delete from forecast_profiles`);
+    await aMinuteLater();
+    const first = await list();
+    expect(first.find((r) => r.tankId === tank['1'])).toMatchObject({ basis: { source: 'derived', weeks: 1 } });
+    expect(first.find((r) => r.tankId === tank['2'])).toMatchObject({ basis: { source: 'metered', weeks: 1 }, next24hSalesL: 1_200 });
+    const rows = await kept();
+    expect(rows.map((r) => r.tank_id)).toEqual(expect.arrayContaining([tank['1'], tank['2']]));
+    expect(rows.every((r) => new Date(r.hour_end).getTime() === HOUR_END)).toBe(true);
+    expect((await keptProfiles(ctx.db, [tank['1'], tank['2']], HOUR_END)).size).toBe(2);
+    expect(await list()).toEqual(first);
+  });
+
+  it('forgets a tank’s profile when a reading of an earlier hour arrives: the figures are those of the data', async () => {
+    const before = (await list()).find((r) => r.tankId === tank['1'])!;
+    // Last Monday at 11:52 (the week's only Monday 11:00, which the next 24 hours repeat): 200 L
+    // under the 11:50 reading, so that hour sold 200 L more (and 12:00's rise back makes it unknown).
+    const late = NOW - 7 * 24 * H - 20 * 60_000 + 11 * H + 52 * 60_000;
+    const [at1150] = await rawRows<{ volume_l: number }>(ctx.db, sql`select volume_l from tank_readings where tank_id = ${tank['1']} and ts = ${new Date(late - 2 * 60_000).toISOString()}::timestamptz`);
+    const volumeL = at1150!.volume_l - 200;
+    await sendReadings(ctx.app, 'NWP-SH01', [{ tank: '1', ts: new Date(late).toISOString(), productHeightMm: volumeL / 10, waterHeightMm: 0, temperatureC: 18, volumeL }]);
+    expect(await keptProfiles(ctx.db, [tank['1'], tank['2']], HOUR_END)).toEqual(new Map());
+    const after = (await list()).find((r) => r.tankId === tank['1'])!;
+    expect(after.next24hSalesL).not.toBe(before.next24hSalesL);
+    expect(after).toEqual((await computedAfresh()).find((r) => r.tankId === tank['1']));
+  });
+
+  it('forgets a metered tank’s profile when a sale of an earlier hour arrives', async () => {
+    const before = (await list()).find((r) => r.tankId === tank['2'])!;
+    await ctx.db.execute(sql`insert into metered_sales (station_id, target, tank_id, sale_key, ts, volume_l)
+      values (${station}, ${`t${tank['2']}`}, ${tank['2']}, 'late-1', ${new Date(NOW - 7 * 24 * H + 5 * H).toISOString()}::timestamptz, 4000)`);
+    const after = (await list()).find((r) => r.tankId === tank['2'])!;
+    expect(after.next24hSalesL).toBeGreaterThan(before.next24hSalesL!);
+    expect(after).toEqual((await computedAfresh()).find((r) => r.tankId === tank['2']));
+  });
+
+  it('forgets the station’s profiles when a tank’s settings change', async () => {
+    await aMinuteLater();
+    await list();
+    expect((await keptProfiles(ctx.db, [tank['1'], tank['2']], HOUR_END)).size).toBe(2);
+    await ctx.db.execute(sql`update tanks set product_id = product_id where id = ${tank['2']}`);
+    expect((await keptProfiles(ctx.db, [tank['1'], tank['2']], HOUR_END)).size).toBe(0);
+  });
+
+  it('is not forgotten by a reading of the hour under way, and not read when computed within ten seconds after a mark', async () => {
+    await list();
+    await ctx.db.execute(sql`delete from forecast_profile_marks`);
+    // A summary of the hour after this one (real time, as the database's clock sees it): nothing marked.
+    await ctx.db.execute(sql`insert into tank_hourly (tank_id, hour, n, first_ts, last_ts, sum_product_height_mm, sum_water_height_mm, sum_temperature_c, sum_volume_l,
+        min_product_height_mm, max_product_height_mm, min_water_height_mm, max_water_height_mm, min_temperature_c, max_temperature_c, min_volume_l, max_volume_l,
+        first_volume_l, last_volume_l, first_product_height_mm, last_product_height_mm, first_water_height_mm, last_water_height_mm, first_temperature_c, last_temperature_c)
+      select ${tank['1']}, date_trunc('hour', clock_timestamp()) + interval '1 hour', 1, date_trunc('hour', clock_timestamp()) + interval '1 hour', date_trunc('hour', clock_timestamp()) + interval '1 hour',
+        100, 0, 18, 1000, 100, 100, 0, 0, 18, 18, 1000, 1000, 1000, 1000, 100, 100, 0, 0, 18, 18`);
+    expect(await marks()).toBe(0);
+    expect((await keptProfiles(ctx.db, [tank['1'], tank['2']], HOUR_END)).size).toBe(2);
+    // A writer whose transaction marked the station five seconds before a computation began may commit after it read the data.
+    await ctx.db.execute(sql`insert into forecast_profile_marks (station_id, forgotten_at) select station_id, computed_at - interval '5 seconds' from forecast_profiles where tank_id = ${tank['1']}`);
+    expect((await keptProfiles(ctx.db, [tank['1'], tank['2']], HOUR_END)).size).toBe(0);
+  });
+});
