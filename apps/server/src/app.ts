@@ -164,7 +164,8 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   jobs.add({ name: 'variance-alarms', everyMs: 15 * 60_000, run: () => varianceAlarms.runOnce() }); // wetstock variance beyond the company's limit (alarm 61)
   const runOutForecast = new RunOutForecastJob({ db, clock, live, logger: app.log });
   app.decorate('runOutForecast', runOutForecast);
-  jobs.add({ name: 'run-out-forecast', everyMs: 5 * 60_000, run: () => runOutForecast.runOnce() }); // the run-out alarm (62) of tanks forecast to reach their low alarm within their company's horizon
+  // Also half a minute into each hour: it keeps the hour's sales profiles (forecast/profile-cache.ts) before a page asks for them.
+  jobs.add({ name: 'run-out-forecast', everyMs: 5 * 60_000, hourlyAtMs: 30_000, run: () => runOutForecast.runOnce() }); // the run-out alarm (62) of tanks forecast to reach their low alarm within their company's horizon
   app.decorate('jobs', jobs);
   // Before the mail transport and the database go: a round in progress finishes first.
   app.addHook('preClose', async () => jobs.stop());

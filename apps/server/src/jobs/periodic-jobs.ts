@@ -9,7 +9,20 @@ export interface PeriodicJob {
   /** Unique; the lease's key. */
   name: string;
   everyMs: number;
+  /**
+   * Also this long after each whole hour begins (wall clock): for work kept per hour (the
+   * forecast's profiles), so the hour's first reader finds it done rather than doing it.
+   */
+  hourlyAtMs?: number;
   run: () => Promise<unknown>;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Milliseconds from `nowMs` to the next instant `afterMs` past a whole hour. */
+export function untilHourPlus(nowMs: number, afterMs: number): number {
+  const next = Math.floor(nowMs / HOUR_MS) * HOUR_MS + afterMs;
+  return next > nowMs ? next - nowMs : next + HOUR_MS - nowMs;
 }
 
 /**
@@ -26,6 +39,7 @@ export class PeriodicJobs {
   private readonly held = new Set<string>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly hourlyTimers = new Map<string, NodeJS.Timeout>();
   private heartbeat: Promise<void> | null = null;
   private stopped = false;
 
@@ -60,12 +74,25 @@ export class PeriodicJobs {
     this.timers.push(setInterval(beat, this.heartbeatMs));
     for (const job of this.jobs) this.timers.push(setInterval(() => this.runIfHeld(job), job.everyMs));
     for (const timer of this.timers) timer.unref();
+    for (const job of this.jobs) if (job.hourlyAtMs !== undefined) this.hourly(job, job.hourlyAtMs);
+  }
+
+  private hourly(job: PeriodicJob, afterMs: number): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.runIfHeld(job);
+      this.hourly(job, afterMs);
+    }, untilHourPlus(Date.now(), afterMs));
+    timer.unref();
+    this.hourlyTimers.set(job.name, timer);
   }
 
   /** Stops the timers, waits for jobs in progress and gives the leases up. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers.splice(0)) clearInterval(timer);
+    for (const timer of this.hourlyTimers.values()) clearTimeout(timer);
+    this.hourlyTimers.clear();
     await this.heartbeat?.catch(() => undefined);
     await Promise.all([...this.running.values()]);
     this.held.clear();
