@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrgNode } from '@ullage/contracts/auth';
 import { companyOptions, distributorOptions, optionMatches } from './org-options';
-import { tempUnitKey, volumeUnitKey } from '../features/settings-org/units';
-import { joinRegion } from '../features/settings-org/format';
 
 const company = (id: number, name: string, code: string): OrgNode => ({ id, type: 'company', name, code, children: [] });
 const tree: OrgNode[] = [
@@ -30,17 +28,5 @@ describe('organisation options', () => {
     expect(optionMatches('energia', 'Alfa Energía')).toBe(true);
     expect(optionMatches('ZETA', 'Zeta Fuel')).toBe(true);
     expect(optionMatches('x', 'Zeta Fuel')).toBe(false);
-  });
-});
-
-describe('units and regions', () => {
-  it('names the units of spec §9', () => {
-    expect([tempUnitKey(1), tempUnitKey(2), tempUnitKey(3)]).toEqual(['settingsOrg.unit.celsius', 'settingsOrg.unit.fahrenheit', null]);
-    expect([volumeUnitKey(1), volumeUnitKey(2), volumeUnitKey(0)]).toEqual(['settingsOrg.unit.litres', 'settingsOrg.unit.gallons', null]);
-  });
-
-  it('joins the region parts that are set', () => {
-    expect(joinRegion(['Guangdong', null, ' Tianhe '])).toBe('Guangdong / Tianhe');
-    expect(joinRegion([null, '', undefined])).toBe('');
   });
 });
