@@ -49,6 +49,7 @@ import { VarianceAlarmJob } from './modules/reconciliation/variance-job';
 import { LeakTestJob } from './modules/leak-test/leak-job';
 import { forecastRoutes } from './modules/forecast/routes';
 import { RunOutForecastJob } from './modules/forecast/forecast-job';
+import { forecastProfileMarks } from './modules/forecast/profile-marks';
 import { offlineRecordRoutes } from './modules/report-offline/routes';
 import { historyRoutes } from './modules/report-history/routes';
 import { powerEventRoutes } from './modules/report-power/routes';
@@ -135,6 +136,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   const ingest = new Ingest({ db, bus, hub: live, clock, metrics, logger: app.log, prepareWorkers });
   // Readings landing in a day that is over mark its tank-day book stale (issue 21).
   ingest.addEvaluator(tankDayBookMarks());
+  ingest.addEvaluator(forecastProfileMarks());
   app.decorate('ingest', ingest);
   app.decorate('live', live);
   app.addHook('onClose', async () => ingest.close());

@@ -4,6 +4,7 @@ import { RUN_OUT_ALARM_CODE, runOutAlarmAction } from '@ullage/domain/forecast';
 import type { Db } from '../../db/client';
 import type { LiveHub } from '../../live/hub';
 import { clearAlarm, openAlarm } from '../ingest/device-state-repo';
+import { clearOldMarks } from './profile-cache';
 import { tanksInRunOutAlarm, tanksWithReadings, type ForecastTank } from './repo';
 import { forecastsOf } from './service';
 
@@ -27,6 +28,7 @@ export class RunOutForecastJob {
   async runOnce(): Promise<{ forecast: number; opened: number; ended: number }> {
     const { db } = this.deps;
     const nowMs = this.deps.clock().getTime();
+    await clearOldMarks(db);
     const ids = await tanksWithReadings(db);
     const batch = this.options.batch ?? 500;
     let opened = 0;

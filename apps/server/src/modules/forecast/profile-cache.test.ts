@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ForecastRow } from '@ullage/contracts/forecast';
 import { rawRows } from '../../lib/raw-sql';
-import { ADMIN_PASSWORD, apiGet, sendReadings, signIn, startTestApp, type TestContext } from '../../test/harness';
-import { keptProfiles } from './profile-cache';
+import { ADMIN_PASSWORD, apiGet, sendReadings, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
+import { clearOldMarks, keptProfiles } from './profile-cache';
 
 /**
  * Issue 35: the forecast list reads each tank's sales profile kept for the hour, and data of an
@@ -29,6 +29,11 @@ const kept = async () => rawRows<{ tank_id: number; hour_end: Date | string }>(c
 const marks = async () => (await rawRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from forecast_profile_marks where station_id = ${station}`))[0]!.n;
 /** As a minute later: the marks of the writes so far are older than any computation from now on. */
 const aMinuteLater = () => ctx.db.execute(sql`update forecast_profile_marks set forgotten_at = forgotten_at - interval '1 minute'`);
+/** A device report to NWP-SH01, as the station sends it. */
+const report = async (body: object) => {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/device/v1/stations/NWP-SH01/report', headers: { authorization: `Bearer ${testDeviceKey('NWP-SH01')}` }, payload: body });
+  expect(res.json()).toMatchObject({ code: 1000, data: { refused: [] } });
+};
 /** The list as a computation from the data alone gives it: nothing kept. */
 const computedAfresh = async () => {
   await ctx.db.execute(sql`delete from forecast_profiles`);
@@ -93,8 +98,7 @@ describe('sales profiles kept for the hour', () => {
 
   it('forgets a metered tank’s profile when a sale of an earlier hour arrives', async () => {
     const before = (await list()).find((r) => r.tankId === tank['2'])!;
-    await ctx.db.execute(sql`insert into metered_sales (station_id, target, tank_id, sale_key, ts, volume_l)
-      values (${station}, ${`t${tank['2']}`}, ${tank['2']}, 'late-1', ${new Date(NOW - 7 * 24 * H + 5 * H).toISOString()}::timestamptz, 4000)`);
+    await report({ sales: [{ tank: '2', id: 'late-1', ts: new Date(NOW - 7 * 24 * H + 5 * H).toISOString(), volumeL: 4000 }] });
     const after = (await list()).find((r) => r.tankId === tank['2'])!;
     expect(after.next24hSalesL).toBeGreaterThan(before.next24hSalesL!);
     expect(after).toEqual((await computedAfresh()).find((r) => r.tankId === tank['2']));
@@ -108,19 +112,26 @@ describe('sales profiles kept for the hour', () => {
     expect((await keptProfiles(ctx.db, [tank['1'], tank['2']], HOUR_END)).size).toBe(0);
   });
 
-  it('is not forgotten by a reading of the hour under way, and not read when computed within ten seconds after a mark', async () => {
+  it('is not forgotten by data of the hour under way, and not read when computed within ten seconds after a mark', async () => {
     await list();
     await ctx.db.execute(sql`delete from forecast_profile_marks`);
-    // A summary of the hour after this one (real time, as the database's clock sees it): nothing marked.
-    await ctx.db.execute(sql`insert into tank_hourly (tank_id, hour, n, first_ts, last_ts, sum_product_height_mm, sum_water_height_mm, sum_temperature_c, sum_volume_l,
-        min_product_height_mm, max_product_height_mm, min_water_height_mm, max_water_height_mm, min_temperature_c, max_temperature_c, min_volume_l, max_volume_l,
-        first_volume_l, last_volume_l, first_product_height_mm, last_product_height_mm, first_water_height_mm, last_water_height_mm, first_temperature_c, last_temperature_c)
-      select ${tank['1']}, date_trunc('hour', clock_timestamp()) + interval '1 hour', 1, date_trunc('hour', clock_timestamp()) + interval '1 hour', date_trunc('hour', clock_timestamp()) + interval '1 hour',
-        100, 0, 18, 1000, 100, 100, 0, 0, 18, 18, 1000, 1000, 1000, 1000, 100, 100, 0, 0, 18, 18`);
+    // A reading and a sale of the hour under way (the server's clock: 00:20): nothing marked.
+    await report({
+      readings: [{ tank: '2', ts: new Date(NOW - 60_000).toISOString(), productHeightMm: 1000, waterHeightMm: 0, temperatureC: 18, volumeL: 10_000 }],
+      sales: [{ tank: '2', id: 'now-1', ts: new Date(NOW - 60_000).toISOString(), volumeL: 30 }],
+    });
     expect(await marks()).toBe(0);
     expect((await keptProfiles(ctx.db, [tank['1'], tank['2']], HOUR_END)).size).toBe(2);
     // A writer whose transaction marked the station five seconds before a computation began may commit after it read the data.
     await ctx.db.execute(sql`insert into forecast_profile_marks (station_id, forgotten_at) select station_id, computed_at - interval '5 seconds' from forecast_profiles where tank_id = ${tank['1']}`);
     expect((await keptProfiles(ctx.db, [tank['1'], tank['2']], HOUR_END)).size).toBe(0);
+  });
+
+  it('keeps marks only while a profile they judge can be read: the run-out job clears those over two hours old', async () => {
+    await ctx.db.execute(sql`delete from forecast_profile_marks`);
+    await ctx.db.execute(sql`insert into forecast_profile_marks (station_id, forgotten_at) values
+      (${station}, clock_timestamp() - interval '3 hours'), (${station}, clock_timestamp() - interval '1 hour')`);
+    await clearOldMarks(ctx.db);
+    expect(await marks()).toBe(1);
   });
 });

@@ -31,10 +31,9 @@ export async function keptProfiles(db: Db, tankIds: readonly number[], hourEndMs
   const rows = await rawRows<{ tank_id: number; source: 'metered' | 'derived'; profile: SalesProfile | string | null }>(
     db,
     sql`select p.tank_id, p.source, p.profile from forecast_profiles p
-        left join forecast_profile_marks m on m.station_id = p.station_id
         where p.tank_id = any(${pgArray(tankIds)}::int[]) and p.hour_end = ${new Date(hourEndMs).toISOString()}::timestamptz
           and p.version = ${PROFILE_VERSION}
-          and (m.forgotten_at is null or m.forgotten_at < p.computed_at - interval '10 seconds')`,
+          and not exists (select 1 from forecast_profile_marks m where m.station_id = p.station_id and m.forgotten_at >= p.computed_at - interval '10 seconds')`,
   );
   for (const r of rows) out.set(r.tank_id, { source: r.source, profile: typeof r.profile === 'string' ? (JSON.parse(r.profile) as SalesProfile) : r.profile });
   return out;
@@ -52,4 +51,15 @@ export async function keepProfiles(db: Db, rows: readonly ({ tankId: number; sta
         on conflict (tank_id) do update set station_id = excluded.station_id, hour_end = excluded.hour_end, version = excluded.version,
           source = excluded.source, profile = excluded.profile, computed_at = excluded.computed_at`,
   );
+}
+
+/** Marks no kept profile can be older than (a profile holds for its hour): the run-out job clears them each round. */
+export async function clearOldMarks(db: Db): Promise<void> {
+  await db.execute(sql`delete from forecast_profile_marks where forgotten_at < clock_timestamp() - interval '2 hours'`);
+}
+
+/** Marks these stations' kept profiles doubtful (data of an hour already over arrived), by the database's clock. */
+export async function markStations(db: Db, stationIds: readonly number[]): Promise<void> {
+  if (stationIds.length === 0) return;
+  await db.execute(sql`insert into forecast_profile_marks (station_id, forgotten_at) select id, clock_timestamp() from unnest(${pgArray(stationIds)}::int[]) as s(id)`);
 }
