@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateTankCodes, logoProblem, optionalText, phoneProblem, positiveWithin } from './settings-validators';
+import { duplicateCodeRows, logoProblem, optionalText, phoneProblem, positiveWithin } from './settings-validators';
 
 describe('phoneProblem', () => {
   it('accepts digits and hyphens, leaves empty to the required rule', () => {
@@ -33,7 +33,7 @@ describe('logoProblem', () => {
 
 describe('tank types', () => {
   it('finds repeated codes, case- and space-insensitively', () => {
-    expect(duplicateTankCodes([{ code: 'T1' }, { code: 't1 ' }, { code: 'T2' }, { code: '' }, { code: '' }, undefined, { code: 'T2' }])).toEqual([1, 6]);
+    expect(duplicateCodeRows([{ code: 'T1' }, { code: 't1 ' }, { code: 'T2' }, { code: '' }, { code: '' }, undefined, { code: 'T2' }])).toEqual([1, 6]);
   });
 
   it('checks positive numbers within the limit', () => {

@@ -37,8 +37,8 @@ export interface TankTypeDraft {
   heightMm?: number | null | undefined;
 }
 
-/** Row indexes whose tank type code repeats an earlier row's (compared trimmed, case-insensitively). */
-export function duplicateTankCodes(rows: readonly (TankTypeDraft | undefined)[]): number[] {
+/** Row indexes whose code (a tank's, a tank type's) repeats an earlier row's (compared trimmed, case-insensitively). */
+export function duplicateCodeRows(rows: readonly ({ code?: string | null | undefined } | null | undefined)[]): number[] {
   const seen = new Set<string>();
   const duplicates: number[] = [];
   rows.forEach((row, index) => {

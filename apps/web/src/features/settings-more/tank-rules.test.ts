@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateCodeRows, sortedPoints, strappingProblems, thresholdProblems, TANKS_MAX } from './tank-rules';
+import { duplicateCodeRows } from '../../lib/settings-validators';
+import { sortedPoints, strappingProblems, thresholdProblems, TANKS_MAX } from './tank-rules';
 
 describe('tank codes', () => {
   it('finds repeated codes, ignoring case, spaces and empty rows', () => {

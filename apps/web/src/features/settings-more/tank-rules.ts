@@ -39,19 +39,6 @@ export interface TankDraft {
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** Row indexes whose tank code repeats an earlier row's (compared trimmed, case-insensitively). */
-export function duplicateCodeRows(rows: readonly (Pick<TankDraft, 'code'> | null | undefined)[]): number[] {
-  const seen = new Set<string>();
-  const duplicates: number[] = [];
-  rows.forEach((row, index) => {
-    const code = (row?.code ?? '').trim().toLowerCase();
-    if (!code) return;
-    if (seen.has(code)) duplicates.push(index);
-    else seen.add(code);
-  });
-  return duplicates;
-}
-
 export interface ThresholdProblem {
   key: MessageKey;
   /** The threshold the value must be above (for the message). */

@@ -11,7 +11,8 @@ import TableOutlined from '@ant-design/icons/es/icons/TableOutlined';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../i18n/message-key';
 import { optionMatches } from '../../../lib/org-options';
-import { duplicateCodeRows, strappingProblems, thresholdProblems, TANKS_MAX, THRESHOLD_FIELDS, type StrappingDraft, type TankDraft, type ThresholdField } from '../tank-rules';
+import { duplicateCodeRows } from '../../../lib/settings-validators';
+import { strappingProblems, thresholdProblems, TANKS_MAX, THRESHOLD_FIELDS, type StrappingDraft, type TankDraft, type ThresholdField } from '../tank-rules';
 import { StrappingModal } from './strapping-modal';
 
 export interface ProductOption {

@@ -5,7 +5,7 @@ import InputNumber from 'antd/es/input-number';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
-import { TANK_MAX_HEIGHT_MM, TANK_MAX_VOLUME_L, TANK_TYPES_MAX, duplicateTankCodes, positiveWithin, type TankTypeDraft } from '../../../lib/settings-validators';
+import { TANK_MAX_HEIGHT_MM, TANK_MAX_VOLUME_L, TANK_TYPES_MAX, duplicateCodeRows, positiveWithin, type TankTypeDraft } from '../../../lib/settings-validators';
 
 /** The distributor's tank types: an editable list of code, oil, max volume (L) and height (mm). */
 export function TankTypesField() {
@@ -41,7 +41,7 @@ export function TankTypesField() {
                   ({ getFieldValue }) => ({
                     validator: async () => {
                       const rows = (getFieldValue('tankTypes') ?? []) as TankTypeDraft[];
-                      if (duplicateTankCodes(rows).includes(field.name)) throw new Error(t('settingsOrg.tank.codeDuplicate'));
+                      if (duplicateCodeRows(rows).includes(field.name)) throw new Error(t('settingsOrg.tank.codeDuplicate'));
                     },
                   }),
                 ]}
