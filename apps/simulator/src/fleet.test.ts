@@ -151,6 +151,38 @@ describe('startFleet: metered sales', () => {
   });
 });
 
+describe('startFleet: a history coarse long ago and fine lately', () => {
+  it('reads every tank at the step the time asks for: 15 minutes, then every minute for the last hours', async () => {
+    const readings: DeviceReading[] = [];
+    const sender: Sender = async (_station, report) => {
+      readings.push(...((report.readings ?? []) as DeviceReading[]));
+      return ok(report);
+    };
+    const fineFromMs = Date.now() - 2 * 3_600_000;
+    fleet = startFleet({
+      transport: 'http',
+      sender,
+      stations: [testStation('A')],
+      intervalMs: 60_000,
+      events: false,
+      logger: () => {},
+      backfill: { from: () => Date.now() - 86_400_000, stepMs: (simMs) => (simMs >= fineFromMs ? 60_000 : 900_000) },
+    });
+    await fleet.live;
+    await fleet.stop();
+    // One tank's readings: the gaps before and after fineFromMs. A tanker's unloading is read every 30 s in
+    // either, and a step is cut short where a batch of history ends, so no gap is longer than the step.
+    const times = readings.filter((r) => r.tank === '1').map((r) => Date.parse(r.ts)).sort((a, b) => a - b);
+    const gaps = (from: number, to: number) => times.slice(1).flatMap((t, i) => (times[i]! >= from && t <= to ? [t - times[i]!] : []));
+    const coarse = gaps(Date.now() - 86_400_000, fineFromMs - 900_000);
+    const fine = gaps(fineFromMs + 60_000, Date.now() - 120_000);
+    expect(Math.max(...coarse)).toBe(900_000);
+    expect(coarse.filter((g) => g === 900_000).length).toBeGreaterThan(20);
+    expect(Math.max(...fine)).toBe(60_000);
+    expect(fine.filter((g) => g === 60_000).length).toBeGreaterThan(30);
+  });
+});
+
 describe('startFleet: commands', () => {
   it('answers the commands in a report’s answer, once each, and stamps its reports with the clock it was set to', async () => {
     const acks: { code: string; id: number; status: string }[] = [];

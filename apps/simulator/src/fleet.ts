@@ -58,8 +58,11 @@ export interface FleetOptions {
 export interface BackfillOptions {
   /** Where a station's history starts (ms since epoch); a time at or after now sends none. */
   from: (stationCode: string) => number;
-  /** Simulated time between readings (default 5 minutes). */
-  stepMs?: number;
+  /**
+   * Simulated time between readings (default 5 minutes); a function of the simulated time for a
+   * history that is coarse long ago and fine lately (the fleet bench: 15 minutes, then 1).
+   */
+  stepMs?: number | ((simMs: number) => number);
   /** History sent per batch and station (default 6 hours). */
   chunkMs?: number;
   /** After each chunk: simulated time sent so far and in all, over the fleet. */
@@ -314,11 +317,13 @@ export function startFleet(options: FleetOptions): Fleet {
 
   /** Runs every station through its history, chunk by chunk over the whole fleet, so every station's past fills in together. */
   async function sendHistory(b: BackfillOptions): Promise<void> {
-    const stepMs = b.stepMs ?? 5 * 60_000;
+    const step = b.stepMs ?? 5 * 60_000;
+    const stepAt = typeof step === 'number' ? () => step : step;
     const chunkMs = b.chunkMs ?? 6 * 3_600_000;
     const firstMs = Math.min(...runners.map((r) => r.sim.now()));
     let cursor = firstMs;
     for (;;) {
+      const stepMs = stepAt(cursor);
       // A step short of the wall clock: the live reports take over from there.
       const target = Math.min(cursor + chunkMs, Date.now() - stepMs);
       // Caught up within a step: the live reports take the rest (chasing the clock would never end).
@@ -327,7 +332,7 @@ export function startFleet(options: FleetOptions): Fleet {
         runners.map(async (r) => {
           const box = emptyOutbox();
           while (r.sim.now() < target) {
-            const next = Math.min(target, r.sim.now() + (r.sim.busy() ? BUSY_STEP_MS : stepMs));
+            const next = Math.min(target, r.sim.now() + (r.sim.busy() ? Math.min(BUSY_STEP_MS, stepAt(r.sim.now())) : stepAt(r.sim.now())));
             for (const report of r.sim.advance(next)) merge(box, report);
           }
           for (const batch of splitOutbox(box)) r.queue.push({ ...batch, batchId: `${runId}-${++batchSeq}` });
