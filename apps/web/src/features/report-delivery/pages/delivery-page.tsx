@@ -20,7 +20,7 @@ import { initialDeliveryFilters, withOrgPick, withRange, type DeliveryFilters } 
 import '../delivery.css';
 
 // The ticket form is fetched when a ticket is first opened: most visits only read the list (DESIGN.md §8 route budget).
-const TicketModal = lazyWhenOpen(() => import('../components/ticket-modal').then((m) => m.TicketModal), (props) => props.row !== null);
+const TicketModal = lazyWhenOpen(() => import('../components/later-parts').then((m) => m.loadTicketModal()), (props) => props.row !== null);
 
 /**
  * delivery (spec §2 /Data): deliveries detected from the level and those gauges reported, each

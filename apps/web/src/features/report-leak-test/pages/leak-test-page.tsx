@@ -26,8 +26,9 @@ import '../../../components/report-filters/report-filters.css';
 import '../leak-test.css';
 
 // Fetched when first opened: most visits only read the list (DESIGN.md §8 route budget).
-const LeakChartModal = lazyWhenOpen(() => import('../components/leak-chart-modal').then((m) => m.LeakChartModal), (props) => props.row !== null);
-const ComplianceDialog = lazyWhenOpen(() => import('../components/compliance-dialog').then((m) => m.ComplianceDialog), (props) => props.open);
+const laterParts = () => import('../components/later-parts');
+const LeakChartModal = lazyWhenOpen(() => laterParts().then((m) => m.loadLeakChartModal()), (props) => props.row !== null);
+const ComplianceDialog = lazyWhenOpen(() => laterParts().then((m) => m.loadComplianceDialog()), (props) => props.open);
 
 /**
  * leak_test (issue 22, /Analysis): per tank and station day, the leak test made from the

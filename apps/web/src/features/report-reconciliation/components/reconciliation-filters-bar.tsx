@@ -1,4 +1,3 @@
-import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import { RECONCILIATION_PERIODS, SALES_SOURCES } from '@ullage/contracts/list-fields';
@@ -7,6 +6,7 @@ import { DayRangeFilter } from '../../../components/report-filters/day-range-fil
 import { OrgTreeSelect } from '../../../components/report-filters/org-tree-select';
 import { ProductSelect } from '../../../components/report-filters/product-select';
 import { TankSelect } from '../../../components/report-filters/tank-select';
+import { SegmentedChoice } from '../../../components/segmented-choice';
 import { FIGURES_BASES, RECONCILIATION_DAYS, type FiguresBasis, type ReconciliationFilters } from '../reconciliation-filters-state';
 
 interface ReconciliationFiltersBarProps {
@@ -51,14 +51,14 @@ export function ReconciliationFiltersBar({ filters, basis, onBasis, onOrgPick, o
         popupMatchSelectWidth={false}
         data-testid="recon-filter-source"
       />
-      <Segmented<ReconciliationFilters['period']>
+      <SegmentedChoice<ReconciliationFilters['period']>
         value={filters.period}
         onChange={(value) => onFilter('period', value)}
         options={RECONCILIATION_PERIODS.map((period) => ({ value: period, label: t(PERIOD_KEYS[period]) }))}
         aria-label={t('reconciliation.filter.period')}
         data-testid="recon-filter-period"
       />
-      <Segmented<FiguresBasis>
+      <SegmentedChoice<FiguresBasis>
         value={basis}
         onChange={onBasis}
         options={FIGURES_BASES.map((b) => ({ value: b, label: t(BASIS_KEYS[b]) }))}

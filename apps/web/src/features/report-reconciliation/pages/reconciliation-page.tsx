@@ -29,8 +29,9 @@ import '../../../components/report-filters/report-filters.css';
 import '../reconciliation.css';
 
 // The chart and rule tabs are fetched when first shown: the page opens on the periods (DESIGN.md §8 route budget).
-const VarianceCharts = lazy(() => import('../components/variance-charts').then((m) => ({ default: m.VarianceCharts })));
-const MonthlyRuleTable = lazy(() => import('../components/monthly-rule-table').then((m) => ({ default: m.MonthlyRuleTable })));
+const laterParts = () => import('../components/later-parts');
+const VarianceCharts = lazy(() => laterParts().then((m) => m.loadVarianceCharts()).then((component) => ({ default: component })));
+const MonthlyRuleTable = lazy(() => laterParts().then((m) => m.loadMonthlyRuleTable()).then((component) => ({ default: component })));
 
 type View = 'periods' | 'chart' | 'rule';
 
