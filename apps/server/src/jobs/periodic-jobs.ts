@@ -60,6 +60,11 @@ export class PeriodicJobs {
     this.jobs.push(job);
   }
 
+  /** Every job added, for a bench that runs their rounds one by one (bench/jobs.ts). */
+  list(): readonly PeriodicJob[] {
+    return this.jobs;
+  }
+
   /** The jobs this instance holds now. */
   holds(name: string): boolean {
     return this.held.has(name);
