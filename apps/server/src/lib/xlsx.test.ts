@@ -1,6 +1,8 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { excelDay, excelTime, xlsxOf, type SheetColumn } from './xlsx';
+import { EXPORT_ROWS_HEADER, excelDay, excelTime, sendXlsx, sheetOf, workbookBuffer, workbookOf, writeWorkbook, xlsxOf, type SheetColumn } from './xlsx';
 
 /** Issue 20 item 13: days and times are date cells that sort and filter as dates; Arabic sheets read right to left. */
 interface Row {
@@ -20,7 +22,7 @@ const rows: Row[] = [
 
 async function read(language: 'en' | 'ar') {
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load((await xlsxOf('Sheet', columns, rows, language)) as unknown as ArrayBuffer);
+  await book.xlsx.load((await workbookBuffer(await xlsxOf('Sheet', columns, rows, language))) as unknown as ArrayBuffer);
   return book.worksheets[0]!;
 }
 
@@ -43,5 +45,137 @@ describe('the xlsx writer (lib/xlsx.ts)', () => {
   it('turns an Arabic sheet right to left, and no other', async () => {
     expect((await read('ar')).views[0]).toMatchObject({ rightToLeft: true, state: 'frozen', ySplit: 1 });
     expect((await read('en')).views[0]?.rightToLeft ?? false).toBe(false);
+  });
+});
+
+/** Issue 35 item 3: an export streams its file, a row at a time, within a bounded memory. */
+describe('the streaming xlsx writer', () => {
+  it('keeps the header row, widths, sheets and the reply’s headers, and counts the rows of every sheet', async () => {
+    const app = Fastify();
+    app.get('/export', async (_request, reply) =>
+      sendXlsx(
+        reply,
+        'Ventas 销售',
+        await workbookOf([sheetOf('Shift sales by tank, product and day: long', columns, rows), sheetOf('Notes', [{ header: 'Line', width: 40, value: (n: string) => n }], ['x'])], 'ar'),
+      ),
+    );
+    try {
+      const res = await app.inject({ method: 'GET', url: '/export' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="Ventas __.xlsx"; filename*=UTF-8''Ventas%20%E9%94%80%E5%94%AE.xlsx`);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers[EXPORT_ROWS_HEADER]).toBe('3');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      expect(book.creator).toBe('Ullage');
+      // Excel's 31 characters, and none of : \ / ? * [ ].
+      expect(book.worksheets.map((s) => s.name)).toEqual(['Shift sales by tank, product an', 'Notes']);
+      const [first, notes] = book.worksheets;
+      expect(first!.getRow(1).values).toEqual([undefined, 'Day', 'Time', 'Note']);
+      expect(first!.getRow(1).getCell(3).font?.bold).toBe(true);
+      expect(first!.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, rightToLeft: true });
+      expect(first!.columns.map((c) => c.width)).toEqual([12, 12, 12]);
+      expect(first!.getRow(2).getCell(1).numFmt).toBe('yyyy-mm-dd');
+      expect(notes!.getColumn(1).width).toBe(40);
+      expect(notes!.getRow(2).getCell(1).value).toBe('x');
+    } finally {
+      await app.close();
+    }
+  });
+
+  // A history export's shape: 12 columns, text, numbers and a time, one text distinct per row.
+  const ROWS = 50_000;
+  function wideSheet(written: { rows: number }, count = ROWS, failAt = Infinity) {
+    const at = Date.parse('2026-10-30T00:00:00Z');
+    const cols: SheetColumn<number>[] = [
+      { header: 'Station', value: () => 'Estación Norte' },
+      { header: 'Tank', value: (i) => `T${i % 8}` },
+      {
+        header: 'Time',
+        value: (i) => {
+          if (i === failAt) throw new Error('a value that cannot be written');
+          written.rows = i + 1;
+          return excelTime(new Date(at + i * 60_000).toISOString(), 'Asia/Shanghai');
+        },
+      },
+      { header: 'Note', value: (i) => `reading ${i}` },
+      ...Array.from({ length: 8 }, (_, c) => ({ header: `Figure ${c}`, value: (i: number) => Math.round((i * (c + 1) * 7.31) % 100_000) / 10 })),
+    ];
+    return xlsxOf('History', cols, Array.from({ length: count }, (_, i) => i), 'en');
+  }
+
+  it('sends its first bytes long before the last row, its heap growth bounded (50,000 rows)', async () => {
+    const written = { rows: 0 };
+    const book = await wideSheet(written);
+    const out = new PassThrough();
+    let rowsAtFirstByte = -1;
+    let bytes = 0;
+    let peak = 0;
+    const memory = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+    const baseline = memory();
+    out.on('data', (chunk: Buffer) => {
+      if (rowsAtFirstByte < 0) rowsAtFirstByte = written.rows;
+      bytes += chunk.length;
+      peak = Math.max(peak, memory());
+    });
+    await writeWorkbook(book, out);
+    expect(written.rows).toBe(ROWS);
+    expect(rowsAtFirstByte).toBeGreaterThanOrEqual(0);
+    expect(rowsAtFirstByte).toBeLessThan(ROWS / 10);
+    expect(bytes).toBeGreaterThan(1_000_000);
+    // The in-memory writer grew the heap by about 670 MB for these rows; the stream, by about 45.
+    expect((peak - baseline) / 2 ** 20).toBeLessThan(150);
+  });
+
+  it('waits for a reader that does not read, and goes on when it does', async () => {
+    const written = { rows: 0 };
+    const out = new PassThrough();
+    const done = writeWorkbook(await wideSheet(written, 20_000), out);
+    // The writer runs on until the zip's window and a megabyte of sheet wait (some 6,500 rows
+    // here), then stops.
+    let whileStalled = -1;
+    for (let tries = 0; tries < 50 && whileStalled !== written.rows; tries++) {
+      whileStalled = written.rows;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(written.rows).toBe(whileStalled);
+    expect(whileStalled).toBeLessThan(10_000);
+    let bytes = Buffer.alloc(0);
+    out.on('data', (chunk: Buffer) => (bytes = Buffer.concat([bytes.subarray(-22), chunk])));
+    await done;
+    expect(written.rows).toBe(20_000);
+    // The zip's end of central directory record closes the file.
+    expect(bytes.subarray(-22).readUInt32LE(0)).toBe(0x06054b50);
+  });
+
+  it('cuts the response short on an error after the first bytes, and stops when the client goes', async () => {
+    const written = { rows: 0 };
+    const failing = await wideSheet(written, 20_000, 10_000);
+    // The aborted fetch's socket would keep close() waiting (undici's, whatever the payload).
+    const app = Fastify({ forceCloseConnections: true });
+    app.get('/fails', async (_request, reply) => sendXlsx(reply, 'x', failing));
+    const abandoned = { rows: 0 };
+    app.get('/abandoned', async (_request, reply) => sendXlsx(reply, 'x', await wideSheet(abandoned)));
+    try {
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      const res = await fetch(`${base}/fails`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get(EXPORT_ROWS_HEADER)).toBe('20000');
+      await expect(res.arrayBuffer()).rejects.toThrow();
+      expect(written.rows).toBe(10_000);
+
+      const controller = new AbortController();
+      const reading = await fetch(`${base}/abandoned`, { signal: controller.signal });
+      const reader = reading.body!.getReader();
+      await reader.read();
+      controller.abort();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const stoppedAt = abandoned.rows;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(abandoned.rows).toBe(stoppedAt);
+      expect(stoppedAt).toBeLessThan(ROWS);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,21 +1,26 @@
 import { VIEWER_ZONE_HEADER } from '@ullage/domain/zoned-time';
-import { i18n } from '../../i18n/i18n';
+import { activeLanguage, i18n } from '../../i18n/i18n';
+import { HTML_LANG } from '../../i18n/language-names';
 import { ApiError, apiUrl, REQUEST_TIMEOUT_MS, type Query } from '../../lib/api-client';
 import { toastError } from '../../lib/feedback';
 import { beginLoading } from '../../lib/loading-store';
 import { languageHeader } from '../../lib/request-language';
 import { decideOutcome } from '../../lib/response-outcome';
+import { downloadProgressText, downloadProgressToast, exportRowsOf } from './download-progress';
 import { fileNameFromDisposition } from './file-name';
 
 /**
  * Downloads a file endpoint (an .xlsx export) with the API client's cookies and `language`
  * header, and saves the blob. A JSON answer is an envelope refusing the export: it is
- * handled like any other call (toast per spec §8, ApiError).
+ * handled like any other call (toast per spec §8, ApiError). An export is streamed: its bytes
+ * are read as they come, with a toast counting them (and naming the rows the server
+ * announces); the timeout is for a silence, not for the whole file, and a file cut short is
+ * a failed download, not a saved one.
  */
 export async function downloadFile(path: string, query: Query, fallbackName: string): Promise<void> {
   const done = beginLoading();
   const controller = new AbortController();
-  const timeout = window.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  let timeout = window.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   const headers: Record<string, string> = {
     Accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json',
     ...languageHeader(),
@@ -44,8 +49,29 @@ export async function downloadFile(path: string, query: Query, fallbackName: str
       // An envelope saying success on a file endpoint is still not a file.
       return fail(outcome.kind === 'success' ? decideOutcome({ kind: 'http', status: 500, body: undefined }) : outcome);
     }
-    const blob = await response.blob();
-    save(blob, fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName);
+    const rows = exportRowsOf(response.headers);
+    const locale = HTML_LANG[activeLanguage()];
+    const progress = downloadProgressToast((bytes) => downloadProgressText(i18n.t, locale, bytes, rows));
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    try {
+      const reader = response.body?.getReader();
+      let received = 0;
+      while (reader) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        chunks.push(chunk.value);
+        received += chunk.value.byteLength;
+        window.clearTimeout(timeout);
+        timeout = window.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+        progress.received(received);
+      }
+    } catch {
+      // The connection broke, or the server cut the file short on an error, or it fell silent.
+      return fail(decideOutcome({ kind: controller.signal.aborted ? 'timeout' : 'network' }));
+    } finally {
+      progress.close();
+    }
+    save(new Blob(chunks, { type }), fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName);
   } finally {
     done();
     window.clearTimeout(timeout);
