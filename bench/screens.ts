@@ -9,7 +9,7 @@
  *
  *   node --import tsx bench/screens.ts [--tanks 1000 --calls 200 --export-calls 20 --only forecast --reuse --out FILE]
  *
- * `--reuse` keeps the copy a previous run made (no cold figures); `--only` takes the calls whose
+ * `--prof DIR` writes the server's CPU profile there (when it stops). `--reuse` keeps the copy a previous run made (no cold figures); `--only` takes the calls whose
  * page or name matches; `--out` also writes the table as Markdown. Exports stream whole files, so
  * they are asked `--export-calls` times.
  */
@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
     as: { type: 'string', default: 'admin,company' },
     reuse: { type: 'boolean', default: false },
     out: { type: 'string' },
+    prof: { type: 'string' },
   },
 });
 const TANKS = Number(args.tanks);
@@ -146,7 +147,11 @@ interface Row {
 async function main() {
   const restoreS = args.reuse ? null : await restoreFleet(TANKS, TARGET);
   if (restoreS !== null) console.log(`fleet of ${fmt(TANKS)} tanks copied to ${TARGET} in ${restoreS.toFixed(1)} s`);
-  const server = await startServer({ DATABASE_URL: databaseUrl(TARGET), MQTT_PORT: '0', LOG_LEVEL: 'warn', READINGS_RETENTION_MONTHS: '' }, { requireWeb: false });
+  // The jobs at their production intervals (the e2e server runs the books every 2 s).
+  const server = await startServer(
+    { DATABASE_URL: databaseUrl(TARGET), MQTT_PORT: '0', LOG_LEVEL: 'warn', READINGS_RETENTION_MONTHS: '', BOOKS_INTERVAL_MS: '60000' },
+    { requireWeb: false, nodeArgs: args.prof ? ['--cpu-prof', '--cpu-prof-dir', args.prof] : [] },
+  );
   const rows: Row[] = [];
   try {
     const accounts = args.as.split(',').map((who) => (who === 'admin' ? { who, username: 'admin', password: E2E_ADMIN_PASSWORD } : { who, username: FLEET_COMPANY_USER, password: FLEET_COMPANY_PASSWORD }));
