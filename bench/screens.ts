@@ -5,7 +5,8 @@
  * row, as the administrator and as the company account: the first call after the copy (cold)
  * beside the warm ones' p50 / p95 / p99, the CPU per call of the server process and of the
  * database's PostgreSQL backends (from /proc), the machine's load beside each, and the budget
- * (p95 < 300 ms at 1,000 tanks and < 1 s at 5,000; the history chart's series < 50 ms) with ✓ or ✗.
+ * (p95 < 300 ms at 1,000 tanks and < 1 s at 5,000; the history chart's series < 50 ms; an export's
+ * first byte within the same, since it streams and the page shows its progress) with ✓ or ✗.
  *
  *   node --import tsx bench/screens.ts [--tanks 1000 --calls 200 --export-calls 20 --only forecast --reuse --out FILE]
  *
@@ -112,15 +113,19 @@ class Refused extends Error {
 }
 
 /** One call: its time in ms and what it answered (rows, or bytes of a file). */
-async function once(baseUrl: string, path: string, kind: ScreenCall['kind'], cookie: string): Promise<{ ms: number; size: string }> {
+async function once(baseUrl: string, path: string, kind: ScreenCall['kind'], cookie: string): Promise<{ ms: number; size: string; firstByteMs?: number }> {
   const started = performance.now();
   const res = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
   if (kind === 'file') {
     let bytes = 0;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+    let firstByteMs: number | undefined;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      firstByteMs ??= performance.now() - started;
+      bytes += chunk.length;
+    }
     if (res.status === 403) throw new Refused(`${path}: HTTP 403`, 403);
     if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status}`);
-    return { ms: performance.now() - started, size: `${fmt(Math.round(bytes / 1024))} KB` };
+    return { ms: performance.now() - started, size: `${fmt(Math.round(bytes / 1024))} KB`, firstByteMs };
   }
   const json = (await res.json()) as { code: number; msg: string; data: unknown };
   const ms = performance.now() - started;
@@ -142,6 +147,8 @@ interface Row {
   pgCpuMs: number;
   load: number;
   budget: number;
+  /** Exports: p95 of the time to the file's first byte, which the budget applies to (the page shows the rest's progress). */
+  firstByteP95: number | null;
 }
 
 async function main() {
@@ -184,15 +191,18 @@ async function main() {
         cold.add(path);
         const end = cpuWindow(server.child.pid!, TARGET);
         const times: number[] = [];
+        const firstBytes: number[] = [];
         let size = first?.size ?? '';
         for (let i = 0; i < runs; i++) {
           const r = await once(server.baseUrl, path, call.kind, cookie);
           times.push(r.ms);
+          if (r.firstByteMs !== undefined) firstBytes.push(r.firstByteMs);
           size = r.size;
         }
+        firstBytes.sort((x, y) => x - y);
         const cpu = end();
         times.sort((x, y) => x - y);
-        const row: Row = { call, account: a.who, size, coldMs: first?.ms ?? null, p50: pct(times, 0.5), p95: pct(times, 0.95), p99: pct(times, 0.99), serverCpuMs: cpu.serverMs / runs, pgCpuMs: cpu.pgDbMs / runs, load: cpu.load, budget: budgetOf(call, TANKS) };
+        const row: Row = { call, account: a.who, size, coldMs: first?.ms ?? null, p50: pct(times, 0.5), p95: pct(times, 0.95), p99: pct(times, 0.99), serverCpuMs: cpu.serverMs / runs, pgCpuMs: cpu.pgDbMs / runs, load: cpu.load, budget: budgetOf(call, TANKS), firstByteP95: firstBytes.length > 0 ? pct(firstBytes, 0.95) : null };
         rows.push(row);
         console.log(line(row));
       }
@@ -200,11 +210,11 @@ async function main() {
   } finally {
     await server.stop();
   }
-  const over = rows.filter((r) => r.p95 >= r.budget);
+  const over = rows.filter((r) => !withinBudget(r));
   const slowest = [...rows].sort((a, b) => b.serverCpuMs + b.pgCpuMs - (a.serverCpuMs + a.pgCpuMs)).slice(0, 5);
   const summary = [
     '',
-    `${rows.length - over.length} of ${rows.length} within budget; over: ${over.map((r) => `${r.call.name} (${r.account}) ${r.p95.toFixed(0)} ms`).join(', ') || 'none'}`,
+    `${rows.length - over.length} of ${rows.length} within budget; over: ${over.map((r) => `${r.call.name} (${r.account}) ${(r.firstByteP95 ?? r.p95).toFixed(0)} ms${r.firstByteP95 === null ? '' : ' to the first byte'}`).join(', ') || 'none'}`,
     `most CPU a call: ${slowest.map((r) => `${r.call.name} (${r.account}) ${(r.serverCpuMs + r.pgCpuMs).toFixed(0)} ms`).join(', ')}`,
   ];
   console.log(summary.join('\n'));
@@ -214,9 +224,13 @@ async function main() {
   }
 }
 
+/** A page's call within its budget by its p95; an export by its first byte's (it streams, and the page shows the rest's progress). */
+const withinBudget = (r: Row) => (r.firstByteP95 ?? r.p95) < r.budget;
+
 function line(r: Row): string {
-  const ok = r.p95 < r.budget ? '✓' : '✗';
-  return [r.call.page, r.call.name, r.account, r.size, r.coldMs === null ? '—' : r.coldMs.toFixed(0), r.p50.toFixed(0), r.p95.toFixed(0), r.p99.toFixed(0), `${r.serverCpuMs.toFixed(1)} + ${r.pgCpuMs.toFixed(1)}`, r.load.toFixed(1), `${r.budget} ${ok}`].join(' | ');
+  const ok = withinBudget(r) ? '✓' : '✗';
+  const budget = r.firstByteP95 === null ? `${r.budget} ${ok}` : `first byte ${r.firstByteP95.toFixed(0)} < ${r.budget} ${ok}`;
+  return [r.call.page, r.call.name, r.account, r.size, r.coldMs === null ? '—' : r.coldMs.toFixed(0), r.p50.toFixed(0), r.p95.toFixed(0), r.p99.toFixed(0), `${r.serverCpuMs.toFixed(1)} + ${r.pgCpuMs.toFixed(1)}`, r.load.toFixed(1), budget].join(' | ');
 }
 
 await main();

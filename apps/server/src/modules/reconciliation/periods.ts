@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
 import { dayEdges, deliveriesOf, type EdgeReading } from '../report-inventory/repo';
 import type { BookSales } from '../report-inventory/books-repo';
-import { figureTankDays, tankDaysOf } from '../report-inventory/tank-days';
+import { figureTankDays, tankDaysOf, type TankDayFigures } from '../report-inventory/tank-days';
 import { shiftsOf } from '../report-shifts/repo';
 import type { SalesDuring, SalesDuringSource } from '@ullage/domain/delivery-sales';
 import { salesOfWindows, ticketedDeliveries, type ReconTank, type SalesSum, type TicketedDelivery } from './repo';
@@ -97,12 +97,16 @@ export async function reconcileUnits(db: Db, units: readonly ReconUnit[], fromDa
   return (await reconcilePeriods(db, units, fromDay, toDay, period, nowMs)).map(rowOf);
 }
 
-/** reconcileUnits without making the rows. */
-export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], fromDay: string, toDay: string, period: 'day' | 'shift', nowMs: number): Promise<Reconciled[]> {
+/**
+ * reconcileUnits without making the rows. `figured`: tank days already figured from the first of
+ * fromDay's month to toDay (the monthly report's own), used for the day periods rather than
+ * figured a second time; a tank they lack is figured as without them.
+ */
+export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], fromDay: string, toDay: string, period: 'day' | 'shift', nowMs: number, figured?: readonly TankDayFigures[]): Promise<Reconciled[]> {
   const tanks = units.flatMap((u) => u.tanks);
   if (tanks.length === 0) return [];
   const monthStart = `${fromDay.slice(0, 7)}-01`;
-  const periods = period === 'day' ? await dayPeriods(db, tanks, monthStart, toDay, nowMs) : await shiftPeriods(db, tanks, monthStart, toDay, nowMs);
+  const periods = period === 'day' ? await dayPeriods(db, tanks, monthStart, toDay, nowMs, figured) : await shiftPeriods(db, tanks, monthStart, toDay, nowMs);
   // A loop, not Math.min(...all): a large fleet's month is more periods than a call takes arguments.
   let spanFrom = Infinity;
   let spanTo = -Infinity;
@@ -337,16 +341,18 @@ function countDeliveries(tanks: readonly ReconTank[], parts: readonly (TankPerio
   return { count, ticketed };
 }
 
-/** Each tank's station days from `fromDay` to `toDay` with the daily inventory's figures (books where they are fresh). */
-async function dayPeriods(db: Db, tanks: readonly ReconTank[], fromDay: string, toDay: string, nowMs: number): Promise<Map<number, TankPeriod[]>> {
-  const days = daysBetween(fromDay, toDay);
-  const figured = await figureTankDays(db, tankDaysOf(tanks, days, nowMs), nowMs);
+/** Each tank's station days from `fromDay` to `toDay` with the daily inventory's figures (books where they are fresh), or those `given` hold for the tank. */
+async function dayPeriods(db: Db, tanks: readonly ReconTank[], fromDay: string, toDay: string, nowMs: number, given: readonly TankDayFigures[] = []): Promise<Map<number, TankPeriod[]>> {
   const out = new Map<number, TankPeriod[]>();
-  for (const d of figured) {
+  const add = (d: TankDayFigures) => {
     const list = out.get(d.tank.tankId) ?? [];
     list.push({ day: d.window.day, shiftNo: null, startMs: d.window.startMs, endMs: d.window.endMs, figures: d.figures, sold: d.sold });
     out.set(d.tank.tankId, list);
-  }
+  };
+  const wanted = new Set(tanks.map((t) => t.tankId));
+  for (const d of given) if (wanted.has(d.tank.tankId) && d.window.day >= fromDay && d.window.day <= toDay) add(d);
+  const rest = tanks.filter((t) => !out.has(t.tankId));
+  if (rest.length > 0) for (const d of await figureTankDays(db, tankDaysOf(rest, daysBetween(fromDay, toDay), nowMs), nowMs)) add(d);
   return out;
 }
 

@@ -19,6 +19,7 @@ import type { AuthUser } from '../auth/session-repo';
 import type { TankFilter } from '../report-inventory/repo';
 import { scopeOf } from '../scope/scope';
 import { reconcilePeriods, reconcileUnits, unitsOf, type Reconciled, type ReconUnit } from './periods';
+import type { TankDayFigures } from '../report-inventory/tank-days';
 import { meteredTargets, reconTanks } from './repo';
 
 export const RECONCILIATION_FIELD_LABELS = {
@@ -174,14 +175,14 @@ export interface MeteredMonth {
  * The metered months of the caller's tanks among `months`, by `${tankId}:${month}`: only
  * tanks (and groups) with metered sales; a manifolded group's figures go to each of its tanks.
  */
-export async function meteredMonthsOf(db: Db, user: AuthUser, filter: TankFilter, months: readonly string[], nowMs: number): Promise<Map<string, MeteredMonth>> {
+export async function meteredMonthsOf(db: Db, user: AuthUser, filter: TankFilter, months: readonly string[], nowMs: number, figured?: readonly TankDayFigures[]): Promise<Map<string, MeteredMonth>> {
   const out = new Map<string, MeteredMonth>();
   if (months.length === 0) return out;
   const firstDay = monthDays(months[0]!).firstDay;
   const lastDay = monthDays(months[months.length - 1]!).lastDay;
   const units = (await unitsFor(db, user, filter, firstDay, lastDay)).filter((u) => u.targets.length > 0);
   if (units.length === 0) return out;
-  const reconciled = (await reconcilePeriods(db, units, firstDay, lastDay, 'day', nowMs)).filter((r) => r.period.endMs <= nowMs);
+  const reconciled = (await reconcilePeriods(db, units, firstDay, lastDay, 'day', nowMs, figured)).filter((r) => r.period.endMs <= nowMs);
   for (const [key, days] of groupBy(reconciled, (r) => `${r.unit.key}:${r.period.day.slice(0, 7)}`)) {
     const month = key.slice(key.lastIndexOf(':') + 1);
     const m = monthlyRowOf(key, month, days);

@@ -166,7 +166,8 @@ export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInvent
     });
     i = j;
   }
-  const metered = await meteredMonthsOf(db, user, query, months, nowMs);
+  // The same tank days, not figured a second time for the metered side.
+  const metered = await meteredMonthsOf(db, user, query, months, nowMs, figures);
   for (const row of all) {
     const m = metered.get(`${row.tankId}:${row.month}`);
     if (m) Object.assign(row, { salesSource: 'metered', metered: m });

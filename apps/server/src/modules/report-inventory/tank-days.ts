@@ -78,7 +78,7 @@ export async function readTankDays(db: Db, days: readonly DayOfTank[]): Promise<
  * (daily-inventory.ts). A book holds exactly what readTankDays answered for its day, so the
  * figures are the same either way.
  */
-export async function figureTankDays<D extends TankDay>(db: Db, tankDays: readonly D[], nowMs: number, options: { books?: boolean } = {}): Promise<(D & TankDayFigures)[]> {
+export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs: number, options: { books?: boolean } = {}): Promise<TankDayFigures[]> {
   if (tankDays.length === 0) return [];
   const spans = new Map<number, TankSpan>();
   let fromDay = tankDays[0]!.window.day;
@@ -95,12 +95,17 @@ export async function figureTankDays<D extends TankDay>(db: Db, tankDays: readon
   }
   const spanList = [...spans.values()];
   const deliveriesAsked = deliveriesOf(db, spanList);
-  const booked = new Map<string, Book>();
+  // By tank, then day: a month of a thousand tanks is 30,000 look-ups, and a key string each cost more than the rest.
+  const booked = new Map<number, Map<string, Book>>();
   if (options.books !== false) {
-    for (const b of await freshBooks(db, [...spans.keys()], fromDay, toDay)) booked.set(`${b.tankId}:${b.day}`, b);
+    for (const b of await freshBooks(db, [...spans.keys()], fromDay, toDay)) {
+      let ofTank = booked.get(b.tankId);
+      if (!ofTank) booked.set(b.tankId, (ofTank = new Map()));
+      ofTank.set(b.day, b);
+    }
   }
   const bookOf = ({ tank, window }: TankDay): Book | null => {
-    const b = booked.get(`${tank.tankId}:${window.day}`);
+    const b = booked.get(tank.tankId)?.get(window.day);
     return b && b.startMs === window.startMs && b.endMs === window.endMs && bookIsFinal(window, nowMs) ? b : null;
   };
   const fromBooks = tankDays.map(bookOf);
@@ -119,7 +124,8 @@ export async function figureTankDays<D extends TankDay>(db: Db, tankDays: readon
       deliveries: deliveriesByTank.get(tankDay.tank.tankId) ?? NO_DELIVERIES,
       nowMs,
     });
-    return { ...tankDay, figures, first, last, sold: book?.sold ?? null };
+    // Written out, not spread: one object shape for every tank day.
+    return { tank: tankDay.tank, window: tankDay.window, figures, first, last, sold: book?.sold ?? null };
   });
 }
 
