@@ -122,14 +122,15 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
 
   // The metered sales of every metered unit period, between its readings: kept in its book for
   // a single tank's day, else one query for all the others.
-  const salesAt = new Map<string, SalesSum>();
+  // By unit, then period: a month of a thousand tanks is 30,000 periods, and a key string each cost more than the sums.
+  const salesAt: (SalesSum | undefined)[][] = plan.map(() => []);
   const asks: { unit: number; index: number; target: string; stationId: number; fromMs: number; toMs: number }[] = [];
   plan.forEach(({ unit, list }, u) =>
     list.forEach((p, index) => {
       if (!isMetered(unit, p.endMs)) return;
       const { fromMs, toMs } = salesSpan(p);
       const kept = keptSales(unit, p, fromMs, toMs);
-      if (kept) salesAt.set(`${u}:${index}`, kept);
+      if (kept) salesAt[u]![index] = kept;
       else for (const target of unit.targets) asks.push({ unit: u, index, target, stationId: unit.stationId, fromMs, toMs });
     }),
   );
@@ -151,21 +152,32 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
   const [sums, soldDuring] = await Promise.all([salesOfWindows(db, asks), salesDuringDrops(db, drops)]);
   const duringOf = new Map(dropKeys.map((k, i) => [k, soldDuring[i] ?? null]));
   asks.forEach((a, i) => {
-    const key = `${a.unit}:${a.index}`;
-    const seen = salesAt.get(key) ?? { volumeL: 0, tcVolumeL: 0, grossWithoutTcL: 0 };
-    salesAt.set(key, { volumeL: seen.volumeL + sums[i]!.volumeL, tcVolumeL: seen.tcVolumeL + sums[i]!.tcVolumeL, grossWithoutTcL: seen.grossWithoutTcL + sums[i]!.grossWithoutTcL });
+    const seen = salesAt[a.unit]![a.index] ?? { volumeL: 0, tcVolumeL: 0, grossWithoutTcL: 0 };
+    salesAt[a.unit]![a.index] = { volumeL: seen.volumeL + sums[i]!.volumeL, tcVolumeL: seen.tcVolumeL + sums[i]!.tcVolumeL, grossWithoutTcL: seen.grossWithoutTcL + sums[i]!.grossWithoutTcL };
   });
+  const duringAt = (u: number, index: number, i: number, startedAtMs: number) => duringOf.get(`${u}:${index}:${i}:${startedAtMs}`) ?? null;
 
   const out: Reconciled[] = [];
   plan.forEach(({ unit, list }, u) => {
     const expansion = unit.tanks[0]!.expansionPerC;
     const figured = list.map((p, index) => {
       const metered = isMetered(unit, p.endMs);
-      const sold = metered ? (salesAt.get(`${u}:${index}`) ?? { volumeL: 0, tcVolumeL: 0, grossWithoutTcL: 0 }) : null;
-      const during = (i: number, startedAtMs: number) => duringOf.get(`${u}:${index}:${i}:${startedAtMs}`) ?? null;
-      const inputs = unit.tanks.map((t, i) => tankInputs(t, p.parts[i] ?? null, ticketOf, (startedAtMs) => during(i, startedAtMs)));
-      const sources = new Set(unit.tanks.flatMap((_, i) => (p.parts[i]?.figures.deliveryParts ?? []).map((part) => during(i, part.startedAtMs)?.source ?? null)));
-      const deliverySalesSource: SalesDuringSource | null = sources.has('estimated') ? 'estimated' : sources.has('metered') ? 'metered' : null;
+      const sold = metered ? (salesAt[u]![index] ?? { volumeL: 0, tcVolumeL: 0, grossWithoutTcL: 0 }) : null;
+      // Most periods have no delivery: no closure, no set for them.
+      const inputs = unit.tanks.map((t, i) => {
+        const part = p.parts[i] ?? null;
+        return tankInputs(t, part, ticketOf, part && part.figures.deliveryParts.length > 0 ? (startedAtMs) => duringAt(u, index, i, startedAtMs) : NO_SALES_DURING);
+      });
+      let estimated = false;
+      let meteredDuring = false;
+      unit.tanks.forEach((_, i) => {
+        for (const part of p.parts[i]?.figures.deliveryParts ?? []) {
+          const source = duringAt(u, index, i, part.startedAtMs)?.source;
+          if (source === 'estimated') estimated = true;
+          else if (source === 'metered') meteredDuring = true;
+        }
+      });
+      const deliverySalesSource: SalesDuringSource | null = estimated ? 'estimated' : meteredDuring ? 'metered' : null;
       const temperature = meanTemperature(p.parts);
       const grossIn = manifoldPeriod(inputs.map((i) => i.gross), sold?.volumeL ?? null);
       const tcIn = manifoldPeriod(
@@ -328,6 +340,8 @@ function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: Map<string,
     tc: { openingL: edgeTc(f.start), closingL: edgeTc(f.end), deliveries: shares.map((s) => s.tc), meteredSalesL: null },
   };
 }
+
+const NO_SALES_DURING = (): SalesDuring | null => null;
 
 function countDeliveries(tanks: readonly ReconTank[], parts: readonly (TankPeriod | undefined)[], ticketOf: Map<string, TicketedDelivery>) {
   let count = 0;
