@@ -46,6 +46,8 @@ describe('an export’s download progress', () => {
     expect(text('en', bytes, null)).toBe('Downloading the export… 1.4 MB');
     expect(text('en', bytes, 50_000)).toBe('Downloading the export of 50,000 rows… 1.4 MB');
     expect(text('en', bytes, 1)).toBe('Downloading the export of 1 row… 1.4 MB');
+    // An empty list's file: its size alone, not "0 rows".
+    expect(text('en', 3 * 1024, 0)).toBe('Downloading the export… 3 kB');
     expect(text('es', bytes, 50_000)).toBe('Descargando la exportación de 50.000 filas… 1,4 MB');
     expect(text('zh_CN', bytes, 50_000)).toBe(`正在下载导出文件（50,000 行）… ${downloadSize(bytes, 'zh-CN')}`);
     // Arabic counts its noun by six forms; the numbers are the page's (Intl's for "ar").

@@ -24,7 +24,8 @@ export function downloadSize(bytes: number, locale: string): string {
  */
 export function downloadProgressText(t: TFunction, locale: string, receivedBytes: number, rows: number | null): string {
   const size = downloadSize(receivedBytes, locale);
-  return rows === null ? t('list.export.downloading', { size }) : t('list.export.downloadingRows', { count: rows, size });
+  // An empty list's file (headers only) says its size alone: "the export of 0 rows" reads as a fault.
+  return rows === null || rows === 0 ? t('list.export.downloading', { size }) : t('list.export.downloadingRows', { count: rows, size });
 }
 
 /** Shown only for a download that takes longer than this: a small file is saved without a flash. */
