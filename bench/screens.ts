@@ -179,20 +179,22 @@ async function main() {
       for (const a of accounts) {
         const cookie = cookies.get(a.who)!;
         const runs = call.kind === 'file' ? Number(args['export-calls']) : Number(args.calls);
-        let first: { ms: number; size: string } | null = null;
+        // The first call, outside the warm ones: it tells a refusal, and after a fresh copy it is the
+        // cold one (the database's pages and the server's caches not yet read).
+        let first: { ms: number; size: string };
         try {
-          // The first call after the copy, per path: the database's pages and the server's caches are cold.
-          first = !args.reuse && !cold.has(path) ? await once(server.baseUrl, path, call.kind, cookie) : await once(server.baseUrl, path, call.kind, cookie).then(() => null);
+          first = await once(server.baseUrl, path, call.kind, cookie);
         } catch (err) {
           if (!(err instanceof Refused)) throw err;
           console.log(`${call.page} | ${call.name} | ${a.who} | refused ${err.code}`);
           continue;
         }
+        const coldMs = !args.reuse && !cold.has(path) ? first.ms : null;
         cold.add(path);
         const end = cpuWindow(server.child.pid!, TARGET);
         const times: number[] = [];
         const firstBytes: number[] = [];
-        let size = first?.size ?? '';
+        let size = first.size;
         for (let i = 0; i < runs; i++) {
           const r = await once(server.baseUrl, path, call.kind, cookie);
           times.push(r.ms);
@@ -202,7 +204,7 @@ async function main() {
         firstBytes.sort((x, y) => x - y);
         const cpu = end();
         times.sort((x, y) => x - y);
-        const row: Row = { call, account: a.who, size, coldMs: first?.ms ?? null, p50: pct(times, 0.5), p95: pct(times, 0.95), p99: pct(times, 0.99), serverCpuMs: cpu.serverMs / runs, pgCpuMs: cpu.pgDbMs / runs, load: cpu.load, budget: budgetOf(call, TANKS), firstByteP95: firstBytes.length > 0 ? pct(firstBytes, 0.95) : null };
+        const row: Row = { call, account: a.who, size, coldMs, p50: pct(times, 0.5), p95: pct(times, 0.95), p99: pct(times, 0.99), serverCpuMs: cpu.serverMs / runs, pgCpuMs: cpu.pgDbMs / runs, load: cpu.load, budget: budgetOf(call, TANKS), firstByteP95: firstBytes.length > 0 ? pct(firstBytes, 0.95) : null };
         rows.push(row);
         console.log(line(row));
       }
