@@ -89,9 +89,9 @@ export interface SalesSum {
 export async function salesOfWindows(db: Db, windows: readonly SalesWindow[]): Promise<SalesSum[]> {
   const out: SalesSum[] = windows.map(() => ({ volumeL: 0, tcVolumeL: 0, grossWithoutTcL: 0 }));
   if (windows.length === 0) return out;
-  const from = Math.min(...windows.map((w) => w.fromMs));
-  const to = Math.max(...windows.map((w) => w.toMs));
-  const stations = [...new Set(windows.map((w) => w.stationId))];
+  // A loop, not Math.min(...): a fleet's month is more windows than a call takes arguments.
+  let from = Infinity;
+  for (const x of windows) if (x.fromMs < from) from = x.fromMs;
   const w = sql`unnest(${pgArray(windows.map((x) => x.stationId))}::int[], ${pgArray(windows.map((x) => x.target))}::text[],
       ${pgArray(windows.map((x) => iso(x.fromMs)))}::timestamptz[], ${pgArray(windows.map((x) => iso(x.toMs)))}::timestamptz[]) with ordinality as w(station_id, target, from_ts, to_ts, k)`;
   // One range of the (station, target, ts) key per window: its own sales only, read from the index.
@@ -105,21 +105,31 @@ export async function salesOfWindows(db: Db, windows: readonly SalesWindow[]): P
         ) s
         where s.volume_l is not null`,
   );
-  // Totaliser rises, booked at the later reading: few stations send them, and a few readings an hour.
+  // Totaliser rises, booked at the later reading: a reading's rise is its total less the meter's
+  // reading before it, when that one came after `since` (two days before the earliest window).
+  // Each window reads only its own readings, a range of the (station, ts) key: the meter's
+  // reading before each one is the one before it in the window, or for the window's first, one
+  // probe of the (station, meter, ts) key. Not a month of a fleet's readings sorted per call.
+  const since = sql`${iso(from)}::timestamptz - interval '2 days'`;
+  const before = (column: string) =>
+    sql`(select ${sql.raw(`p.${column}`)} from meter_totals p where p.station_id = y.station_id and p.meter = y.meter and p.ts < y.ts and p.ts > ${since} order by p.ts desc limit 1)`;
   const rose = await rawRows<{ k: number; volume_l: number | null; tc_volume_l: number | null; gross_without_tc_l: number | null }>(
     db,
-    sql`with rises as (
-          select station_id, target, ts,
-            total_l - lag(total_l) over m as volume_l,
-            tc_total_l - lag(tc_total_l) over m as tc_volume_l
-          from meter_totals
-          where station_id = any(${pgArray(stations)}::int[]) and ts > ${iso(from)}::timestamptz - interval '2 days' and ts <= ${iso(to)}::timestamptz
-          window m as (partition by station_id, meter order by ts)
-        )
-        select w.k::int as k, sum(r.volume_l) as volume_l, sum(r.tc_volume_l) as tc_volume_l, sum(r.volume_l) filter (where r.tc_volume_l is null) as gross_without_tc_l
+    sql`select w.k::int as k, sum(x.volume_l) as volume_l, sum(x.tc_volume_l) as tc_volume_l, sum(x.volume_l) filter (where x.tc_volume_l is null) as gross_without_tc_l
         from ${w}
-        join rises r on r.station_id = w.station_id and r.target = w.target and r.ts > w.from_ts and r.ts <= w.to_ts
-        where r.volume_l is not null
+        cross join lateral (
+          select y.total_l - (case when y.prev_ts is null then ${before('total_l')} else y.prev_total_l end) as volume_l,
+            y.tc_total_l - (case when y.prev_ts is null then ${before('tc_total_l')} else y.prev_tc_total_l end) as tc_volume_l
+          from (
+            select r.station_id, r.meter, r.target, r.ts, r.total_l, r.tc_total_l,
+              lag(r.ts) over m as prev_ts, lag(r.total_l) over m as prev_total_l, lag(r.tc_total_l) over m as prev_tc_total_l
+            from meter_totals r
+            where r.station_id = w.station_id and r.ts > w.from_ts and r.ts <= w.to_ts
+            window m as (partition by r.meter order by r.ts)
+          ) y
+          where y.target = w.target
+        ) x
+        where x.volume_l is not null
         group by w.k`,
   );
   const add = (r: { k: number; volume_l: number | null; tc_volume_l: number | null; gross_without_tc_l: number | null }) => {
