@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import { openPostgres } from '../apps/server/src/db/client';
-import type { AuthUser } from '../apps/server/src/modules/auth/session-repo';
+import type { AuthUser } from '../apps/server/src/sessions/auth-user';
 import { allHistory, findHistory, historySeries, historyTrend } from '../apps/server/src/modules/report-history/service';
 import { E2E_DEMO_PASSWORD, startServer } from '../e2e/server';
 import { fmt, recreateDatabase } from './setup';

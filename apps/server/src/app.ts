@@ -64,7 +64,7 @@ import { upkeepPartitions } from './db/partitions';
 import { PeriodicJobs } from './jobs/periodic-jobs';
 import { TankDayBookJob } from './modules/report-inventory/book-job';
 import { tankDayBookMarks } from './modules/report-inventory/books-evaluator';
-import { deleteExpiredSessions } from './modules/auth/session-repo';
+import { deleteExpiredSessions } from './sessions/session-repo';
 import { atgRoutes } from './modules/atg/routes';
 import { createMailTransport } from './modules/mail-digest/transport';
 import { Readiness } from './readiness';

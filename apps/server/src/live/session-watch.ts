@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { liveSessionHashes } from '../modules/auth/session-repo';
+import { liveSessionHashes } from '../sessions/session-repo';
 import type { LiveBus } from './bus';
 import { onSessionsEnded } from './session-ends';
 

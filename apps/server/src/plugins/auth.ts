@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { findLiveSession, touchSession, type AuthUser } from '../modules/auth/session-repo';
+import type { AuthUser } from '../sessions/auth-user';
+import { findLiveSession, touchSession } from '../sessions/session-repo';
 import { SESSION_COOKIE, sha256 } from '../modules/auth/tokens';
 import { CODES } from '@ullage/contracts/codes';
 import { may, type Action } from '@ullage/domain/roles';

@@ -12,7 +12,7 @@ import { AppError, assertValid, forbidden, notFound, type FieldRule } from '../.
 import { generatePassword } from '../../seed/generated-password';
 import { diff, recordAudit } from '../audit/repo';
 import { hashPassword } from '../auth/passwords';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { assertCanManageAccount, assertCanManageAccountType } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import { noticeSettingsChanged } from '../notice/changes';

@@ -1,6 +1,6 @@
 import type { AlarmListQuery, ProcessAlarmsInput } from '@ullage/contracts/alarms';
 import type { Db } from '../../db/client';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { assertValid, notFound } from '../../plugins/errors';
 import { scopeOf } from '../scope/scope';
 import { alarmsInScope, listAlarms, markProcessed } from './repo';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { AppError, assertValid, notFound } from '../../plugins/errors';
 import { diff, recordAudit } from '../audit/repo';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
 import * as repo from './repo';
 

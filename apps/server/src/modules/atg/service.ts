@@ -2,7 +2,7 @@ import type { AtgStatus, AtgTestResult } from '@ullage/contracts/atg';
 import type { Db } from '../../db/client';
 import type { Translate } from '../../i18n/translate';
 import { notFound } from '../../plugins/errors';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { scopeAdmits, scopeOf } from '../scope/scope';
 import type { AtgPoller } from './poller';
 import { stationConsole, stationTankCodes, type StationConsole } from './repo';

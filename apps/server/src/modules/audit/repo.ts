@@ -1,7 +1,7 @@
 import { desc, eq, sql, and, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'enable' | 'disable' | 'resetPassword' | 'changePassword';
 

@@ -13,7 +13,7 @@ import { issueCaptcha, type CaptchaTextSource } from './captcha';
 import { login, logout } from './service';
 import { buildSessionUser } from './session-user';
 import { CAPTCHA_COOKIE, SESSION_COOKIE, sha256 } from './tokens';
-import { casTicketOf } from './session-repo';
+import { casTicketOf } from '../../sessions/session-repo';
 import { casLogoutUrl } from '@ullage/domain/cas';
 import { isLanguage } from '@ullage/domain/languages';
 import { rememberLanguage } from '../mail-digest/repo';

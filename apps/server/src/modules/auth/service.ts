@@ -10,7 +10,7 @@ import { findUserByName, setPasswordUnsafe } from '../user/repo';
 import { consumeCaptcha } from './captcha';
 import { clearFailures, lockedMinutesLeft, recordFailure } from './lockout-repo';
 import { dummyPasswordHash, verifyPassword } from './passwords';
-import { deleteSession, insertSession } from './session-repo';
+import { deleteSession, insertSession } from '../../sessions/session-repo';
 import { newToken, sha256 } from './tokens';
 
 export interface LoginContext {

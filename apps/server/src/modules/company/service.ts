@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import { diff, recordAudit } from '../audit/repo';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { assertUnderOwnDistributor } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import * as repo from './repo';

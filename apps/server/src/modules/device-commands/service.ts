@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import type { MessageKey } from '../../i18n/en';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, forbidden, notFound, ValidationError, type FieldRule } from '../../plugins/errors';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import type { DeviceStations, IngestStation } from '../ingest/device-stations';
 import { userMay } from '../scope/manage';
 import { scopeOf } from '../scope/scope';

@@ -6,7 +6,7 @@ import { isForeignKeyViolation } from '../../lib/db-errors';
 import { decodeImageDataUrl, imageSizeProblem } from '../../lib/images';
 import { AppError, assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import { diff, recordAudit } from '../audit/repo';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
 import * as repo from './repo';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import { assertValid, type FieldRule } from '../../plugins/errors';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { tanksOfReport } from '../report-inventory/repo';
 import { tankOfRow } from '../report-inventory/tank-days';
 import { scopeOf } from '../scope/scope';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
 import { naturalCollator, sortRowsBy, type SortValue } from '../../lib/sort-rows';
 import { assertValid, notFound, type FieldRule } from '../../plugins/errors';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { tanksOfReport, type ReportTank } from '../report-inventory/repo';
 import { tankOfRow } from '../report-inventory/tank-days';
 import { scopeOf } from '../scope/scope';

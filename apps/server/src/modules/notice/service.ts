@@ -3,7 +3,7 @@ import type { NoticeEdit, NoticeRow } from '@ullage/contracts/notice';
 import { codesOfType, effectiveNoticeEntries, isValidMailFrequency, MAIL_FREQUENCY_DEFAULT, type NoticeEntry } from '@ullage/domain/notice-settings';
 import type { Db } from '../../db/client';
 import { AppError, assertValid, type FieldRule } from '../../plugins/errors';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { diff, recordAudit } from '../audit/repo';
 import type { LiveBus } from '../../live/bus';
 import { noticeSettingsChanged } from './changes';

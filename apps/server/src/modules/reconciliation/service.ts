@@ -15,7 +15,7 @@ import { groupBy } from '../../lib/group-by';
 import { naturalCollator, sortRowsBy, type SortValue } from '../../lib/sort-rows';
 import type { MessageKey } from '../../i18n/en';
 import { assertValid, type FieldRule } from '../../plugins/errors';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import type { TankFilter } from '../report-inventory/repo';
 import { scopeOf } from '../scope/scope';
 import { reconcilePeriods, reconcileUnits, unitsOf, type Reconciled, type ReconUnit } from './periods';

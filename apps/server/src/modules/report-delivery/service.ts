@@ -3,7 +3,7 @@ import { DELIVERY_RANGE_MAX_DAYS, deliveryRangeProblem } from '@ullage/domain/de
 import type { Db } from '../../db/client';
 import { pageOf } from '../../lib/list';
 import { assertValid } from '../../plugins/errors';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
 import { deliveryInScope, deliveryRows, listDeliveries } from './repo';
 import type { DeliveryTicketInput } from '@ullage/contracts/reconciliation';

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { pageOf } from '../../lib/list';
 import { assertValid, notFound, type FieldRule } from '../../plugins/errors';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
 import { bucketedSeries, countReadings, countReadingsSummarised, findTank, listReadings, rawSeries, summarisedSeries, type Range } from './repo';
 

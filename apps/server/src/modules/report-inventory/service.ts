@@ -12,7 +12,7 @@ import { daysBetween } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
 import type { MessageKey } from '../../i18n/en';
 import { assertValid, type FieldRule } from '../../plugins/errors';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
 import { tanksOfReport } from './repo';
 import { meteredMonthsOf } from '../reconciliation/service';

@@ -2,7 +2,7 @@ import type { DataJumpListQuery } from '@ullage/contracts/data-jumps';
 import type { Db } from '../../db/client';
 import { pageOf } from '../../lib/list';
 import { assertValid } from '../../plugins/errors';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
 import { listDataJumps } from './repo';
 

@@ -3,7 +3,7 @@ import { POWER_RANGE_MAX_DAYS, powerInventoryOf, powerOffState, powerRangeProble
 import type { Db } from '../../db/client';
 import { pageOf } from '../../lib/list';
 import { assertValid } from '../../plugins/errors';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
 import { listPowerOffs, tankLabels, type PowerOffRaw } from './repo';
 import { stationPlaceOf } from '../../lib/report-place';

@@ -19,7 +19,7 @@ import type { MessageKey } from '../../i18n/en';
 import { pageOf } from '../../lib/list';
 import { assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import { recordAudit } from '../audit/repo';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { userMay } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import * as repo from './repo';

@@ -1,6 +1,6 @@
 import { canManageAccount, manageableAccountTypes, type AccountPlace } from '@ullage/domain/account-management';
 import { may, type Action } from '@ullage/domain/roles';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { forbidden } from '../../plugins/errors';
 import { scopeOf } from './scope';
 

@@ -9,7 +9,7 @@ import type { MessageKey } from '../../i18n/en';
 import { AppError, assertValid, forbidden, notFound, type FieldRule } from '../../plugins/errors';
 import { diff, recordAudit } from '../audit/repo';
 import { newToken, sha256 } from '../auth/tokens';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import { assertOwnsCompany, userMay } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import type { LiveBus } from '../../live/bus';

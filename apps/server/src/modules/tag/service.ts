@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import { diff, recordAudit } from '../audit/repo';
-import type { AuthUser } from '../auth/session-repo';
+import type { AuthUser } from '../../sessions/auth-user';
 import * as repo from './repo';
 
 const tagExists = () => new AppError(CODES.conflict, 'settings.tagExists', {}, { fields: [{ field: 'key', rule: 'unique' }] });

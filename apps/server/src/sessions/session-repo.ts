@@ -1,19 +1,11 @@
+// The session store: core, because the auth hook (plugins/auth.ts) and the live streams
+// (live/session-watch.ts) read it on every call; modules/auth signs in and out through it.
 import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { sessionTiming } from '@ullage/domain/session-idle';
-import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
 import type { AccountType } from '@ullage/domain/organisation';
-
-export interface AuthUser {
-  id: number;
-  username: string;
-  accountType: AccountType;
-  distributorId: number | null;
-  companyId: number | null;
-  stationId: number | null;
-  /** A reset password that must be changed before anything else is allowed. */
-  mustChangePassword: boolean;
-}
+import type { AuthUser } from './auth-user';
 
 export interface SessionRow {
   user: AuthUser;
