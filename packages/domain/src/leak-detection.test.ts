@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combineLeakTest, leakAlarmAction, movementsOf, periodPoints, quietPeriodsOf, QUIET_RULES, windowFirstDay, type LeakReading, type QuietPeriod, type QuietRules } from './leak-detection';
+import { combineLeakTest, leakAlarmAction, movementsOf, periodPoints, quietPeriodsOf, QUIET_RULES, randomEffectsMean, TEST_RULES, windowFirstDay, type LeakReading, type QuietPeriod, type QuietRules } from './leak-detection';
 
 const H = 3_600_000;
 const MIN = 60_000;
@@ -266,5 +266,52 @@ describe('windows and the alarm', () => {
     expect(leakAlarmAction(false, 'pass')).toBe(null);
     expect(leakAlarmAction(true, 'inconclusive')).toBe(null);
     expect(leakAlarmAction(false, 'inconclusive')).toBe(null);
+  });
+});
+
+describe('the combined rate, written out', () => {
+  /** The random-effects mean as the rule reads (leak-detection.ts): maps and sums, for comparison with the loops. */
+  function reference(periods: readonly QuietPeriod[], outlierZ: number) {
+    const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+    const v = periods.map((p) => Math.max(p.seLph, 0.001) ** 2);
+    let robust = periods.map(() => 1);
+    let result = { rate: 0, se: 0 };
+    for (let pass = 0; pass < 3; pass++) {
+      const w = v.map((vi, i) => robust[i]! / vi);
+      const sw = sum(w);
+      const fixed = sum(periods.map((p, i) => w[i]! * p.rateLph)) / sw;
+      const q = sum(periods.map((p, i) => w[i]! * (p.rateLph - fixed) ** 2));
+      const c = sw - sum(w.map((x) => x * x)) / sw;
+      const tau2 = periods.length > 1 && c > 0 ? Math.max(0, (q - (sum(robust) - 1)) / c) : 0;
+      const wr = v.map((vi, i) => robust[i]! / (vi + tau2));
+      const swr = sum(wr);
+      const rate = sum(periods.map((p, i) => wr[i]! * p.rateLph)) / swr;
+      const se = Math.sqrt(sum(v.map((vi, i) => wr[i]! ** 2 * (vi + tau2)))) / swr;
+      result = { rate, se };
+      robust = periods.map((p, i) => {
+        const z = Math.abs(p.rateLph - rate) / Math.sqrt(v[i]! + tau2);
+        return z > outlierZ ? outlierZ / z : 1;
+      });
+    }
+    return result;
+  }
+
+  it('gives the same rate and error to the last bit as the formula written out, outliers and flat periods included', () => {
+    let seed = 11;
+    const next = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    let outliers = 0;
+    for (let k = 0; k < 500; k++) {
+      const periods: QuietPeriod[] = Array.from({ length: 1 + Math.floor(next() * 40) }, (_, i) => ({
+        startMs: i * 3_600_000,
+        endMs: i * 3_600_000 + 3_000_000,
+        n: 10,
+        rateLph: next() < 0.1 ? 5 + next() * 20 : next() * 0.4 - 0.1,
+        seLph: next() < 0.1 ? 0 : next() * 0.05,
+      }));
+      if (periods.some((p) => p.rateLph > 5)) outliers++;
+      const { rate, se } = reference(periods, TEST_RULES.periodOutlierZ);
+      expect(randomEffectsMean(periods, TEST_RULES.periodOutlierZ)).toEqual({ rate, se });
+    }
+    expect(outliers).toBeGreaterThan(100);
   });
 });

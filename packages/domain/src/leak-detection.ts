@@ -280,28 +280,56 @@ export function combineLeakTest(periods: readonly QuietPeriod[], thresholdLph: n
  * DerSimonian–Laird random-effects mean of the periods' rates, then twice re-weighted with
  * Huber weights for periods more than `outlierZ` combined deviations away.
  */
-function randomEffectsMean(periods: readonly QuietPeriod[], outlierZ: number): { rate: number; se: number } {
+export function randomEffectsMean(periods: readonly QuietPeriod[], outlierZ: number): { rate: number; se: number } {
+  // Loops over typed arrays, not maps and reduces: a fleet's leak list tests 6,000 windows of ~30
+  // periods a call. Each sum adds in index order from 0, as a reduce would, so the figures are
+  // the same to the last bit.
+  const n = periods.length;
   // A period's own error can come out 0 (a flat quantised run): give it a floor of 1 mL/h.
-  const v = periods.map((p) => Math.max(p.seLph, 0.001) ** 2);
-  let robust = periods.map(() => 1);
+  const v = new Float64Array(n);
+  const robust = new Float64Array(n).fill(1);
+  const w = new Float64Array(n);
+  const wr = new Float64Array(n);
+  for (let i = 0; i < n; i++) v[i] = Math.max(periods[i]!.seLph, 0.001) ** 2;
   let result = { rate: 0, se: 0 };
   for (let pass = 0; pass < 3; pass++) {
-    const w = v.map((vi, i) => robust[i]! / vi);
-    const sw = sum(w);
-    const fixed = sum(periods.map((p, i) => w[i]! * p.rateLph)) / sw;
-    const q = sum(periods.map((p, i) => w[i]! * (p.rateLph - fixed) ** 2));
-    const c = sw - sum(w.map((x) => x * x)) / sw;
-    const tau2 = periods.length > 1 && c > 0 ? Math.max(0, (q - (sum(robust) - 1)) / c) : 0;
-    const wr = v.map((vi, i) => robust[i]! / (vi + tau2));
-    const swr = sum(wr);
-    const rate = sum(periods.map((p, i) => wr[i]! * p.rateLph)) / swr;
-    // The error of a weighted mean: √(Σ w²·σ²) / Σ w, σ² each period's variance with the spread between periods.
-    const se = Math.sqrt(sum(v.map((vi, i) => wr[i]! ** 2 * (vi + tau2)))) / swr;
+    let sw = 0;
+    let sRobust = 0;
+    for (let i = 0; i < n; i++) {
+      w[i] = robust[i]! / v[i]!;
+      sw += w[i]!;
+      sRobust += robust[i]!;
+    }
+    let sRate = 0;
+    let sw2 = 0;
+    for (let i = 0; i < n; i++) {
+      sRate += w[i]! * periods[i]!.rateLph;
+      sw2 += w[i]! * w[i]!;
+    }
+    const fixed = sRate / sw;
+    let q = 0;
+    for (let i = 0; i < n; i++) q += w[i]! * (periods[i]!.rateLph - fixed) ** 2;
+    const c = sw - sw2 / sw;
+    const tau2 = n > 1 && c > 0 ? Math.max(0, (q - (sRobust - 1)) / c) : 0;
+    let swr = 0;
+    for (let i = 0; i < n; i++) {
+      wr[i] = robust[i]! / (v[i]! + tau2);
+      swr += wr[i]!;
+    }
+    let sRateR = 0;
+    let sVar = 0;
+    for (let i = 0; i < n; i++) {
+      sRateR += wr[i]! * periods[i]!.rateLph;
+      // The error of a weighted mean: √(Σ w²·σ²) / Σ w, σ² each period's variance with the spread between periods.
+      sVar += wr[i]! ** 2 * (v[i]! + tau2);
+    }
+    const rate = sRateR / swr;
+    const se = Math.sqrt(sVar) / swr;
     result = { rate, se };
-    robust = periods.map((p, i) => {
-      const z = Math.abs(p.rateLph - rate) / Math.sqrt(v[i]! + tau2);
-      return z > outlierZ ? outlierZ / z : 1;
-    });
+    for (let i = 0; i < n; i++) {
+      const z = Math.abs(periods[i]!.rateLph - rate) / Math.sqrt(v[i]! + tau2);
+      robust[i] = z > outlierZ ? outlierZ / z : 1;
+    }
   }
   return result;
 }
@@ -345,7 +373,6 @@ function median(xs: readonly number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /** The first station day of the window that ends with `day` (LEAK_WINDOW_DAYS days, `day` included). */
