@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-export const SESSION_COOKIE = 'ullage_session';
-export const CAPTCHA_COOKIE = 'ullage_captcha';
+// Session, captcha, CAS and device tokens are all made and stored this way: the database keeps
+// only a token's hash.
 
 /** 256 random bits, URL-safe. */
 export function newToken(): string {

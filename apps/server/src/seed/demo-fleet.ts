@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { startFleet, type Fleet, type FleetOptions, type SimStation } from '@ullage/simulator/fleet';
 import type { Db } from '../db/client';
 import type { LiveBus } from '../live/bus';
-import { newToken, sha256 } from '../modules/auth/tokens';
+import { newToken, sha256 } from '../lib/tokens';
 import { stationChanged } from '../modules/station/changes';
 import { setSimulatorKeyHash, simulatedStations } from './demo-fleet-repo';
 import { demoSimStation } from './demo-sim-stations';

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { areas, companies, distributors, products, stationShifts, stations, tanks } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
-import { newToken, sha256 } from '../modules/auth/tokens';
+import { newToken, sha256 } from '../lib/tokens';
 import { countUsers, insertUser } from '../modules/user/repo';
 import { DEMO_COMPANIES, DEMO_DISTRIBUTOR, DEMO_PRODUCTS, DEMO_SHIFTS, DEMO_TANK_SIZES } from './demo-organisation';
 import { demoLogoDataUrl } from './demo-logo';

@@ -2,8 +2,9 @@ import svgCaptcha from 'svg-captcha';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { captchas } from '../../db/schema';
-import { newToken, sha256 } from './tokens';
+import { newToken, sha256 } from '../../lib/tokens';
 
+export const CAPTCHA_COOKIE = 'ullage_captcha';
 const CAPTCHA_TTL_MINUTES = 5;
 
 export interface CaptchaImage {

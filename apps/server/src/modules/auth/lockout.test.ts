@@ -69,7 +69,7 @@ describe('X-Forwarded-For: believed only from TRUSTED_PROXIES', () => {
     const other = await attempt('demo-station', DEMO_PASSWORD, '10.9.9.9', '198.51.100.8');
     expect(other.json().code).toBe(1000);
     const token = other.cookies.find((c) => c.name === 'ullage_session')!.value;
-    const { sha256 } = await import('./tokens');
+    const { sha256 } = await import('../../lib/tokens');
     const [row] = await ctx.db.select({ ip: sessions.ip }).from(sessions).where(eq(sessions.tokenHash, sha256(token)));
     expect(row?.ip).toBe('198.51.100.8');
   });

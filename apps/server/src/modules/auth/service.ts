@@ -11,7 +11,7 @@ import { consumeCaptcha } from './captcha';
 import { clearFailures, lockedMinutesLeft, recordFailure } from './lockout-repo';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { deleteSession, insertSession } from '../../sessions/session-repo';
-import { newToken, sha256 } from './tokens';
+import { newToken, sha256 } from '../../lib/tokens';
 
 export interface LoginContext {
   db: Db;

@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { LiveBus } from '../../live/bus';
 import { sessionsEnded } from '../../live/session-ends';
-import { SESSION_COOKIE } from '../auth/tokens';
+import { SESSION_COOKIE } from '../../sessions/session-cookie';
 import { endSessionOfTicket } from './repo';
 import { casSignIn, type CasRefusal } from './service';
 

@@ -2,7 +2,7 @@ import { isServiceTicket } from '@ullage/domain/cas';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { insertSession } from '../../sessions/session-repo';
-import { newToken, sha256 } from '../auth/tokens';
+import { newToken, sha256 } from '../../lib/tokens';
 import { CasUnreachable, validateTicket, type CasSettings } from './client';
 import { findUserByCasUser, ticketUsed } from './repo';
 

@@ -6,7 +6,7 @@ import type { StrappingPoint } from '@ullage/domain/strapping';
 import type { TankThresholds } from '@ullage/domain/threshold-alarms';
 import type { Db } from '../../db/client';
 import { products, stations, tanks } from '../../db/schema';
-import { sha256 } from '../auth/tokens';
+import { sha256 } from '../../lib/tokens';
 import type { LiveBus } from '../../live/bus';
 import { onStationChanged } from '../station/changes';
 

@@ -4,7 +4,7 @@ import { stations, tanks } from '../../db/schema';
 import { rawRows } from '../../lib/raw-sql';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
 import { addSecondOrganisation } from '../../test/second-organisation';
-import { sha256 } from '../auth/tokens';
+import { sha256 } from '../../lib/tokens';
 import { stationChanged } from '../station/changes';
 
 /** A clock the test moves: offline detection after 15 minutes without waiting 15 minutes. */

@@ -8,7 +8,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import type { MessageKey } from '../../i18n/en';
 import { AppError, assertValid, forbidden, notFound, type FieldRule } from '../../plugins/errors';
 import { diff, recordAudit } from '../audit/repo';
-import { newToken, sha256 } from '../auth/tokens';
+import { newToken, sha256 } from '../../lib/tokens';
 import type { AuthUser } from '../../sessions/auth-user';
 import { assertOwnsCompany, userMay } from '../scope/manage';
 import { scopeOf } from '../scope/scope';

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, stations, tanks } from '../../db/schema';
-import { sha256 } from '../auth/tokens';
+import { sha256 } from '../../lib/tokens';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
