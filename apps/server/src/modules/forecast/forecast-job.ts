@@ -3,7 +3,7 @@ import { DEFAULT_FILL_PCT, DEFAULT_ORDER_IN_HOURS } from '@ullage/contracts/fore
 import { RUN_OUT_ALARM_CODE, runOutAlarmAction } from '@ullage/domain/forecast';
 import type { Db } from '../../db/client';
 import type { LiveHub } from '../../live/hub';
-import { clearAlarm, openAlarm } from '../ingest/device-state-repo';
+import { clearAlarm, openAlarm } from '../alarms/service';
 import { clearOldMarks } from './profile-cache';
 import { tanksInRunOutAlarm, tanksWithReadings, type ForecastTank } from './repo';
 import { forecastsOf } from './service';
@@ -16,8 +16,9 @@ const HOUR_MS = 3_600_000;
  * none — within its company's run_out_horizon_hours, or ends it when not (refilled, sales
  * slowed). Only a tank's present state counts (runOutAlarmAction): while a replay of the demo's
  * history or a device's backlog is writing old readings, its tanks are left as they are.
- * Through the alarm paths of ingest, so the alarm list, the live feed, the notice settings and
- * the e-mail digest take it as any other. A periodic job: leased, on one instance (app.ts).
+ * Through modules/alarms, as ingest's alarms are, so the alarm list, the live feed, the notice
+ * settings and the e-mail digest take it as any other. A periodic job: leased, on one instance
+ * (app.ts).
  */
 export class RunOutForecastJob {
   constructor(

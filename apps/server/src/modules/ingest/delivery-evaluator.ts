@@ -3,7 +3,7 @@ import { DELIVERY_SETTLE_MS, detectDeliveries, type DeliveryTrack } from '@ullag
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import type { EvaluationContext } from './batch-writer';
-import type { StationKeys } from './device-state-repo';
+import type { StationKeys } from '../../lib/station-keys';
 import { readFrom } from './neighbours-repo';
 
 const isoOf = (ms: number) => new Date(ms).toISOString();

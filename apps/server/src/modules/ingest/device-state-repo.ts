@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DeviceDelivery } from '@ullage/contracts/device';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
+import type { StationKeys } from '../../lib/station-keys';
 
 export interface SensorRow {
   sensorNo: string;
@@ -28,101 +29,6 @@ export async function upsertSensors(db: Db, stationId: number, all: readonly Sen
       ${pgArray(rows.map((r) => r.state))}::text[], ${pgArray(rows.map((r) => r.code))}::smallint[], ${pgArray(rows.map((r) => r.ts))}::timestamptz[])
     on conflict (station_id, sensor_no) do update set type = excluded.type, state = excluded.state, code = excluded.code, ts = excluded.ts
     where excluded.ts >= sensor_latest.ts`);
-}
-
-export interface AlarmKey {
-  kind: 'level' | 'leak';
-  tankId: number | null;
-  sensorNo: string | null;
-  code: number;
-}
-
-export interface StationKeys {
-  id: number;
-  companyId: number;
-  distributorId: number;
-}
-
-/**
- * Opens an alarm unless the same one is already active: the partial unique index makes two
- * concurrent reports collapse into one row. Answers the new alarm's id, or null.
- */
-export async function openAlarm(db: Db, station: StationKeys, key: AlarmKey, startedAt: string, source: 'device' | 'server'): Promise<number | null> {
-  const [row] = await rawRows<{ id: string | number }>(
-    db,
-    sql`insert into alarms (distributor_id, company_id, station_id, kind, tank_id, sensor_no, code, source, started_at)
-        values (${station.distributorId}, ${station.companyId}, ${station.id}, ${key.kind}, ${key.tankId}, ${key.sensorNo}, ${key.code}, ${source}, ${startedAt})
-        on conflict do nothing returning id`,
-  );
-  return row ? Number(row.id) : null;
-}
-
-/** Ends the active alarm with this key (or, without a code, every active alarm of the sensor). */
-export async function clearAlarm(
-  db: Db,
-  stationId: number,
-  key: Omit<AlarmKey, 'code'> & { code: number | null },
-  endedAt: string,
-  /** Only alarms this source raised (the server does not end what a device reported). */
-  source?: 'device' | 'server',
-): Promise<number> {
-  const rows = await rawRows<{ id: string | number }>(
-    db,
-    sql`update alarms set ended_at = greatest(started_at, ${endedAt}::timestamptz)
-        where station_id = ${stationId} and kind = ${key.kind} and ended_at is null
-          and coalesce(tank_id, 0) = ${key.tankId ?? 0} and coalesce(sensor_no, '') = ${key.sensorNo ?? ''}
-          ${key.code === null ? sql`` : sql`and code = ${key.code}`}
-          ${source === undefined ? sql`` : sql`and source = ${source}`}
-        returning id`,
-  );
-  return rows.length;
-}
-
-/** A server level alarm (one tank, one threshold code) that opens or ends at a reading's time. */
-export interface LevelChange {
-  station: StationKeys;
-  tankId: number;
-  code: number;
-  /** ISO 8601 */
-  ts: string;
-}
-
-/** Ends these server level alarms (one per tank and code) in one statement; as clearAlarm does, never before they started. */
-export async function endServerLevelAlarms(db: Db, ends: readonly LevelChange[]): Promise<void> {
-  if (ends.length === 0) return;
-  // Each end finds its alarm through the active-alarm key (the lateral's limit keeps the planner
-  // from turning the join round: it walked every active level alarm of the fleet, 5–12 ms a group
-  // on the ingest bench, whenever the table's statistics were young).
-  await db.execute(sql`
-    with targets as (
-      select x.id, e.ended_at
-      from unnest(${pgArray(ends.map((c) => c.station.id))}::int[], ${pgArray(ends.map((c) => c.tankId))}::int[],
-        ${pgArray(ends.map((c) => c.code))}::smallint[], ${pgArray(ends.map((c) => c.ts))}::timestamptz[]) as e(station_id, tank_id, code, ended_at)
-      join lateral (
-        select id from alarms x
-        where x.station_id = e.station_id and x.kind = 'level' and coalesce(x.tank_id, 0) = e.tank_id and coalesce(x.sensor_no, '') = ''
-          and x.code = e.code and x.ended_at is null and x.source = 'server' limit 1) x on true)
-    update alarms a set ended_at = greatest(a.started_at, t.ended_at) from targets t where a.id = t.id`);
-}
-
-/**
- * Opens these server level alarms (one per tank and code) in one statement, each unless the
- * same one is active already (the partial unique index, as openAlarm). Answers the new ids by
- * `tankId:code`.
- */
-export async function openServerLevelAlarms(db: Db, opens: readonly LevelChange[]): Promise<Map<string, number>> {
-  if (opens.length === 0) return new Map();
-  const rows = await rawRows<{ id: string | number; tank_id: number; code: number }>(
-    db,
-    sql`insert into alarms (distributor_id, company_id, station_id, kind, tank_id, sensor_no, code, source, started_at)
-        select o.distributor_id, o.company_id, o.station_id, 'level', o.tank_id, null, o.code, 'server', o.started_at
-        from unnest(${pgArray(opens.map((c) => c.station.distributorId))}::int[], ${pgArray(opens.map((c) => c.station.companyId))}::int[],
-          ${pgArray(opens.map((c) => c.station.id))}::int[], ${pgArray(opens.map((c) => c.tankId))}::int[],
-          ${pgArray(opens.map((c) => c.code))}::smallint[], ${pgArray(opens.map((c) => c.ts))}::timestamptz[])
-          as o(distributor_id, company_id, station_id, tank_id, code, started_at)
-        on conflict do nothing returning id, tank_id, code`,
-  );
-  return new Map(rows.map((r) => [`${r.tank_id}:${r.code}`, Number(r.id)]));
 }
 
 export async function insertDeviceEvent(db: Db, station: StationKeys, type: string, ts: string, inventory: unknown[]): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
-import type { StationKeys } from './device-state-repo';
+import type { StationKeys } from '../../lib/station-keys';
 import type { FreshReadings } from './readings-repo';
 
 /** One reading as the evaluators read it (SI). */

@@ -3,7 +3,7 @@ import { brokenJumpRules, JUMP_CONTEXT, jumpEvents, type JumpEvent } from '@ulla
 import type { Db } from '../../db/client';
 import { pgArray } from '../../lib/raw-sql';
 import type { EvaluationContext } from './batch-writer';
-import type { StationKeys } from './device-state-repo';
+import type { StationKeys } from '../../lib/station-keys';
 import type { TankPoint as Point } from './group-readings';
 import { readNeighbourhoods, type Span } from './neighbours-repo';
 

@@ -3,7 +3,7 @@ import { pastOutages } from '@ullage/domain/past-outages';
 import { OFFLINE_AFTER_MS } from '@ullage/domain/station-status';
 import { pgArray } from '../../lib/raw-sql';
 import type { EvaluationContext } from './batch-writer';
-import type { StationKeys } from './device-state-repo';
+import type { StationKeys } from '../../lib/station-keys';
 
 /**
  * Offline records for silences in history that arrives late (domain/past-outages.ts): the live

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { activeThresholdAlarms, reachesAnyThreshold, THRESHOLD_CODES } from '@ullage/domain/threshold-alarms';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import type { EvaluationContext } from './batch-writer';
-import { clearAlarm, endServerLevelAlarms, openAlarm, openServerLevelAlarms, type LevelChange } from './device-state-repo';
+import { clearAlarm, endServerLevelAlarms, openAlarm, openServerLevelAlarms, type LevelChange } from '../alarms/service';
 import type { IngestTank } from './device-stations';
 
 const CODES: readonly number[] = Object.values(THRESHOLD_CODES);

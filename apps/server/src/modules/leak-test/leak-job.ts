@@ -3,7 +3,7 @@ import { LEAK_TEST_ALARM_CODE, leakAlarmAction, QUIET_RULES, quietPeriodsOf, tes
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
 import type { LiveHub } from '../../live/hub';
-import { clearAlarm, openAlarm } from '../ingest/device-state-repo';
+import { clearAlarm, openAlarm } from '../alarms/service';
 import { leakDaysOf, leakDaysToFigure, readingsOf, writeLeakDays } from './days-repo';
 import { latestLeakDays, leakTanks, tanksInLeakAlarm, tanksWithOldThreshold, writeStatuses, type LeakTank } from './status-repo';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import type { LiveHub } from '../../live/hub';
-import { clearAlarm, openAlarm } from '../ingest/device-state-repo';
+import { clearAlarm, openAlarm } from '../alarms/service';
 import { reconcileUnits, unitsOf } from './periods';
 import { meteredStationsSince, meteredTargets, reconTanks } from './repo';
 
