@@ -1,4 +1,4 @@
-import type { PublishedEvent } from './hub';
+import type { PublishedEvent } from './published-event';
 
 /**
  * What the live bus carries, by channel. Each is published after its change is committed, by

@@ -1,17 +1,6 @@
 import type { LiveEvent } from '@ullage/contracts/monitor';
 import type { LiveBus } from './bus';
-
-/** Where an event belongs in the organisation tree, so each viewer gets only their scope. */
-export interface EventOrigin {
-  distributorId: number;
-  companyId: number;
-  stationId: number;
-}
-
-export interface PublishedEvent {
-  origin: EventOrigin;
-  event: LiveEvent;
-}
+import type { EventOrigin, PublishedEvent } from './published-event';
 
 type Listener = (published: PublishedEvent) => void;
 
