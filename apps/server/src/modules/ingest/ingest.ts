@@ -17,7 +17,7 @@ import { evaluateThresholds } from './threshold-evaluator';
 import { evaluateJumps } from './jump-evaluator';
 import { evaluatePastOutages } from './outage-evaluator';
 import { DeviceStations, type IngestStation } from './device-stations';
-import type { ReadingRow } from './readings-repo';
+import type { ReadingRow } from './reading-columns';
 import { markSilentOffline } from './status-repo';
 import type { PreparedParts } from './prepare';
 import { Preparer } from './prepare-pool';

@@ -7,8 +7,8 @@ import { startTestApp, type TestContext } from '../../test/harness';
 import type { PreparedBatch } from './batch-writer';
 import type { IngestStation } from './device-stations';
 import { evaluateJumps } from './jump-evaluator';
-import { layOut } from './prepare';
-import { writeReadings, type ReadingRow } from './readings-repo';
+import { layOut, type ReadingRow } from './reading-columns';
+import { writeReadings } from './readings-repo';
 import { groupReadings } from './group-readings';
 
 let ctx: TestContext;

@@ -1,30 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
-import { layOut, type PreparedReadings } from './prepare';
+import { layOut, type PreparedReadings } from './reading-columns';
 
-/** One computed reading, as stored (SI units; `type` indexes RECORD_TYPES). */
-export interface ReadingRow {
-  tankId: number;
-  stationId: number;
-  /** ISO 8601 */
-  ts: string;
-  /** Milliseconds since the epoch of `ts`, for ordering without reparsing. */
-  tsMs: number;
-  type: number;
-  productHeightMm: number;
-  waterHeightMm: number;
-  temperatureC: number;
-  volumeL: number;
-  tcVolumeL: number;
-  /** Null when unknown (inventory.ts). */
-  waterVolumeL: number | null;
-  ullageL: number;
-  fillPct: number;
-  densityKgM3: number | null;
-}
-
-/** The columns the insert takes, in the order of `layOut` (prepare.ts). */
+/** The columns the insert takes, in the order of `layOut` (reading-columns.ts). */
 const unnestOf = (columns: readonly string[], extra = sql``) => sql`unnest(
   ${columns[0]}::int[], ${columns[1]}::float8[], ${columns[2]}::int[], ${columns[3]}::smallint[],
   ${columns[4]}::float8[], ${columns[5]}::float8[], ${columns[6]}::float8[],
