@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { StationSummary } from '@ullage/contracts/monitor';
-import { useMonitorOverview } from '../monitor/api/get-overview';
+import { useMonitorOverview } from '../../lib/monitor-overview';
 import { useStationPlaces } from './api/station-places';
 import type { StationPlace } from './groups';
 

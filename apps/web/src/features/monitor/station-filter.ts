@@ -1,6 +1,6 @@
 import type { StationStatus, StationSummary } from '@ullage/contracts/monitor';
 import { fillFraction } from '../../lib/format';
-import { statusRank } from './status';
+import { statusRank } from '../../lib/station-status';
 
 export type StatusFilter = StationStatus | 'all';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NO_PRODUCT_COLOR } from '../../monitor/components/product-inventory';
+import { NO_PRODUCT_COLOR } from '../../../components/tank/product-color';
 
 interface TankPlaceProps {
   stationName: string;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useMonitorOverview } from '../../monitor/api/get-overview';
+import { useMonitorOverview } from '../../../lib/monitor-overview';
 
 /**
  * Each company's volume unit (spec §9), from the monitor overview's stations, so that a group

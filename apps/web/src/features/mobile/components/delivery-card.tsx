@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeliveryRow } from '@ullage/contracts/delivery-report';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
-import { NO_PRODUCT_COLOR } from '../../monitor/components/product-inventory';
+import { NO_PRODUCT_COLOR } from '../../../components/tank/product-color';
 import { DrillCard } from './drill-card';
 import { Figures } from '../../../components/mobile/figures';
 

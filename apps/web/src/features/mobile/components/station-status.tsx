@@ -1,7 +1,7 @@
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import type { StationStatus } from '@ullage/contracts/monitor';
-import { STATUS_KEYS } from '../../monitor/status';
+import { STATUS_KEYS } from '../../../lib/station-status';
 
 const COLORS: Record<StationStatus, string> = { online: 'green', offline: 'default', alarm: 'red' };
 

@@ -4,9 +4,9 @@ import type { ForecastRow } from '@ullage/contracts/forecast';
 import type { ActiveAlarm, TankLive } from '@ullage/contracts/monitor';
 import { alarmNameKey } from '../../../lib/alarm-names';
 import type { MonitorFormat } from '../../../lib/format';
-import { NO_PRODUCT_COLOR } from '../../monitor/components/product-inventory';
-import { TankForecast } from '../../monitor/components/tank-forecast';
-import { TankGauge } from '../../monitor/components/tank-gauge';
+import { NO_PRODUCT_COLOR } from '../../../components/tank/product-color';
+import { TankForecast } from '../../../components/tank/tank-forecast';
+import { TankGauge } from '../../../components/tank/tank-gauge';
 import { Figures } from '../../../components/mobile/figures';
 
 interface TankTileProps {

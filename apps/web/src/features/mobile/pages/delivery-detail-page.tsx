@@ -2,7 +2,7 @@ import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import { activeLanguage } from '../../../i18n/i18n';
 import { stationDateTime } from '../../../lib/station-time';
-import { NO_PRODUCT_COLOR } from '../../monitor/components/product-inventory';
+import { NO_PRODUCT_COLOR } from '../../../components/tank/product-color';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { useDelivery } from '../api/deliveries';
 import { useStationPlaces } from '../api/station-places';

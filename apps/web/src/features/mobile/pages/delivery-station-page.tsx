@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useStationTanks } from '../../../lib/station-tanks';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
-import { NO_PRODUCT_COLOR } from '../../monitor/components/product-inventory';
+import { NO_PRODUCT_COLOR } from '../../../components/tank/product-color';
 import { useCompanyUnits } from '../api/company-units';
 import { useDeliveryTotals } from '../api/deliveries';
 import { useStationPlaces } from '../api/station-places';

@@ -1,12 +1,12 @@
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { useForecasts } from '../../monitor/api/forecast-list';
-import { useStationMonitor } from '../../monitor/api/get-station-monitor';
-import { SensorList } from '../../monitor/components/sensor-list';
+import { useForecasts } from '../../../lib/forecast-list';
+import { useStationMonitor } from '../../../lib/station-monitor';
+import { SensorList } from '../../../components/tank/sensor-list';
 import { alarmNameKey } from '../../../lib/alarm-names';
 import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
-import { useMonitorLive } from '../../monitor/use-monitor-live';
+import { useMonitorLive } from '../../../lib/use-monitor-live';
 import { useStationPlaces } from '../api/station-places';
 import { Figures } from '../../../components/mobile/figures';
 import { LoadState } from '../../../components/mobile/load-state';
@@ -15,7 +15,6 @@ import { StationStatusTag } from '../components/station-status';
 import { TankTile } from '../components/tank-tile';
 import { inventoryCrumbs } from '../crumbs';
 import { NO_AREA, parseDrill } from '../drill';
-import '../../monitor/monitor.css';
 
 /** /stationDetails?stationId: one station's tanks, live, with its open alarms and sensors. */
 export function Page() {

@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
-import { useForecasts } from '../../monitor/api/forecast-list';
-import { useDuration } from '../../monitor/components/tank-forecast';
-import { durationText, soonestToRunOut } from '../../monitor/run-out';
+import { useForecasts } from '../../../lib/forecast-list';
+import { useDuration } from '../../../components/tank/tank-forecast';
+import { durationText, soonestToRunOut } from '../../../lib/run-out';
 import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
 import { DrillCard } from '../components/drill-card';
 import { FillBar } from '../components/fill-bar';

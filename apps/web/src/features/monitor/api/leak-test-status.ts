@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { LeakTestStatus } from '@ullage/contracts/leak-test';
 import { apiData } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session-user';
-import { MONITOR_KEY } from './keys';
+import { MONITOR_KEY } from '../../../lib/monitor-keys';
 
 /** Whether the user's menu holds the leak-test page (spec §6: an account of type 4 has no leak failure analysis). */
 export function useLeakTestsAllowed(): boolean {

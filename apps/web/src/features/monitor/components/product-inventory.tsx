@@ -1,10 +1,9 @@
 import type { MonitorOverview } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
 import { fillFraction, type MonitorFormat } from '../../../lib/format';
+import { NO_PRODUCT_COLOR } from '../../../components/tank/product-color';
 
 type ProductRow = MonitorOverview['products'][number];
-
-export const NO_PRODUCT_COLOR = '#a6a6a6';
 
 /**
  * Inventory by product: a bar per product, filled to volume / capacity in the product's own

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ForecastRow } from '@ullage/contracts/forecast';
-import { useForecasts } from '../api/forecast-list';
+import { useForecasts } from '../../../lib/forecast-list';
 import type { MonitorFormat } from '../../../lib/format';
-import { durationText, FORECAST_REACH_DAYS, soonestToRunOut } from '../run-out';
+import { durationText, FORECAST_REACH_DAYS, soonestToRunOut } from '../../../lib/run-out';
 import { stationMonitorPath } from '../use-open-station';
 import { Panel } from './panel';
-import { useDuration } from './tank-forecast';
+import { useDuration } from '../../../components/tank/tank-forecast';
 
 /** At most this many tanks on home. */
 const SHOWN = 8;

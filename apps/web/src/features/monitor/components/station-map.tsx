@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_ZOOM, OUTLINE_MAX_ZOOM, degreeLabel, fitView, graticule, project, tileUrl, visibleTiles, type MapView } from '../map/map-projection';
 import { useWorldOutline } from '../map/use-world-outline';
 import { WORLD_PATH_UNITS } from '../map/world-outline';
-import { STATUS_COLORS, STATUS_KEYS, statusRank } from '../status';
+import { STATUS_COLORS, STATUS_KEYS, statusRank } from '../../../lib/station-status';
 import { useElementSize } from '../use-element-size';
 
 /** Pixels a degree label needs beside its line; closer to the edge it is left out. */

@@ -2,7 +2,7 @@ import Select from 'antd/es/select';
 import type { StationSummary } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
 import { optionMatches } from '../../../lib/org-options';
-import { STATUS_KEYS } from '../status';
+import { STATUS_KEYS } from '../../../lib/station-status';
 
 interface StationSelectProps {
   stations: readonly StationSummary[];

@@ -1,6 +1,6 @@
 import type { StationStatus } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
-import { STATUS_KEYS } from '../status';
+import { STATUS_KEYS } from '../../../lib/station-status';
 
 /** A coloured dot and the localised state: online, offline, in alarm. */
 export function StatusBadge({ status, large = false }: { status: StationStatus; large?: boolean }) {

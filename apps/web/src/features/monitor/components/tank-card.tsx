@@ -4,10 +4,10 @@ import type { ActiveAlarm, TankLive } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
 import { alarmNameKey } from '../../../lib/alarm-names';
 import type { MonitorFormat } from '../../../lib/format';
-import { NO_PRODUCT_COLOR } from './product-inventory';
-import { TankForecast } from './tank-forecast';
+import { NO_PRODUCT_COLOR } from '../../../components/tank/product-color';
+import { TankForecast } from '../../../components/tank/tank-forecast';
 import { TankLeakTest } from './tank-leak-test';
-import { TankGauge } from './tank-gauge';
+import { TankGauge } from '../../../components/tank/tank-gauge';
 
 interface TankCardProps {
   tank: TankLive;

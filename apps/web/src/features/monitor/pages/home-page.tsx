@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../app/route-types';
 import { StatusPanel } from '../../../components/status-panel';
-import { useMonitorOverview } from '../api/get-overview';
+import { useMonitorOverview } from '../../../lib/monitor-overview';
 import { AlarmList } from '../components/alarm-list';
 import { FigureTiles, useStationFigures } from '../components/key-figures';
 import { LeakTestPanel } from '../components/leak-test-panel';
@@ -15,7 +15,7 @@ import { StationTable } from '../components/station-table';
 import { commonVolumeUnit } from '../../../lib/format';
 import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
 import { useLeakTestsAllowed } from '../api/leak-test-status';
-import { useMonitorLive } from '../use-monitor-live';
+import { useMonitorLive } from '../../../lib/use-monitor-live';
 import { useOpenStation } from '../use-open-station';
 import '../monitor.css';
 

@@ -2,14 +2,14 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../app/route-types';
 import { StatusPanel } from '../../../components/status-panel';
-import { useMonitorOverview } from '../api/get-overview';
+import { useMonitorOverview } from '../../../lib/monitor-overview';
 import { LiveIndicator } from '../components/live-indicator';
 import { StatusBadge } from '../components/status-badge';
 import { fillFraction } from '../../../lib/format';
-import { STATION_STATUS_ORDER, STATUS_KEYS } from '../status';
+import { STATION_STATUS_ORDER, STATUS_KEYS } from '../../../lib/station-status';
 import { filterStations, type StatusFilter } from '../station-filter';
 import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
-import { useMonitorLive } from '../use-monitor-live';
+import { useMonitorLive } from '../../../lib/use-monitor-live';
 import { stationMonitorPath, useOpenStation } from '../use-open-station';
 import '../monitor.css';
 

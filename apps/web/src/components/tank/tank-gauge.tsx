@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import type { TankLive } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '../../../i18n/message-key';
-import { fillFraction, type MonitorFormat } from '../../../lib/format';
-import { NO_PRODUCT_COLOR } from './product-inventory';
+import type { MessageKey } from '../../i18n/message-key';
+import { fillFraction, type MonitorFormat } from '../../lib/format';
+import { NO_PRODUCT_COLOR } from './product-color';
+import './tank-gauge.css';
 
 export const WATER_COLOR = '#1f6fd1';
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MonitorOverview } from '@ullage/contracts/monitor';
-import { apiData } from '../../../lib/api-client';
-import { OVERVIEW_REFETCH_MS, monitorKeys } from './keys';
+import { apiData } from './api-client';
+import { OVERVIEW_REFETCH_MS, monitorKeys } from './monitor-keys';
 
 /**
  * GET /api/monitor/overview?tz=: counts, inventory by product, today's alarms and deliveries,

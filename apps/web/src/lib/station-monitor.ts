@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { StationMonitor } from '@ullage/contracts/monitor';
-import { apiData } from '../../../lib/api-client';
-import { STATION_REFETCH_MS, monitorKeys } from './keys';
+import { apiData } from './api-client';
+import { STATION_REFETCH_MS, monitorKeys } from './monitor-keys';
 
 /** GET /api/monitor/station/:id: the station, its tanks' latest readings, sensors and open alarms. */
 export function getStationMonitor(id: number, options: { notify: boolean; signal?: AbortSignal }): Promise<StationMonitor> {

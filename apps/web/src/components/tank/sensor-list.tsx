@@ -1,8 +1,9 @@
 import type { SensorLive } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
-import type { MessageKey } from '../../../i18n/message-key';
-import { alarmNameKey } from '../../../lib/alarm-names';
-import type { MonitorFormat } from '../../../lib/format';
+import type { MessageKey } from '../../i18n/message-key';
+import { alarmNameKey } from '../../lib/alarm-names';
+import type { MonitorFormat } from '../../lib/format';
+import './sensor-list.css';
 
 const TYPE_KEYS: Record<string, MessageKey> = {
   leak: 'monitor.sensor.type.leak',

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ForecastRow } from '@ullage/contracts/forecast';
-import type { MonitorFormat } from '../../../lib/format';
-import { durationText, FORECAST_REACH_DAYS, runOutLine, type DurationText } from '../run-out';
-import { useMonitorFormat } from '../../../lib/use-monitor-format';
+import type { MonitorFormat } from '../../lib/format';
+import { durationText, FORECAST_REACH_DAYS, runOutLine, type DurationText } from '../../lib/run-out';
+import { useMonitorFormat } from '../../lib/use-monitor-format';
 
 /** A duration's text (run-out.ts), its numbers in the language's digits. */
 export function useDuration() {

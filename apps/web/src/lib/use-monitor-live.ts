@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent, MonitorOverview, StationMonitor } from '@ullage/contracts/monitor';
-import { useLiveEvents, type LiveState } from '../../lib/live-events';
-import { MONITOR_KEY, monitorKeys } from './api/keys';
+import { useLiveEvents, type LiveState } from './live-events';
+import { MONITOR_KEY, monitorKeys } from './monitor-keys';
 import { patchOverview, patchStationMonitor } from './live-patch';
 import { throttle } from './throttle';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ForecastRow } from '@ullage/contracts/forecast';
-import { apiData } from '../../../lib/api-client';
-import { MONITOR_KEY } from './keys';
+import { apiData } from './api-client';
+import { MONITOR_KEY } from './monitor-keys';
 
 export interface ForecastListQuery {
   stationId?: number | undefined;

@@ -1,5 +1,5 @@
 import type { StationStatus } from '@ullage/contracts/monitor';
-import type { MessageKey } from '../../i18n/message-key';
+import type { MessageKey } from '../i18n/message-key';
 
 /** The three station states of spec §4, worst first (the order lists and the map draw them in). */
 export const STATION_STATUS_ORDER: readonly StationStatus[] = ['alarm', 'offline', 'online'];
