@@ -6,9 +6,9 @@ import {
   initialLeakFilters,
   lastWholeMonth,
   leakFiltersOfSearch,
-  leakTestLinkOf,
   withDayRange,
 } from './leak-filters-state';
+import { leakTestLinkOf } from '../../lib/leak-test-links';
 
 const NOW = new Date(2026, 10, 23, 13, 5); // 23 November 2026, the viewer's clock
 

@@ -44,16 +44,6 @@ export function withDayRange(filters: LeakFilters, range: readonly [string, stri
   return { ...filters, from: range[0], to: range[1] };
 }
 
-/** The page's address for one station's (or tank's) tests, a result only: where home and the monitor link. */
-export function leakTestLinkOf(place: { stationId?: number; tankId?: number; result?: LeakTestResult }, path = '/leak_test'): string {
-  const params = new URLSearchParams();
-  if (place.stationId !== undefined) params.set('stationId', String(place.stationId));
-  if (place.tankId !== undefined) params.set('tankId', String(place.tankId));
-  if (place.result !== undefined) params.set('result', place.result);
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
-}
-
 const ID = /^[1-9]\d{0,9}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

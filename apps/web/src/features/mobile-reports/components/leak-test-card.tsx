@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LeakTestRow } from '@ullage/contracts/leak-test';
 import type { MonitorFormat } from '../../../lib/format';
 import { Figures } from '../../../components/mobile/figures';
-import { LeakResultTag } from '../../monitor/components/leak-result-tag';
+import { LeakResultTag } from '../../../components/leak-result-tag';
 import { LEAK_REASON_KEYS } from '../../../lib/leak-result';
 import { decidingFigure } from '../../report-leak-test/leak-row-display';
 import { TankPlace } from './tank-place';

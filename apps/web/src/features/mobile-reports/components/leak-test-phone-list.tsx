@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LEAK_WINDOW_DAYS } from '@ullage/domain/leak-detection';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
-import { leakTestKeys, listLeakTests } from '../../report-leak-test/api/leak-tests';
+import { leakTestKeys, listLeakTests } from '../../../lib/leak-tests';
 import { initialLeakFilters, leakFiltersOfSearch, type LeakFilters } from '../../report-leak-test/leak-filters-state';
 import { changedFilterCount } from '../filter-count';
 import { listQueryOf } from '../filter-query';

@@ -2,12 +2,12 @@ import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LEAK_TEST_RESULTS } from '@ullage/domain/leak-detection';
-import { leakTestKeys, listLeakTests } from '../../report-leak-test/api/leak-tests';
-import { leakTestLinkOf } from '../../report-leak-test/leak-filters-state';
+import { leakTestKeys, listLeakTests } from '../../../lib/leak-tests';
+import { leakTestLinkOf } from '../../../lib/leak-test-links';
 import { useLeakTestStatus } from '../api/leak-test-status';
 import type { MonitorFormat } from '../../../lib/format';
 import { countByResult, currentFailures, failingDays } from '../../../lib/leak-result';
-import { LeakResultTag } from './leak-result-tag';
+import { LeakResultTag } from '../../../components/leak-result-tag';
 import { Panel } from './panel';
 
 /** At most this many failing tanks on home; the rest are a link away. */

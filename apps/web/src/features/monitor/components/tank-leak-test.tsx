@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LeakTestStatus } from '@ullage/contracts/leak-test';
-import { leakTestLinkOf } from '../../report-leak-test/leak-filters-state';
+import { leakTestLinkOf } from '../../../lib/leak-test-links';
 import type { MonitorFormat } from '../../../lib/format';
 import { LEAK_REASON_KEYS } from '../../../lib/leak-result';
-import { LeakResultTag } from './leak-result-tag';
+import { LeakResultTag } from '../../../components/leak-result-tag';
 
 interface TankLeakTestProps {
   status: LeakTestStatus;

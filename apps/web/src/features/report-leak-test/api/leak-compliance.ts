@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LeakCompliance } from '@ullage/contracts/leak-test';
 import { apiData } from '../../../lib/api-client';
-import { leakTestKeys } from './leak-tests';
+import { leakTestKeys } from '../../../lib/leak-tests';
 
 /** GET /api/leak-test/compliance: one station's monthly compliance record (without a month: its last ended month). */
 export function useLeakCompliance(place: { stationId: number; month?: string } | null) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LeakTestPeriods } from '@ullage/contracts/leak-test';
 import { apiData } from '../../../lib/api-client';
-import { leakTestKeys } from './leak-tests';
+import { leakTestKeys } from '../../../lib/leak-tests';
 
 /** GET /api/leak-test/periods: one tank day's test and its quiet periods, for the chart; fetched while the chart is open. */
 export function useLeakTestPeriods(test: { tankId: number; day: string } | null) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LeakTestRow } from '@ullage/contracts/leak-test';
 import { StatusPanel } from '../../../components/status-panel';
 import type { MonitorFormat } from '../../../lib/format';
-import { LeakResultTag } from '../../monitor/components/leak-result-tag';
+import { LeakResultTag } from '../../../components/leak-result-tag';
 import { LEAK_REASON_KEYS } from '../../../lib/leak-result';
 import { useLeakTestPeriods } from '../api/leak-test-periods';
 import { LeakChart } from './leak-chart';

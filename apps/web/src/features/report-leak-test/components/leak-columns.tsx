@@ -6,7 +6,7 @@ import type { LeakTestRow } from '@ullage/contracts/leak-test';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import { StationCell, TankLabel } from '../../../components/report-cells/report-cells';
 import type { MonitorFormat } from '../../../lib/format';
-import { LeakResultTag } from '../../monitor/components/leak-result-tag';
+import { LeakResultTag } from '../../../components/leak-result-tag';
 import { LEAK_REASON_KEYS } from '../../../lib/leak-result';
 import { decidingFigure, leakWindow, type DecidingFigure } from '../leak-row-display';
 

@@ -18,7 +18,7 @@ import { useAddressFilters } from '../../../components/list-page/use-address-fil
 import { ltr } from '../../../lib/report-format';
 import { withOrgPick } from '../../../components/report-filters/report-filters-state';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
-import { exportLeakTests, leakTestKeys, listLeakTests } from '../api/leak-tests';
+import { exportLeakTests, leakTestKeys, listLeakTests } from '../../../lib/leak-tests';
 import { leakColumns } from '../components/leak-columns';
 import { LeakFiltersBar } from '../components/leak-filters-bar';
 import { initialLeakFilters, leakFiltersOfSearch, withDayRange, type LeakFilters } from '../leak-filters-state';

@@ -1,7 +1,7 @@
 import Tag from 'antd/es/tag';
 import type { LeakTestResult } from '@ullage/domain/leak-detection';
 import { useTranslation } from 'react-i18next';
-import { LEAK_RESULT_COLORS, LEAK_RESULT_KEYS } from '../../../lib/leak-result';
+import { LEAK_RESULT_COLORS, LEAK_RESULT_KEYS } from '../lib/leak-result';
 
 interface LeakResultTagProps {
   result: LeakTestResult;

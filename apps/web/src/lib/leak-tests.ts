@@ -1,8 +1,8 @@
 import type { LeakTestRow } from '@ullage/contracts/leak-test';
 import type { ListResult } from '@ullage/contracts/list';
-import { downloadFile } from '../../../components/list-page/download';
-import type { ListParams } from '../../../components/list-page/list-query';
-import { apiData } from '../../../lib/api-client';
+import { downloadFile } from '../components/list-page/download';
+import type { ListParams } from '../components/list-page/list-query';
+import { apiData } from './api-client';
 
 export const leakTestKeys = {
   list: ['leak-test', 'list'] as const,
