@@ -6,10 +6,10 @@ import { isCelsius, isLitres, temperatureFromC, volumeFromLitres } from '@ullage
 import { zoneOffsetMs } from '@ullage/domain/zoned-time';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
-import { niceTicks, tickDecimals } from './nice-ticks';
-import { extent, gapLimit, indexRange, linearScale, linePath, nearestIndex, timeTicks } from './trend-geometry';
+import { niceTicks, tickDecimals } from '../../../components/svg-chart/nice-ticks';
+import { extent, gapLimit, indexRange, linearScale, linePath, nearestIndex, timeTicks } from '../../../components/svg-chart/trend-geometry';
 import './trend-chart.css';
-import { CHART_GRID, CHART_MUTED, isolate } from './svg-chart-style';
+import { CHART_GRID, CHART_MUTED, isolate } from '../../../components/svg-chart/svg-chart-style';
 
 interface TrendChartProps {
   series: HistorySeries;

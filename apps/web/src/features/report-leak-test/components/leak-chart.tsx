@@ -4,10 +4,10 @@ import type { LeakTestPeriod } from '@ullage/contracts/leak-test';
 import { isLitres } from '@ullage/domain/units';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
-import { niceTicks, tickDecimals } from '../../report-history/components/nice-ticks';
-import { linearScale, linePath } from '../../report-history/components/trend-geometry';
+import { niceTicks, tickDecimals } from '../../../components/svg-chart/nice-ticks';
+import { linearScale, linePath } from '../../../components/svg-chart/trend-geometry';
 import { chartData, seriesColor } from '../leak-chart-series';
-import { CHART_GRID, CHART_MUTED, isolate } from '../../report-history/components/svg-chart-style';
+import { CHART_GRID, CHART_MUTED, isolate } from '../../../components/svg-chart/svg-chart-style';
 
 interface LeakChartProps {
   periods: readonly LeakTestPeriod[];

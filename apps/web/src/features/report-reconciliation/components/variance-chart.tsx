@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLitres } from '@ullage/domain/units';
 import type { MonitorFormat } from '../../../lib/format';
-import { niceTicks, tickDecimals } from '../../report-history/components/nice-ticks';
-import { linearScale, linePath } from '../../report-history/components/trend-geometry';
+import { niceTicks, tickDecimals } from '../../../components/svg-chart/nice-ticks';
+import { linearScale, linePath } from '../../../components/svg-chart/trend-geometry';
 import { daySpan } from '../../../components/report-filters/report-filters-state';
 import { bandPolygons, dayTicks, type VarianceChartPanel } from '../reconciliation-chart-series';
 import { TankLabel } from '../../../components/report-cells/report-cells';
 import { signed } from '../../../lib/report-format';
-import { CHART_GRID, CHART_MUTED, isolate } from '../../report-history/components/svg-chart-style';
+import { CHART_GRID, CHART_MUTED, isolate } from '../../../components/svg-chart/svg-chart-style';
 
 interface VarianceChartProps {
   panel: VarianceChartPanel;
