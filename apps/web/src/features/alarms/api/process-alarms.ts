@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProcessAlarmsInput } from '@ullage/contracts/alarms';
 import { apiData } from '../../../lib/api-client';
-import { ALARMS_KEY } from './keys';
+import { ALARMS_KEY } from '../../../lib/alarm-keys';
 
 /** POST /api/alarm/process: marks the alarms processed with the note, all or none. */
 export function useProcessAlarms() {

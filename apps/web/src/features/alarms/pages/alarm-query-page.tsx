@@ -13,13 +13,13 @@ import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
 import type { MessageKey } from '../../../i18n/message-key';
 import { exportAlarms } from '../api/export-alarms';
-import { alarmKeys } from '../api/keys';
+import { alarmKeys } from '../../../lib/alarm-keys';
 import { listAlarms } from '../api/list-alarms';
 import { alarmFiltersFromSearch, initialAlarmFilters, withOrgPick, withRange, type AlarmFilters } from '../alarm-filters-state';
 import { AlarmFiltersBar } from '../components/alarm-filters-bar';
 import { alarmColumns } from '../components/alarm-columns';
 import { lazyWhenOpen } from '../../../components/lazy-dialog';
-import { useMay } from '../../auth/use-may';
+import { useMay } from '../../../lib/use-may';
 import '../alarms.css';
 
 /** The processing dialog and its form are fetched when the user first processes alarms. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AlarmRow } from '@ullage/contracts/alarms';
 import { SilentBoundary } from '../../../components/silent-boundary';
 import { initialAlarmFilters, type AlarmFilters } from '../../alarms/alarm-filters-state';
-import { useMay } from '../../auth/use-may';
+import { useMay } from '../../../lib/use-may';
 import { useNow } from '../../../lib/use-monitor-format';
 import { useAlarmPages } from '../../mobile/api/alarms';
 import { AlarmCard } from '../../mobile/components/alarm-card';

@@ -1,4 +1,4 @@
-import { ALARMS_KEY } from '../../alarms/api/keys';
+import { ALARMS_KEY } from '../../../lib/alarm-keys';
 
 /** Every query of the phone pages lives under this key; alarm lists under the alarm pages' key, so processing an alarm anywhere refreshes them. */
 export const MOBILE_KEY = ['mobile'] as const;

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { activeLanguage } from '../../../i18n/i18n';
 import { connectAlarmFeed } from '../../../lib/alarm-feed';
 import { apiUrl } from '../../../lib/api-client';
-import { ALARMS_KEY } from '../../alarms/api/keys';
+import { ALARMS_KEY } from '../../../lib/alarm-keys';
 import { useSessionUser } from '../../../lib/session-user';
 import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
 import { ACTIVE_LIMIT, useRealAlarms } from '../api/alarms';

@@ -14,7 +14,7 @@ import { useServerList } from '../../../components/list-page/use-server-list';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { deliveryKeys, exportDeliveries, listDeliveries, type DeliveryList } from '../api/deliveries';
 import { deliveryColumns } from '../components/delivery-columns';
-import { useMay } from '../../auth/use-may';
+import { useMay } from '../../../lib/use-may';
 import { DeliveryFiltersBar } from '../components/delivery-filters-bar';
 import { initialDeliveryFilters, withOrgPick, withRange, type DeliveryFilters } from '../delivery-filters-state';
 import '../delivery.css';

@@ -13,7 +13,7 @@ import { SHIFT_SALES_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
-import { useMay } from '../../auth/use-may';
+import { useMay } from '../../../lib/use-may';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { shiftKeys } from '../api/keys';
 import { exportShiftSales, listShiftSales } from '../api/shift-sales';

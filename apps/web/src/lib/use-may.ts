@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { granted, type Action } from '@ullage/domain/roles';
-import { useSessionUser } from '../../lib/session-user';
+import { useSessionUser } from './session-user';
 
 /**
  * Whether the signed-in account may take an action of the role table (packages/domain/src/
