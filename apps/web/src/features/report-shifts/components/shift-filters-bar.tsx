@@ -3,8 +3,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { OrgTreeSelect } from '../../../components/report-filters/org-tree-select';
 import { useStationTanks } from '../../../lib/station-tanks';
-import { useCompanyAreas } from '../../settings-more/api/area-options';
-import { useProductOptions } from '../../settings-more/api/product-options';
+import { useCompanyAreas } from '../../../lib/area-options';
+import { useProductOptions } from '../../../lib/product-options';
 import { outOfRange, type ShiftFilters } from '../shift-filters-state';
 import { LazyRangePicker } from '../../../components/lazy-picker/lazy-picker';
 

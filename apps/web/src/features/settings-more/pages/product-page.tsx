@@ -16,7 +16,7 @@ import { useViewer } from '../../../lib/use-viewer';
 import { useDeleteProduct } from '../api/delete-product';
 import { exportProducts } from '../api/export-products';
 import { moreKeys } from '../api/keys';
-import { listProducts } from '../api/list-products';
+import { listProducts } from '../../../lib/list-products';
 import { PRODUCT_TYPE_CHOICES, productTypeKey } from '../choices';
 import { moreRights } from '../permissions';
 import '../components/settings-more.css';

@@ -16,7 +16,7 @@ import { useOrgTree } from '../../../lib/org-tree';
 import { OrgFilter } from '../../../components/org-filter';
 import { companyOptions, distributorOptions } from '../../../lib/org-options';
 import { useViewer } from '../../../lib/use-viewer';
-import { useCompanyAreas } from '../api/area-options';
+import { useCompanyAreas } from '../../../lib/area-options';
 import { useDeleteStation } from '../api/delete-station';
 import { exportStations } from '../api/export-stations';
 import { moreKeys } from '../api/keys';

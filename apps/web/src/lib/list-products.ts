@@ -1,7 +1,7 @@
 import type { ListResult } from '@ullage/contracts/list';
 import type { ProductRow } from '@ullage/contracts/settings-more';
-import { apiData } from '../../../lib/api-client';
-import type { ListParams } from '../../../components/list-page/list-query';
+import { apiData } from './api-client';
+import type { ListParams } from '../components/list-page/list-query';
 
 /** GET /api/product/list: one page of products within the caller's scope. */
 export function listProducts(query: ListParams, signal?: AbortSignal): Promise<ListResult<ProductRow>> {
