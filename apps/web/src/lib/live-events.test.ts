@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@ullage/contracts/monitor';
-import { LIVE_RETRY_MAX_MS, LIVE_RETRY_MS, connectLiveEvents, parseLiveEvent, type EventSourceLike, type LiveState } from '../../lib/live-events';
+import { LIVE_RETRY_MAX_MS, LIVE_RETRY_MS, connectLiveEvents, parseLiveEvent, type EventSourceLike, type LiveState } from './live-events';
 
 /** The live feed the monitor pages patch their cache from: parsing and reconnecting. */
 
