@@ -97,16 +97,28 @@ export async function reconcileUnits(db: Db, units: readonly ReconUnit[], fromDa
   return (await reconcilePeriods(db, units, fromDay, toDay, period, nowMs)).map(rowOf);
 }
 
-/**
- * reconcileUnits without making the rows. `figured`: tank days already figured from the first of
- * fromDay's month to toDay (the monthly report's own), used for the day periods rather than
- * figured a second time; a tank they lack is figured as without them.
- */
-export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], fromDay: string, toDay: string, period: 'day' | 'shift', nowMs: number, figured?: readonly TankDayFigures[]): Promise<Reconciled[]> {
+/** What a caller of reconcilePeriods may add. */
+export interface ReconcileOptions {
+  /**
+   * Tank days already figured from the first of fromDay's month to toDay (the monthly report's
+   * own), used for the day periods rather than figured a second time; a tank they lack is
+   * figured as without them.
+   */
+  figured?: readonly TankDayFigures[];
+  /**
+   * Only periods that are over by nowMs (the monthly rule's, the monthly report's): the running
+   * day is neither read nor reconciled, and every earlier period's figures are the same.
+   */
+  endedOnly?: boolean;
+}
+
+/** reconcileUnits without making the rows. */
+export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], fromDay: string, toDay: string, period: 'day' | 'shift', nowMs: number, options: ReconcileOptions = {}): Promise<Reconciled[]> {
   const tanks = units.flatMap((u) => u.tanks);
   if (tanks.length === 0) return [];
   const monthStart = `${fromDay.slice(0, 7)}-01`;
-  const periods = period === 'day' ? await dayPeriods(db, tanks, monthStart, toDay, nowMs, figured) : await shiftPeriods(db, tanks, monthStart, toDay, nowMs);
+  const periods = period === 'day' ? await dayPeriods(db, tanks, monthStart, toDay, nowMs, options) : await shiftPeriods(db, tanks, monthStart, toDay, nowMs);
+  if (options.endedOnly) for (const [tankId, list] of periods) periods.set(tankId, list.filter((p) => p.endMs <= nowMs));
   // A loop, not Math.min(...all): a large fleet's month is more periods than a call takes arguments.
   let spanFrom = Infinity;
   let spanTo = -Infinity;
@@ -355,8 +367,9 @@ function countDeliveries(tanks: readonly ReconTank[], parts: readonly (TankPerio
   return { count, ticketed };
 }
 
-/** Each tank's station days from `fromDay` to `toDay` with the daily inventory's figures (books where they are fresh), or those `given` hold for the tank. */
-async function dayPeriods(db: Db, tanks: readonly ReconTank[], fromDay: string, toDay: string, nowMs: number, given: readonly TankDayFigures[] = []): Promise<Map<number, TankPeriod[]>> {
+/** Each tank's station days from `fromDay` to `toDay` with the daily inventory's figures (books where they are fresh), or those `options.figured` hold for the tank. */
+async function dayPeriods(db: Db, tanks: readonly ReconTank[], fromDay: string, toDay: string, nowMs: number, options: ReconcileOptions): Promise<Map<number, TankPeriod[]>> {
+  const given = options.figured ?? [];
   const out = new Map<number, TankPeriod[]>();
   const add = (d: TankDayFigures) => {
     const list = out.get(d.tank.tankId) ?? [];
@@ -366,7 +379,10 @@ async function dayPeriods(db: Db, tanks: readonly ReconTank[], fromDay: string, 
   const wanted = new Set(tanks.map((t) => t.tankId));
   for (const d of given) if (wanted.has(d.tank.tankId) && d.window.day >= fromDay && d.window.day <= toDay) add(d);
   const rest = tanks.filter((t) => !out.has(t.tankId));
-  if (rest.length > 0) for (const d of await figureTankDays(db, tankDaysOf(rest, daysBetween(fromDay, toDay), nowMs), nowMs)) add(d);
+  if (rest.length === 0) return out;
+  let asked = tankDaysOf(rest, daysBetween(fromDay, toDay), nowMs);
+  if (options.endedOnly) asked = asked.filter((d) => d.window.endMs <= nowMs);
+  for (const d of await figureTankDays(db, asked, nowMs)) add(d);
   return out;
 }
 

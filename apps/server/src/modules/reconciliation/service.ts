@@ -104,7 +104,7 @@ export async function reconciliationMonthly(db: Db, user: AuthUser, query: Recon
   const { firstDay, lastDay } = monthDays(month);
   // The rule judges days that are over: the running day has no closing yet.
   const units = await unitsFor(db, user, query, firstDay, lastDay);
-  const days = (await reconcilePeriods(db, units, firstDay, lastDay, 'day', nowMs)).filter((r) => r.period.endMs <= nowMs);
+  const days = await reconcilePeriods(db, units, firstDay, lastDay, 'day', nowMs, { endedOnly: true });
   return [...groupBy(days, (r) => r.unit.key).entries()]
     .map(([key, ofUnit]) => monthlyRowOf(key, month, ofUnit))
     .sort((a, b) => collator.compare(a.stationName, b.stationName) || collator.compare(a.tankCode, b.tankCode));
@@ -182,7 +182,7 @@ export async function meteredMonthsOf(db: Db, user: AuthUser, filter: TankFilter
   const lastDay = monthDays(months[months.length - 1]!).lastDay;
   const units = (await unitsFor(db, user, filter, firstDay, lastDay)).filter((u) => u.targets.length > 0);
   if (units.length === 0) return out;
-  const reconciled = (await reconcilePeriods(db, units, firstDay, lastDay, 'day', nowMs, figured)).filter((r) => r.period.endMs <= nowMs);
+  const reconciled = await reconcilePeriods(db, units, firstDay, lastDay, 'day', nowMs, { figured, endedOnly: true });
   for (const [key, days] of groupBy(reconciled, (r) => `${r.unit.key}:${r.period.day.slice(0, 7)}`)) {
     const month = key.slice(key.lastIndexOf(':') + 1);
     const m = monthlyRowOf(key, month, days);

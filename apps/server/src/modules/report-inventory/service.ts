@@ -6,7 +6,7 @@ import {
   type MonthlyInventoryQuery,
   type MonthlyInventoryRow,
 } from '@ullage/contracts/inventory-report';
-import { DAILY_RANGE_MAX_DAYS, dayRangeProblems } from '@ullage/domain/daily-inventory';
+import { DAILY_RANGE_MAX_DAYS, dayRangeProblems, type DailyInventory } from '@ullage/domain/daily-inventory';
 import { MONTHLY_RANGE_MAX_MONTHS, monthDays, monthlyInventory, monthRangeProblems, monthsBetween } from '@ullage/domain/monthly-inventory';
 import { daysBetween } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
@@ -14,7 +14,7 @@ import type { MessageKey } from '../../i18n/en';
 import { assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
-import { tanksOfReport } from './repo';
+import { tanksOfReport, type EdgeReading } from './repo';
 import { meteredMonthsOf } from '../reconciliation/service';
 import { dailyRowOf, figureTankDays, tankDaysOf, tankOfRow } from './tank-days';
 
@@ -132,7 +132,12 @@ export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInvent
   const months = monthsBetween(fromMonth, toMonth);
   const tanks = await tanksOfReport(db, scopeOf(user), query);
   const days = daysBetween(monthDays(months[0]!).firstDay, monthDays(months[months.length - 1]!).lastDay);
-  const figures = await figureTankDays(db, tankDaysOf(tanks, days, nowMs), nowMs);
+  const tankDays = tankDaysOf(tanks, days, nowMs);
+  // A day still running counts in its month only as a day and as "in progress"
+  // (monthly-inventory.ts sums the finished days): it is not read, nor reconciled below.
+  const ended = await figureTankDays(db, tankDays.filter((d) => d.window.endMs <= nowMs), nowMs);
+  let e = 0;
+  const figures = tankDays.map((d) => (d.window.endMs <= nowMs ? ended[e++]! : { tank: d.tank, window: d.window, figures: RUNNING_DAY, first: null, last: null, sold: null }));
   // Tank days come tank by tank, day by day: consecutive runs of one tank and month.
   const all: MonthlyInventoryRow[] = [];
   let i = 0;
@@ -167,7 +172,7 @@ export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInvent
     i = j;
   }
   // The same tank days, not figured a second time for the metered side.
-  const metered = await meteredMonthsOf(db, user, query, months, nowMs, figures);
+  const metered = await meteredMonthsOf(db, user, query, months, nowMs, ended);
   for (const row of all) {
     const m = metered.get(`${row.tankId}:${row.month}`);
     if (m) Object.assign(row, { salesSource: 'metered', metered: m });
@@ -177,6 +182,23 @@ export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInvent
   sortRows(rows, sort, (r) => r.month, (r, field) => r[field as (typeof MONTHLY_SORT_FIELDS)[number]]);
   return { rows, abnormalCount, allCount: all.length };
 }
+
+/** A running day as the month sums it: only `inProgress` is read. */
+const RUNNING_DAY: DailyInventory<EdgeReading> = {
+  start: null,
+  end: null,
+  deliveredL: 0,
+  deliveryCount: 0,
+  deliveryStartsMs: [],
+  deliveryParts: [],
+  salesL: null,
+  missingStart: false,
+  missingEnd: false,
+  inProgress: true,
+  gapCount: 0,
+  gaps: [],
+  abnormal: false,
+};
 
 export async function monthlyPage(db: Db, user: AuthUser, query: MonthlyInventoryQuery, nowMs: number) {
   const { rows, abnormalCount, allCount } = await monthlyReport(db, user, query, nowMs);
