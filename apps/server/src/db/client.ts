@@ -64,6 +64,10 @@ export async function openPostgres(url: string): Promise<Database> {
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A peer gone without a word (a failover, a cut network) is noticed by the kernel, not only at the next query.
     keepAlive: true,
+    // No JIT compilation: a report's statement is thousands of short index look-ups whose summed
+    // estimate passes jit_above_cost, and compiling it took ~450 ms of a 500 ms statement at
+    // 1,000 tanks (issue 35; 63 ms without). None of our statements gains from it.
+    options: '-c jit=off',
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const database: Database = {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rawRows } from '../../lib/raw-sql';
+import { backend } from '../../test/databases';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { salesOfWindows, type SalesWindow } from './repo';
 
@@ -130,5 +131,13 @@ describe('salesOfWindows: totaliser rises', () => {
     const [, wide] = await salesOfWindows(ctx.db, both);
     const othersWide = expected(readings().filter((x) => x.meter !== 'M1'), both)[1]!;
     expect(wide!.volumeL).toBeCloseTo(othersWide.volumeL + r.totalL - all[i - 1]!.totalL, 6);
+  });
+});
+
+describe('the server’s connections', () => {
+  // The windows above are one statement of thousands of look-ups: with JIT on, PostgreSQL compiled it first (issue 35).
+  it.skipIf(backend() !== 'postgres')('ask PostgreSQL for no JIT compilation', async () => {
+    const [row] = await rawRows<{ jit: string }>(ctx.db, sql`select current_setting('jit') as jit`);
+    expect(row!.jit).toBe('off');
   });
 });
