@@ -130,14 +130,15 @@ export function gapsOfDay(gaps: readonly Gap[], window: DayBounds): Gap[] {
 export function dailyInventory<R extends DayReading>(input: DayAggregates<R>): DailyInventory<R> {
   const { window, first, last, nowMs } = input;
   const inProgress = nowMs < window.endMs;
-  const inDay = (r: R | null) => r !== null && r.tsMs >= window.startMs && r.tsMs < window.endMs;
-  const start = first !== null && inDay(first) && first.tsMs <= window.startMs + DAY_EDGE_TOLERANCE_MS ? first : null;
-  const end = !inProgress && last !== null && inDay(last) && last.tsMs >= window.endMs - DAY_EDGE_TOLERANCE_MS ? last : null;
+  // The day's own first and last readings (null when outside it): no closures, as a fleet's month figures 30,000 days a call.
+  const firstIn = first !== null && first.tsMs >= window.startMs && first.tsMs < window.endMs ? first : null;
+  const lastIn = last !== null && last.tsMs >= window.startMs && last.tsMs < window.endMs ? last : null;
+  const start = firstIn !== null && firstIn.tsMs <= window.startMs + DAY_EDGE_TOLERANCE_MS ? firstIn : null;
+  const end = !inProgress && lastIn !== null && lastIn.tsMs >= window.endMs - DAY_EDGE_TOLERANCE_MS ? lastIn : null;
   // Before 00:15 of a day still running, the start may yet arrive.
   const missingStart = start === null && nowMs > window.startMs + DAY_EDGE_TOLERANCE_MS;
   const missingEnd = !inProgress && end === null;
-  const inDayOrNull = (r: R | null) => (r !== null && inDay(r) ? r : null);
-  const counted = deliveriesOfDay(input.deliveries, window, inDayOrNull(first), inProgress ? null : inDayOrNull(last));
+  const counted = input.deliveries.length === 0 ? [] : deliveriesOfDay(input.deliveries, window, firstIn, inProgress ? null : lastIn);
   const deliveredL = roundLitres(counted.reduce((sum, d) => sum + d.part.deliveredL, 0));
   const gaps = gapsOfDay(input.gaps, window);
   return {

@@ -1,6 +1,6 @@
 import type { ReconciliationRow } from '@ullage/contracts/reconciliation';
 import { dailyInventory, type DailyInventory } from '@ullage/domain/daily-inventory';
-import { compensated, cumulativeVariances, manifoldPeriod, reconcilePeriod, salesSpanOf, ticketShare, type PeriodFigures, type PeriodInput } from '@ullage/domain/reconciliation';
+import { compensated, cumulativeVariances, manifoldPeriod, reconcilePeriod, salesSpanOf, ticketShare, type DeliveryShare, type PeriodFigures, type PeriodInput } from '@ullage/domain/reconciliation';
 import { ALL_DAY_SHIFT, shiftWindowsBetween } from '@ullage/domain/shifts';
 import { daysBetween } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
@@ -312,16 +312,20 @@ function salesSpan(p: UnitPeriod) {
 }
 
 function meanTemperature(parts: readonly (TankPeriod | null | undefined)[]): number | null {
+  // Plain loops, no closure: this runs for every period of a fleet's month (30,000 a call).
   let sum = 0;
   let n = 0;
-  const add = (r: EdgeReading | null | undefined) => {
-    if (typeof r?.temperatureC !== 'number') return;
-    sum += r.temperatureC;
-    n++;
-  };
   for (const part of parts) {
-    add(part?.figures.start);
-    add(part?.figures.end);
+    const start = part?.figures.start;
+    const end = part?.figures.end;
+    if (typeof start?.temperatureC === 'number') {
+      sum += start.temperatureC;
+      n++;
+    }
+    if (typeof end?.temperatureC === 'number') {
+      sum += end.temperatureC;
+      n++;
+    }
   }
   return n > 0 ? sum / n : null;
 }
@@ -334,22 +338,30 @@ function meanTemperature(parts: readonly (TankPeriod | null | undefined)[]): num
 function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: Map<string, TicketedDelivery>, during: (startedAtMs: number) => SalesDuring | null): { gross: PeriodInput; tc: PeriodInput } {
   if (!p) return { gross: { openingL: null, closingL: null, deliveries: [], meteredSalesL: null }, tc: { openingL: null, closingL: null, deliveries: [], meteredSalesL: null } };
   const f = p.figures;
+  const expansion = tank.expansionPerC;
+  const opening = f.start === null ? null : compensated(f.start.volumeL, f.start.temperatureC, expansion);
+  const closing = f.end === null ? null : compensated(f.end.volumeL, f.end.temperatureC, expansion);
+  // Most periods have no delivery: no temperature, closure or arrays figured for them.
+  if (f.deliveryParts.length === 0) {
+    return {
+      gross: { openingL: f.start?.volumeL ?? null, closingL: f.end?.volumeL ?? null, deliveries: [], meteredSalesL: null },
+      tc: { openingL: opening, closingL: closing, deliveries: [], meteredSalesL: null },
+    };
+  }
   const temperature = meanTemperature([p]);
-  const tcOf = (v: number) => compensated(v, temperature, tank.expansionPerC);
-  const shares = f.deliveryParts.map((part) => {
+  const gross: DeliveryShare[] = [];
+  const tc: DeliveryShare[] = [];
+  for (const part of f.deliveryParts) {
     const ticket = ticketOf.get(`${tank.tankId}:${part.startedAtMs}`) ?? null;
     const share = ticket ? ticketShare(part.deliveredL, ticket.wholeL, ticket.ticketL) : null;
-    const tcShare = ticket ? (ticket.ticketTcL !== null ? ticketShare(part.deliveredL, ticket.wholeL, ticket.ticketTcL) : tcOf(share!)) : null;
+    const tcShare = ticket ? (ticket.ticketTcL !== null ? ticketShare(part.deliveredL, ticket.wholeL, ticket.ticketTcL) : compensated(share!, temperature, expansion)) : null;
     const sold = during(part.startedAtMs);
-    return {
-      gross: { gaugedL: part.deliveredL, ticketL: share, salesDuringL: sold?.salesL ?? null },
-      tc: { gaugedL: tcOf(part.deliveredL), ticketL: tcShare, salesDuringL: sold === null ? null : tcOf(sold.salesL) },
-    };
-  });
-  const edgeTc = (r: EdgeReading | null) => (r === null ? null : compensated(r.volumeL, r.temperatureC, tank.expansionPerC));
+    gross.push({ gaugedL: part.deliveredL, ticketL: share, salesDuringL: sold?.salesL ?? null });
+    tc.push({ gaugedL: compensated(part.deliveredL, temperature, expansion), ticketL: tcShare, salesDuringL: sold === null ? null : compensated(sold.salesL, temperature, expansion) });
+  }
   return {
-    gross: { openingL: f.start?.volumeL ?? null, closingL: f.end?.volumeL ?? null, deliveries: shares.map((s) => s.gross), meteredSalesL: null },
-    tc: { openingL: edgeTc(f.start), closingL: edgeTc(f.end), deliveries: shares.map((s) => s.tc), meteredSalesL: null },
+    gross: { openingL: f.start?.volumeL ?? null, closingL: f.end?.volumeL ?? null, deliveries: gross, meteredSalesL: null },
+    tc: { openingL: opening, closingL: closing, deliveries: tc, meteredSalesL: null },
   };
 }
 

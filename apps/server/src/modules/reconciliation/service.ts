@@ -18,7 +18,7 @@ import { assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
 import type { TankFilter } from '../report-inventory/repo';
 import { scopeOf } from '../scope/scope';
-import { reconcilePeriods, reconcileUnits, unitsOf, type Reconciled, type ReconUnit } from './periods';
+import { reconcilePeriods, unitsOf, type Reconciled, type ReconUnit } from './periods';
 import type { TankDayFigures } from '../report-inventory/tank-days';
 import { meteredTargets, reconTanks } from './repo';
 
@@ -135,27 +135,31 @@ export function monthlyRowOf(key: string, month: string, days: readonly Reconcil
 export async function reconciliationChart(db: Db, user: AuthUser, query: ReconciliationChartQuery, nowMs: number): Promise<ReconciliationSeries[]> {
   const { fromDay, toDay } = daysOf(query, nowMs);
   const units = await unitsFor(db, user, query, fromDay, toDay);
-  // From the first of the month: the allowance grows with the month's sales, as the cumulative variance does.
-  const rows = (await reconcileUnits(db, units, `${fromDay.slice(0, 7)}-01`, toDay, 'day', nowMs)).filter((r) => r.salesSource === 'metered');
-  return [...groupBy(rows, (r) => r.id.slice(0, r.id.indexOf(':'))).entries()].map(([key, list]) => {
-    const ordered = [...list].sort((a, b) => byDay(a.day, b.day));
+  // From the first of the month: the allowance grows with the month's sales, as the cumulative
+  // variance does. Read from the reconciled periods, not from API rows: a fleet's month is
+  // 30,000 of them, and the chart needs five figures of each.
+  const rows = (await reconcilePeriods(db, units, `${fromDay.slice(0, 7)}-01`, toDay, 'day', nowMs)).filter((r) => r.metered);
+  return [...groupBy(rows, (r) => r.unit.key).entries()].map(([key, list]) => {
+    const ordered = [...list].sort((a, b) => byDay(a.period.day, b.period.day));
+    const place = ordered[0]!.place;
     let month = '';
     let sold = 0;
     return {
       key,
-      stationName: ordered[0]!.stationName,
-      tankCode: ordered[0]!.tankCode,
-      productName: ordered[0]!.productName,
-      productColor: ordered[0]!.productColor,
-      volumeUnit: ordered[0]!.volumeUnit,
+      stationName: place.stationName,
+      tankCode: place.tankCode,
+      productName: place.productName,
+      productColor: place.productColor,
+      volumeUnit: place.volumeUnit,
       points: ordered.flatMap((r) => {
-        if (r.day.slice(0, 7) !== month) {
-          month = r.day.slice(0, 7);
+        const day = r.period.day;
+        if (day.slice(0, 7) !== month) {
+          month = day.slice(0, 7);
           sold = 0;
         }
         if (r.gross.varianceL !== null) sold += r.gross.meteredSalesL ?? 0;
-        if (r.day < fromDay) return [];
-        return [{ day: r.day, varianceL: r.gross.varianceL, cumulativeVarianceL: r.gross.cumulativeVarianceL, meteredSalesL: r.gross.meteredSalesL, allowanceL: r.gross.cumulativeVarianceL === null ? null : monthlyAllowanceL(sold) }];
+        if (day < fromDay) return [];
+        return [{ day, varianceL: r.gross.varianceL, cumulativeVarianceL: r.cumulativeGrossL, meteredSalesL: r.gross.meteredSalesL, allowanceL: r.cumulativeGrossL === null ? null : monthlyAllowanceL(sold) }];
       }),
     };
   });
