@@ -6,6 +6,7 @@ import { dayOf, dayWindow } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
 import { salesOfWindows } from '../reconciliation/repo';
 import { booksPresent, staleBooks, tanksToBook, writeBooks, type BookTask } from './books-repo';
+import { figureHeads } from './day-heads';
 import { readTankDays } from './tank-days';
 
 /** Where a tank is: its station (its sales) and zone (its days). */
@@ -36,8 +37,12 @@ export class TankDayBookJob {
     private readonly options: { batch?: number; roundMs?: number } = {},
   ) {}
 
+  /** The hour whose running-day heads were last figured (day-heads.ts). */
+  private headsHour = -1;
+
   /** One round: batches until no work is left or the round's time (default 20 s) is spent. */
   async runOnce(): Promise<BookRound> {
+    await this.heads();
     const started = Date.now();
     const roundMs = this.options.roundMs ?? 20_000;
     let written = 0;
@@ -50,6 +55,15 @@ export class TankDayBookJob {
     }
     this.deps.logger?.info({ written }, 'tank-day books: round ended with work left');
     return { written, pending: true };
+  }
+
+  /** Once an hour, the running days' heads of every tank: the reports then read only the readings after them. */
+  private async heads(): Promise<void> {
+    const nowMs = this.deps.clock().getTime();
+    const hour = Math.floor(nowMs / 3_600_000);
+    if (hour === this.headsHour) return;
+    await figureHeads(this.deps.db, await tanksToBook(this.deps.db), nowMs, (days) => readTankDays(this.deps.db, days));
+    this.headsHour = hour;
   }
 
   /** Figures and writes one batch; null when there was nothing to do. */

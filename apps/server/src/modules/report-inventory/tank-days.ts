@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
 import { freshBooks, type Book, type BookSales, type DayReadings } from './books-repo';
 import { dayEdges, deliveriesOf, readingGaps, type DeliveryRaw, type EdgeReading, type ReportTank, type TankSpan } from './repo';
+import { headFits, joinHead, keptHeads, type DayHead } from './day-heads';
 
 /** One tank and one of its station days. */
 export interface TankDay {
@@ -76,7 +77,7 @@ export async function readTankDays(db: Db, days: readonly DayOfTank[]): Promise<
  * readings otherwise (readTankDays) — and the deliveries by the deliveries' key, always asked
  * (they change apart from the readings); the domain decides starts, ends, sales and flags
  * (daily-inventory.ts). A book holds exactly what readTankDays answered for its day, so the
- * figures are the same either way.
+ * figures are the same either way. `books: false` reads every day whole (no book, no head).
  */
 export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs: number, options: { books?: boolean } = {}): Promise<TankDayFigures[]> {
   if (tankDays.length === 0) return [];
@@ -110,12 +111,25 @@ export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs
   };
   const fromBooks = tankDays.map(bookOf);
   const unbooked = tankDays.filter((_, i) => fromBooks[i] === null);
-  const [read, deliveries] = await Promise.all([readTankDays(db, unbooked), deliveriesAsked]);
+  // A running day is read from its kept head (day-heads.ts) and the readings after it, when one may be read.
+  const running = unbooked.filter((d) => nowMs < d.window.endMs);
+  const heads = options.books === false || running.length === 0 ? NO_HEADS : await keptHeads(db, running.map((d) => d.tank.tankId), nowMs);
+  const asks = unbooked.map((d) => {
+    const head = nowMs < d.window.endMs ? heads.get(d.tank.tankId) : undefined;
+    return head && headFits(head, d.window) ? { tank: d.tank, window: { day: d.window.day, startMs: head.untilMs, endMs: d.window.endMs }, head } : { tank: d.tank, window: d.window, head: null };
+  });
+  const [read, deliveries] = await Promise.all([readTankDays(db, asks), deliveriesAsked]);
   const deliveriesByTank = groupBy(deliveries, (d) => d.tankId);
   let r = 0;
   return tankDays.map((tankDay, i) => {
     const book = fromBooks[i];
-    const { first, last, gaps } = book ?? read[r++]!;
+    let readings: DayReadings | null = book ?? null;
+    if (readings === null) {
+      const head = asks[r]!.head;
+      readings = head ? joinHead(head, read[r]!) : read[r]!;
+      r++;
+    }
+    const { first, last, gaps } = readings;
     const figures = dailyInventory<EdgeReading>({
       window: tankDay.window,
       first,
@@ -130,6 +144,7 @@ export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs
 }
 
 const NONE: Gap[] = [];
+const NO_HEADS = new Map<number, DayHead>();
 const NO_DELIVERIES: DeliveryRaw[] = [];
 
 
