@@ -72,9 +72,18 @@ describe('delivery records page (delivery)', () => {
         await page.setViewportSize({ width: 1024, height: 657 });
         const keys = await page.locator('[data-testid="delivery-table"] th[data-column]').evaluateAll((ths) => ths.map((th) => th.getAttribute('data-column')!));
         expect(keys).toEqual(['deliveredL', 'salesDuring', 'ticket', 'ticketDiff', 'actions', 'riseL']);
+        // Scrolled to on each try: the table lays itself out again after the resize, and under
+        // load a scroll made before that can leave the column out of view (a CI run saw it).
         for (const column of keys) {
-          await page.locator(`[data-testid="delivery-table"] th[data-column="${column}"]`).scrollIntoViewIfNeeded();
-          await expect.poll(async () => [column, await headerShown(page, column)], { timeout: 5_000 }).toEqual([column, true]);
+          await expect
+            .poll(
+              async () => {
+                await page.locator(`[data-testid="delivery-table"] th[data-column="${column}"]`).scrollIntoViewIfNeeded();
+                return [column, await headerShown(page, column)];
+              },
+              { timeout: 5_000 },
+            )
+            .toEqual([column, true]);
         }
         await page.screenshot({ path: `/tmp/delivery-1024-${lang}.png` });
       } finally {
