@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Gap } from '@ullage/domain/daily-inventory';
 import type { DayWindow } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
@@ -162,13 +162,31 @@ export interface BookWrite extends DayReadings {
 const col = <T>(items: readonly BookWrite[], f: (b: BookWrite) => T) => items.map(f);
 
 /**
+ * What the readings gave for each day, as the eleven arrays a writer unnests (books, heads):
+ * first_ts, first_volume_l, first_height_mm, first_water_mm, first_temperature_c, the same of
+ * last, and gaps as JSON text of [from ms, to ms] pairs.
+ */
+export function readingsArrays(days: readonly DayReadings[]): SQL {
+  const edge = (pick: (d: DayReadings) => EdgeReading | null, f: (r: EdgeReading) => string | number) =>
+    pgArray(
+      days.map((d) => {
+        const r = pick(d);
+        return r === null ? null : f(r);
+      }),
+    );
+  const arrays = (pick: (d: DayReadings) => EdgeReading | null) =>
+    sql`${edge(pick, (r) => iso(r.tsMs))}::timestamptz[], ${edge(pick, (r) => r.volumeL)}::float8[], ${edge(pick, (r) => r.heightMm)}::float8[],
+      ${edge(pick, (r) => r.waterHeightMm)}::float8[], ${edge(pick, (r) => r.temperatureC)}::float8[]`;
+  return sql`${arrays((d) => d.first)}, ${arrays((d) => d.last)}, ${pgArray(days.map((d) => JSON.stringify(d.gaps.map((g) => [g.fromMs, g.toMs]))))}::text[]`;
+}
+
+/**
  * Writes figured books, each only if its row's version is still the one read before figuring
  * (or it still has no row): a mark that came in between wins, and the book is figured again.
  * Answers how many were written.
  */
 export async function writeBooks(db: Db, books: readonly BookWrite[], nowMs: number): Promise<number> {
   if (books.length === 0) return 0;
-  const edge = (r: EdgeReading | null, f: (r: EdgeReading) => number | string) => (r === null ? null : f(r));
   const rows = await rawRows<{ tank_id: number }>(
     db,
     sql`insert into tank_day_books as b (tank_id, day, stale, version, starts_at, ends_at,
@@ -182,13 +200,7 @@ export async function writeBooks(db: Db, books: readonly BookWrite[], nowMs: num
         from unnest(
           ${pgArray(col(books, (b) => b.task.tankId))}::int[], ${pgArray(col(books, (b) => b.task.day))}::date[], ${pgArray(col(books, (b) => b.task.version))}::int[],
           ${pgArray(col(books, (b) => iso(b.window.startMs)))}::timestamptz[], ${pgArray(col(books, (b) => iso(b.window.endMs)))}::timestamptz[],
-          ${pgArray(col(books, (b) => edge(b.first, (r) => iso(r.tsMs))))}::timestamptz[], ${pgArray(col(books, (b) => edge(b.first, (r) => r.volumeL)))}::float8[],
-          ${pgArray(col(books, (b) => edge(b.first, (r) => r.heightMm)))}::float8[], ${pgArray(col(books, (b) => edge(b.first, (r) => r.waterHeightMm)))}::float8[],
-          ${pgArray(col(books, (b) => edge(b.first, (r) => r.temperatureC)))}::float8[],
-          ${pgArray(col(books, (b) => edge(b.last, (r) => iso(r.tsMs))))}::timestamptz[], ${pgArray(col(books, (b) => edge(b.last, (r) => r.volumeL)))}::float8[],
-          ${pgArray(col(books, (b) => edge(b.last, (r) => r.heightMm)))}::float8[], ${pgArray(col(books, (b) => edge(b.last, (r) => r.waterHeightMm)))}::float8[],
-          ${pgArray(col(books, (b) => edge(b.last, (r) => r.temperatureC)))}::float8[],
-          ${pgArray(col(books, (b) => JSON.stringify(b.gaps.map((g) => [g.fromMs, g.toMs]))))}::text[],
+          ${readingsArrays(books)},
           ${pgArray(col(books, (b) => iso(b.sold.fromMs)))}::timestamptz[], ${pgArray(col(books, (b) => iso(b.sold.toMs)))}::timestamptz[],
           ${pgArray(col(books, (b) => b.sold.volumeL))}::float8[], ${pgArray(col(books, (b) => b.sold.tcVolumeL))}::float8[],
           ${pgArray(col(books, (b) => b.sold.grossWithoutTcL))}::float8[]

@@ -4,8 +4,8 @@ import { dayOf, dayWindow, type DayWindow } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import { databaseNow } from '../forecast/profile-cache';
-import type { DayReadings } from './books-repo';
-import { edgesOf, type EdgeColumns, type EdgeReading } from './repo';
+import { readingsArrays, type DayReadings } from './books-repo';
+import { edgesOf, type EdgeColumns } from './repo';
 
 /**
  * The running day's readings so far, kept ahead (issue 35; migration 0029): a tank's first and
@@ -98,9 +98,7 @@ export async function figureHeads(
   if (asked.length === 0) return 0;
   // The clock before the readings are read: a mark from ten seconds before on makes the head doubtful.
   const computedAt = await databaseNow(db);
-  const read_ = await read(asked);
-  const edge = (r: EdgeReading | null, f: (r: EdgeReading) => number | string) => (r === null ? null : f(r));
-  const col = <T>(f: (a: (typeof asked)[number], i: number) => T) => asked.map(f);
+  const readings = await read(asked);
   await db.execute(
     sql`insert into tank_day_heads (tank_id, station_id, day, starts_at, until_ts,
           first_ts, first_volume_l, first_height_mm, first_water_mm, first_temperature_c,
@@ -109,15 +107,8 @@ export async function figureHeads(
           w.first_ts, w.first_volume_l, w.first_height_mm, w.first_water_mm, w.first_temperature_c,
           w.last_ts, w.last_volume_l, w.last_height_mm, w.last_water_mm, w.last_temperature_c, w.gaps::jsonb, ${computedAt}::timestamptz
         from unnest(
-          ${pgArray(col((a) => a.tank.tankId))}::int[], ${pgArray(col((a) => a.place.stationId))}::int[], ${pgArray(col((a) => a.window.day))}::date[],
-          ${pgArray(col((a) => iso(a.window.startMs)))}::timestamptz[],
-          ${pgArray(col((_, i) => edge(read_[i]!.first, (r) => iso(r.tsMs))))}::timestamptz[], ${pgArray(col((_, i) => edge(read_[i]!.first, (r) => r.volumeL)))}::float8[],
-          ${pgArray(col((_, i) => edge(read_[i]!.first, (r) => r.heightMm)))}::float8[], ${pgArray(col((_, i) => edge(read_[i]!.first, (r) => r.waterHeightMm)))}::float8[],
-          ${pgArray(col((_, i) => edge(read_[i]!.first, (r) => r.temperatureC)))}::float8[],
-          ${pgArray(col((_, i) => edge(read_[i]!.last, (r) => iso(r.tsMs))))}::timestamptz[], ${pgArray(col((_, i) => edge(read_[i]!.last, (r) => r.volumeL)))}::float8[],
-          ${pgArray(col((_, i) => edge(read_[i]!.last, (r) => r.heightMm)))}::float8[], ${pgArray(col((_, i) => edge(read_[i]!.last, (r) => r.waterHeightMm)))}::float8[],
-          ${pgArray(col((_, i) => edge(read_[i]!.last, (r) => r.temperatureC)))}::float8[],
-          ${pgArray(col((_, i) => JSON.stringify(read_[i]!.gaps.map((g) => [g.fromMs, g.toMs]))))}::text[]
+          ${pgArray(asked.map((a) => a.tank.tankId))}::int[], ${pgArray(asked.map((a) => a.place.stationId))}::int[], ${pgArray(asked.map((a) => a.window.day))}::date[],
+          ${pgArray(asked.map((a) => iso(a.window.startMs)))}::timestamptz[], ${readingsArrays(readings)}
         ) as w(tank_id, station_id, day, starts_at, first_ts, first_volume_l, first_height_mm, first_water_mm, first_temperature_c,
           last_ts, last_volume_l, last_height_mm, last_water_mm, last_temperature_c, gaps)
         where exists (select 1 from tanks t where t.id = w.tank_id)
