@@ -21,7 +21,7 @@ async function main() {
 
   let database: Database;
   try {
-    database = config.databaseUrl ? await openPostgresWhenReachable(config.databaseUrl, logger) : await openPglite(config.dataDir);
+    database = config.databaseUrl ? await openPostgresWhenReachable(config.databaseUrl, logger) : await openPglite(config.dataDir, { thread: 'worker', onThreadStopped: (error) => logger.error({ err: error }, 'the embedded database\'s thread stopped: starting it again') });
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
     throw error;
@@ -94,7 +94,7 @@ async function main() {
   }
   printWelcome(`http://${config.host}:${config.port}`, seeded, config.demo === 'on');
   if (config.simulator) {
-    const fleet = await startDemoFleet(database.db, app.bus, `http://${config.host}:${config.port}`, { intervalMs: config.simulatorIntervalMs, backfillDays: config.demoBackfillDays }, logger);
+    const fleet = await startDemoFleet(database.db, app.bus, `http://${config.host}:${config.port}`, { intervalMs: config.simulatorIntervalMs, backfillDays: config.demoBackfillDays, progress: app.demoHistory }, logger);
     stopFleet = fleet && (() => fleet.stop());
   }
 }

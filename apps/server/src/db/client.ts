@@ -11,6 +11,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './lock';
+import { useLanes } from './lanes';
+import { PgliteThread } from './pglite-thread';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -30,13 +32,30 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** The embedded database in `<dataDir>/pg`, owned by this process through the lock file. */
-export async function openPglite(dataDir: string, options: { lock?: boolean } = {}): Promise<Database> {
+/**
+ * The embedded database in `<dataDir>/pg`, owned by this process through the lock file.
+ * `thread: 'worker'` (the server's) runs it on a thread of its own with people's statements
+ * before the background's (pglite-thread.ts, lanes.ts); `'main'` runs it in place — the test
+ * suite's choice for its many short-lived databases, with one file that runs the API on the
+ * worker (pglite-thread.test.ts).
+ */
+export async function openPglite(dataDir: string, options: { lock?: boolean; thread?: 'worker' | 'main'; onThreadStopped?: (error: Error) => void } = {}): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
   const release = options.lock === false ? () => {} : acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pg') });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const pgDir = path.join(dataDir, 'pg');
+    let client: { close(): Promise<void> };
+    let db: Db;
+    if (options.thread === 'worker') {
+      useLanes();
+      const thread = await PgliteThread.open(pgDir, { onStopped: options.onThreadStopped });
+      client = thread;
+      db = drizzlePglite(thread as never, { schema }) as unknown as Db;
+    } else {
+      const pglite = await PGlite.create({ dataDir: pgDir });
+      client = pglite;
+      db = drizzlePglite(pglite, { schema }) as unknown as Db;
+    }
     return {
       db,
       kind: 'pglite',

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseAvailability } from '../db/availability';
 import type { Db } from '../db/client';
+import { inBackground } from '../db/lanes';
 import { claimJobLease, releaseJobLeases } from './job-leases-repo';
 
 export interface PeriodicJob {
@@ -73,7 +74,7 @@ export class PeriodicJobs {
   start(): void {
     this.stopped = false;
     const beat = () => {
-      this.heartbeat ??= this.renew().finally(() => (this.heartbeat = null));
+      this.heartbeat ??= inBackground(() => this.renew()).finally(() => (this.heartbeat = null));
     };
     beat();
     this.timers.push(setInterval(beat, this.heartbeatMs));
@@ -124,8 +125,8 @@ export class PeriodicJobs {
   private runIfHeld(job: PeriodicJob): void {
     // A round still going when the next is due is not doubled.
     if (this.stopped || !this.held.has(job.name) || this.running.has(job.name)) return;
-    const round = job
-      .run()
+    // Jobs wait their turn behind people on the embedded database (db/lanes.ts).
+    const round = inBackground(() => job.run())
       .then(
         () => undefined,
         (error: unknown) => {

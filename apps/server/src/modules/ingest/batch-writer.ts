@@ -60,7 +60,7 @@ export interface EvaluationContext {
 export type Evaluator = (context: EvaluationContext) => Promise<void>;
 
 /** Readings one transaction takes at most; more wait for the next. */
-const MAX_GROUP_READINGS = 20_000;
+export const MAX_GROUP_READINGS = 20_000;
 /** Queued readings from which a second bulk writer starts beside the running one. */
 const SECOND_WRITER_READINGS = 2_000;
 
@@ -96,6 +96,8 @@ export class BatchWriter {
     private readonly db: Db,
     private readonly evaluators: readonly Evaluator[],
     private readonly writers = 1,
+    /** Less on the embedded database, where a transaction holds the one thread everyone waits on. */
+    private readonly maxGroupReadings = MAX_GROUP_READINGS,
   ) {}
 
   write(prepared: PreparedBatch): Promise<WriteOutcome> {
@@ -124,7 +126,7 @@ export class BatchWriter {
       if (this.running > 0 && queuedReadings(this.queue) < SECOND_WRITER_READINGS) break;
       const group: Pending[] = [];
       let readings = 0;
-      while (this.queue.length > 0 && (group.length === 0 || readings + this.queue[0]!.prepared.readings.count <= MAX_GROUP_READINGS)) {
+      while (this.queue.length > 0 && (group.length === 0 || readings + this.queue[0]!.prepared.readings.count <= this.maxGroupReadings)) {
         const next = this.queue.shift()!;
         readings += next.prepared.readings.count;
         group.push(next);

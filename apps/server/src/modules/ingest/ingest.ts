@@ -7,6 +7,7 @@ import type { TankReadingLive } from '@ullage/contracts/monitor';
 import { OFFLINE_AFTER_MS } from '@ullage/domain/station-status';
 import type { Language } from '@ullage/domain/languages';
 import type { Db } from '../../db/client';
+import { inBackground } from '../../db/lanes';
 import type { LiveBus } from '../../live/bus';
 import type { LiveHub } from '../../live/hub';
 import type { Metrics } from '../../observability/metrics';
@@ -42,11 +43,11 @@ export class Ingest {
   private readonly preparer: Preparer;
 
   constructor(
-    private readonly deps: { db: Db; bus: LiveBus; hub: LiveHub; clock: () => Date; metrics: Metrics; logger: FastifyBaseLogger; prepareWorkers?: number },
+    private readonly deps: { db: Db; bus: LiveBus; hub: LiveHub; clock: () => Date; metrics: Metrics; logger: FastifyBaseLogger; prepareWorkers?: number; /** Readings a write transaction takes at most (batch-writer.ts). */ groupReadings?: number },
   ) {
     this.stations = new DeviceStations(deps.db, deps.bus);
     // Two writers: one transaction's round trips overlap the next group's preparation.
-    this.writer = new BatchWriter(deps.db, this.evaluators, 2);
+    this.writer = new BatchWriter(deps.db, this.evaluators, 2, deps.groupReadings);
     this.preparer = new Preparer(deps.prepareWorkers ?? 0);
   }
 
@@ -59,14 +60,21 @@ export class Ingest {
    * Takes one batch from a device. Throws DeviceRefused for an unknown station or a wrong
    * key, ValidationError when the batch itself is malformed; refused items are in the answer.
    */
-  async report(stationCode: string, deviceKey: string | undefined, body: unknown, language: Language, source: IngestSource): Promise<DeviceReportResult> {
-    const station = await this.stations.authenticate(stationCode, deviceKey);
-    if (!station) throw new DeviceRefused();
-    return this.reportFor(station, body, language, source);
+  report(stationCode: string, deviceKey: string | undefined, body: unknown, language: Language, source: IngestSource): Promise<DeviceReportResult> {
+    // Devices wait their turn behind people on the embedded database (db/lanes.ts).
+    return inBackground(async () => {
+      const station = await this.stations.authenticate(stationCode, deviceKey);
+      if (!station) throw new DeviceRefused();
+      return this.reportFor(station, body, language, source);
+    });
   }
 
   /** A batch of a station its transport already authenticated (an MQTT connection, the ATG poller). */
-  async reportFor(station: IngestStation, body: unknown, language: Language, source: IngestSource): Promise<DeviceReportResult> {
+  reportFor(station: IngestStation, body: unknown, language: Language, source: IngestSource): Promise<DeviceReportResult> {
+    return inBackground(() => this.take(station, body, language, source));
+  }
+
+  private async take(station: IngestStation, body: unknown, language: Language, source: IngestSource): Promise<DeviceReportResult> {
     const started = process.hrtime.bigint();
     const now = this.deps.clock();
     const prepared = await this.preparer.prepare(body, station, now.getTime(), language);
