@@ -68,6 +68,8 @@ import { deleteExpiredSessions } from './sessions/session-repo';
 import { atgRoutes } from './modules/atg/routes';
 import { createMailTransport } from './modules/mail-digest/transport';
 import { Readiness } from './readiness';
+import { DemoHistoryProgress } from './modules/demo-history/progress';
+import { demoHistoryRoutes } from './modules/demo-history/routes';
 import { DatabaseAvailability } from './db/availability';
 
 export interface AppDeps {
@@ -81,6 +83,9 @@ export interface AppDeps {
   /** Worker threads preparing large device batches (prepare-pool.ts); 0 prepares in place. */
   prepareWorkers?: number;
 }
+
+/** Readings a write transaction takes at most on the embedded database (PostgreSQL: batch-writer.ts MAX_GROUP_READINGS). */
+const EMBEDDED_GROUP_READINGS = 500;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +105,8 @@ declare module 'fastify' {
     /** Commands to devices and their lifecycle; main.ts runs the timeout sweep and attaches MQTT. */
     deviceCommands: DeviceCommands;
     jobs: PeriodicJobs;
+    /** The demo history replay's progress; seed/demo-fleet.ts reports it, every page's banner reads it. */
+    demoHistory: DemoHistoryProgress;
     /** This instance's Prometheus series (served at /metrics); main.ts hands them to MQTT. */
     metrics: Metrics;
     /** GET /api/ready's state; main.ts hands it the MQTT broker's and marks it stopping on SIGTERM. */
@@ -133,10 +140,14 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   app.addHook('preClose', async () => readiness.stop());
   app.addHook('onClose', async () => bus.close());
   const live = new LiveHub(bus);
-  const ingest = new Ingest({ db, bus, hub: live, clock, metrics, logger: app.log, prepareWorkers });
+  // On the embedded database one write transaction holds the thread every page waits on (db/pglite-thread.ts):
+  // small groups, so a page's statements get in between (~100 ms apart while the demo's history is replayed).
+  const ingest = new Ingest({ db, bus, hub: live, clock, metrics, logger: app.log, prepareWorkers, groupReadings: config.databaseUrl ? undefined : EMBEDDED_GROUP_READINGS });
   // Readings landing in a day that is over mark its tank-day book stale (issue 21).
   ingest.addEvaluator(tankDayBookMarks());
-  ingest.addEvaluator(forecastProfileMarks());
+  const demoHistory = new DemoHistoryProgress();
+  app.decorate('demoHistory', demoHistory);
+  ingest.addEvaluator(forecastProfileMarks({ deferred: (stationId) => demoHistory.replays(stationId) }));
   app.decorate('ingest', ingest);
   app.decorate('live', live);
   app.addHook('onClose', async () => ingest.close());
@@ -262,6 +273,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(powerEventRoutes, { db, clock });
       await api.register(shiftSalesRoutes, { db, clock });
       await api.register(deliveryReportRoutes, { db, clock });
+      await api.register(demoHistoryRoutes, { progress: demoHistory });
     },
     { prefix: '/api' },
   );

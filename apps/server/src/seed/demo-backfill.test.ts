@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import type { Fleet } from '@ullage/simulator/fleet';
 import { stations, tankReadings } from '../db/schema';
 import { ADMIN_PASSWORD, signIn, startTestApp, type TestContext } from '../test/harness';
+import type { DemoHistory } from '@ullage/contracts/demo-history';
 import { startDemoFleet } from './demo-fleet';
 
 /**
@@ -34,6 +35,16 @@ const readingsAtDayEdges = async (tankId: number, day: string, timezone: string)
     (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(tankReadings).where(and(eq(tankReadings.tankId, tankId), sql`${tankReadings.ts} >= ${from}`, sql`${tankReadings.ts} < ${to}`)))[0]!.n;
   return [await count(dayStart, sql`${dayStart} + interval '15 minutes 1 millisecond'`), await count(sql`${dayEnd} - interval '15 minutes'`, dayEnd)];
 };
+/** GET /api/demo/history without a session, as the banner (and the sign-in page) asks it. */
+const history = async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/demo/history' });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { code: number; data: DemoHistory }).data;
+};
+let progressBefore: DemoHistory;
+let progressAfter: DemoHistory;
+const progressSeen: DemoHistory[] = [];
+let live = false;
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -45,8 +56,25 @@ beforeAll(async () => {
   // Shanghai keeps the all-day default; Shenzhen (the same zone) works the three demo shifts.
   sz02 = (await ctx.db.select({ id: stations.id }).from(stations).where(eq(stations.code, 'NWP-SZ02')))[0]!.id;
   const started = Date.now();
-  fleet = await startDemoFleet(ctx.db, ctx.app.bus, base, { intervalMs: 60_000, backfillDays: 3, seed: 7, events: { 'power-off': 0.5, 'data-jump': 2, 'leak-alarm': 1, 'probe-fault': 1 } }, pino({ level: process.env.DEBUG_FLEET ? 'info' : 'silent' }));
+  progressBefore = await history();
+  fleet = await startDemoFleet(
+    ctx.db,
+    ctx.app.bus,
+    base,
+    { intervalMs: 60_000, backfillDays: 3, seed: 7, events: { 'power-off': 0.5, 'data-jump': 2, 'leak-alarm': 1, 'probe-fault': 1 }, progress: ctx.app.demoHistory },
+    pino({ level: process.env.DEBUG_FLEET ? 'info' : 'silent' }),
+  );
+  // What the banner of every page reads meanwhile, as a visitor who has not signed in asks it.
+  const watching = (async () => {
+    while (!live) {
+      progressSeen.push(await history());
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
   await fleet!.live;
+  live = true;
+  await watching;
+  progressAfter = await history();
   seconds = (Date.now() - started) / 1000;
   const zones = (await ctx.db.selectDistinct({ timezone: stations.timezone }).from(stations)).map((r) => r.timezone);
   yesterday = dayBefore(zones.map((zone) => localDay(zone, Date.now())).sort()[0]!);
@@ -64,6 +92,25 @@ describe('the demo fleet on a first start', () => {
     expect(stats.refused).toBe(0);
     expect(stats.batchesDropped).toBe(0);
     expect(stats.accepted).toBeGreaterThan(12 * 2 * 288 * 3); // 12 stations of 2 tanks or more, 3 days, a reading per tank every 5 minutes
+  });
+
+  it('says how far the history has got while it is sent, from its first moment to its end (the banner every page shows)', () => {
+    expect(progressBefore).toEqual({ loading: false, percent: 0, doneDays: 0, totalDays: 0 });
+    const loading = progressSeen.filter((p) => p.loading);
+    expect(loading.length).toBeGreaterThan(2);
+    // From the first moment: loading at 0 %, three days to go.
+    expect(loading[0]).toMatchObject({ percent: 0, doneDays: 0 });
+    for (const p of loading) {
+      expect(p.totalDays).toBeGreaterThanOrEqual(2.9);
+      expect(p.totalDays).toBeLessThanOrEqual(3.1);
+      expect(p.percent).toBeLessThan(100);
+      expect(p.doneDays).toBeLessThanOrEqual(p.totalDays);
+    }
+    // It only goes forward, and some of the way shows.
+    for (let i = 1; i < loading.length; i++) expect(loading[i]!.doneDays).toBeGreaterThanOrEqual(loading[i - 1]!.doneDays);
+    expect(loading.some((p) => p.percent >= 25 && p.percent < 100)).toBe(true);
+    expect(progressAfter.loading).toBe(false);
+    expect(progressAfter.percent).toBe(100);
   });
 
   it('the public demo key of old is refused: the fleet has keys of its own (item 25)', async () => {

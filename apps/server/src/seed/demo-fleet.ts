@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { startFleet, type Fleet, type FleetOptions, type SimStation } from '@ullage/simulator/fleet';
 import type { Db } from '../db/client';
 import type { LiveBus } from '../live/bus';
+import type { DemoHistoryProgress } from '../modules/demo-history/progress';
 import { newToken, sha256 } from '../lib/tokens';
 import { stationChanged } from '../modules/station/changes';
+import { forgetProfilesOf } from '../modules/forecast/service';
 import { setSimulatorKeyHash, simulatedStations } from './demo-fleet-repo';
 import { demoSimStation } from './demo-sim-stations';
 
@@ -21,6 +23,8 @@ export interface DemoFleetOptions {
   seed?: number;
   /** Instead of HTTP to `baseUrl` (tests). */
   sender?: FleetOptions['sender'];
+  /** Told how far the history has got (the banner every page shows meanwhile). */
+  progress?: DemoHistoryProgress;
 }
 
 /**
@@ -57,6 +61,9 @@ export async function startDemoFleet(db: Db, bus: LiveBus, baseUrl: string, opti
     simStations.push(demoSimStation(row, deviceKey, oldest));
   }
   const started = Date.now();
+  // Loading from the first moment (the fleet reports its first progress only after a chunk of history).
+  const historyFrom = Math.min(...from.values());
+  if (now - historyFrom > 60_000) options.progress?.start(rows.map((r) => r.id), now - historyFrom);
   let lastLoggedPct = 0;
   const fleet = startFleet({
     baseUrl: baseUrl.replace('//0.0.0.0', '//127.0.0.1'),
@@ -72,9 +79,15 @@ export async function startDemoFleet(db: Db, bus: LiveBus, baseUrl: string, opti
       onProgress: ({ doneMs, totalMs, finished }) => {
         const seconds = Math.round((Date.now() - started) / 1000);
         if (finished) {
+          // The replayed stations' run-out profiles, kept meanwhile, are marked doubtful once now.
+          if (options.progress)
+            void forgetProfilesOf(db, rows.map((r) => r.id))
+              .catch((error: unknown) => logger.warn({ err: error }, 'simulated fleet: run-out profiles not marked after the history'))
+              .finally(() => options.progress!.report(doneMs, totalMs, true));
           if (totalMs > 60_000) logger.info({ days: +(totalMs / DAY_MS).toFixed(2), seconds }, 'simulated fleet: history sent, now reporting live');
           return;
         }
+        options.progress?.report(doneMs, totalMs, false);
         const pct = totalMs > 0 ? Math.floor((doneMs / totalMs) * 100) : 100;
         // A line every tenth of the way.
         if (Math.floor(pct / 10) > Math.floor(lastLoggedPct / 10)) {

@@ -11,10 +11,11 @@ const HOUR_MS = 3_600_000;
  * and are told apart with a few comparisons; a delivery the level shows ends and starts at
  * readings, which speak for it.
  */
-export function forecastProfileMarks(): Evaluator {
+export function forecastProfileMarks(options: { /** Stations whose marks wait (the demo's history replay marks them at its end). */ deferred?: (stationId: number) => boolean } = {}): Evaluator {
   return async ({ db, batches, fresh }) => {
     const late = new Set<number>();
     for (const b of batches) {
+      if (options.deferred?.(b.station.id)) continue;
       const hourStartMs = Math.floor(b.receivedAt.getTime() / HOUR_MS) * HOUR_MS;
       let earliest = Infinity;
       for (const tankId of new Set(b.readings.tankId)) earliest = Math.min(earliest, fresh.get(tankId)?.firstMs ?? Infinity);

@@ -9,11 +9,14 @@ import type { AuthUser } from '../../sessions/auth-user';
 import { tanksOfReport } from '../report-inventory/repo';
 import { tankOfRow } from '../report-inventory/tank-days';
 import { scopeOf } from '../scope/scope';
-import { databaseNow, keepProfiles, keptProfiles, type KeptProfile } from './profile-cache';
+import { databaseNow, keepProfiles, keptProfiles, type KeptProfile, markStations } from './profile-cache';
 import { deliverySpans, forecastTanks, hourlyLevels, meteredHours, type ForecastTank, type MeteredHour } from './repo';
 
 export const FORECAST_FIELD_LABELS = { fillPct: 'forecast.field.fillPct', deliverAt: 'forecast.field.deliverAt', withinHours: 'forecast.field.withinHours' } as const;
 /** The tanker may be asked for at most this far ahead (the projection's own reach for an order). */
+/** Marks these stations' kept run-out profiles doubtful: the next forecast computes them again (the demo's history replay, at its end). */
+export const forgetProfilesOf = (db: Db, stationIds: readonly number[]) => markStations(db, stationIds);
+
 export const DELIVER_AT_MAX_DAYS = 90;
 
 const HOUR_MS = 3_600_000;
