@@ -27,6 +27,42 @@ describe('sign-in and the desktop shell', () => {
     await context.close();
   });
 
+  it('while the demo history loads, every page says how far it has got, in its language and right to left in Arabic; gone once it is in', async () => {
+    // The replay itself (GET /api/demo/history while it runs) is the server's test (seed/demo-backfill.test.ts); here the page's part.
+    const progress = { loading: true, percent: 40, doneDays: 14, totalDays: 35 };
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
+    const arabic = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'ar');
+    try {
+      for (const p of [page, arabic.page]) await p.route('**/api/demo/history', (route) => route.fulfill({ json: { code: 1000, msg: 'success', data: progress } }));
+      const banner = page.locator('[data-testid="demo-history-banner"]');
+      for (const path of ['/home', '/abnormal_can']) {
+        await page.goto(path);
+        await expect.poll(() => banner.textContent()).toContain('14 of 35 days in (40 %)');
+        expect(await banner.locator('[role="progressbar"]').getAttribute('aria-valuenow')).toBe('40');
+      }
+      await page.screenshot({ path: '/tmp/demo-history-banner-en.png' });
+      await arabic.page.goto('/home');
+      const arabicBanner = arabic.page.locator('[data-testid="demo-history-banner"]');
+      await expect.poll(() => arabicBanner.textContent()).toContain('جارٍ تحميل سجل محطات العرض التجريبي');
+      expect(await arabicBanner.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+      await arabic.page.screenshot({ path: '/tmp/demo-history-banner-ar.png' });
+      // The sign-in page, before anyone signs in, says it too.
+      const visitor = await newPage(browser);
+      await visitor.page.route('**/api/demo/history', (route) => route.fulfill({ json: { code: 1000, msg: 'success', data: progress } }));
+      await visitor.page.goto('/login');
+      await expect.poll(() => visitor.page.locator('[data-testid="demo-history-banner"]').count()).toBe(1);
+      await visitor.context.close();
+      // Over: the banner goes (the next page asks once and stops asking).
+      Object.assign(progress, { loading: false, percent: 100, doneDays: 35 });
+      await page.reload();
+      await page.locator('[data-testid="page-title"]').first().waitFor();
+      expect(await banner.count()).toBe(0);
+    } finally {
+      await context.close();
+      await arabic.context.close();
+    }
+  });
+
   it('a wrong password shows the localised login error and stays on /login', async () => {
     const { context, page } = await newPage(browser, { locale: 'es-ES' });
     await logIn(page, 'admin', 'Wrong#password1');

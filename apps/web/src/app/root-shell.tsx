@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DemoHistoryBanner } from '../components/demo-history-banner';
 import { NavigationProgress } from '../components/navigation-progress';
 import { useLoginConfig } from '../features/auth/api/login-config';
 import { pulseProgress } from '../lib/progress-store';
@@ -9,7 +10,7 @@ import { useRouteDef } from './use-route-def';
 /** Product name shown until the server's login title is known. */
 const FALLBACK_TITLE = 'Ullage';
 
-/** The root route: the progress bar and the document title, around every page. */
+/** The root route: the progress bar, the document title and the demo history's banner, around every page. */
 export function RootShell() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -31,6 +32,7 @@ export function RootShell() {
     <>
       <NavigationProgress />
       <Outlet />
+      <DemoHistoryBanner />
     </>
   );
 }
