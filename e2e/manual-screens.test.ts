@@ -58,6 +58,8 @@ async function openContext(language: Language, layout: ScreenLayout): Promise<{ 
     viewport: SCREEN_SIZES[layout],
     deviceScaleFactor: 1,
     locale: 'en-US',
+    // antd's motions (and the app's own) off: a screen is still once its data shows, with no wait for it to settle.
+    reducedMotion: 'reduce',
     ...(layout === 'phone' ? { userAgent: PHONE_UA } : {}),
   });
   // The language is the stored choice from the first load on; no pictures of a language switch.
@@ -123,10 +125,16 @@ async function take(page: Page, language: Language, screen: ManualScreen): Promi
     throw new Error(`${screen.name} (${language}, ${screen.path}): ${String(error)}`);
   }
   if (new URL(page.url()).pathname === '/404') throw new Error(`${screen.name}: ${screen.path} is gone (404)`);
-  // Charts and antd's motions settle; no hover or focus ring in the picture.
+  // No hover or focus ring in the picture; fonts in and nothing moving (reduced motion) before it is taken.
   await page.mouse.move(0, SCREEN_SIZES[screen.layout].height - 1);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.waitForTimeout(400);
+  await page.evaluate(async () => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    await document.fonts.ready;
+    // Finite ones only (a live dot pulses for ever), and a second at most.
+    const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 1_000))]);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
   await page.screenshot({ path: path.join(IMAGES, language, `${screen.name}.jpg`), type: 'jpeg', quality: QUALITY });
   // Dialogs opened for a picture close before the next screen.
   const close = page.locator('.ant-modal-close >> visible=true');
