@@ -42,6 +42,7 @@ const history = async () => {
   return (res.json() as { code: number; data: DemoHistory }).data;
 };
 let progressBefore: DemoHistory;
+let progressAtStart: DemoHistory;
 let progressAfter: DemoHistory;
 const progressSeen: DemoHistory[] = [];
 let live = false;
@@ -64,17 +65,20 @@ beforeAll(async () => {
     { intervalMs: 60_000, backfillDays: 3, seed: 7, events: { 'power-off': 0.5, 'data-jump': 2, 'leak-alarm': 1, 'probe-fault': 1 }, progress: ctx.app.demoHistory },
     pino({ level: process.env.DEBUG_FLEET ? 'info' : 'silent' }),
   );
+  // Its first moment: nothing has been sent yet (no I/O has run since the fleet started).
+  progressAtStart = ctx.app.demoHistory.get();
   // What the banner of every page reads meanwhile, as a visitor who has not signed in asks it.
   const watching = (async () => {
     while (!live) {
       progressSeen.push(await history());
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 20));
     }
   })();
   await fleet!.live;
   live = true;
   await watching;
-  progressAfter = await history();
+  // The end is told once the replayed stations' run-out profiles are marked (a statement after the last report).
+  for (const until = Date.now() + 10_000; (progressAfter = await history()).loading && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
   seconds = (Date.now() - started) / 1000;
   const zones = (await ctx.db.selectDistinct({ timezone: stations.timezone }).from(stations)).map((r) => r.timezone);
   yesterday = dayBefore(zones.map((zone) => localDay(zone, Date.now())).sort()[0]!);
@@ -96,10 +100,11 @@ describe('the demo fleet on a first start', () => {
 
   it('says how far the history has got while it is sent, from its first moment to its end (the banner every page shows)', () => {
     expect(progressBefore).toEqual({ loading: false, percent: 0, doneDays: 0, totalDays: 0 });
+    // From the first moment: loading at 0 %, three days to go.
+    expect(progressAtStart).toMatchObject({ loading: true, percent: 0, doneDays: 0 });
+    expect(progressAtStart.totalDays).toBeCloseTo(3, 0);
     const loading = progressSeen.filter((p) => p.loading);
     expect(loading.length).toBeGreaterThan(2);
-    // From the first moment: loading at 0 %, three days to go.
-    expect(loading[0]).toMatchObject({ percent: 0, doneDays: 0 });
     for (const p of loading) {
       expect(p.totalDays).toBeGreaterThanOrEqual(2.9);
       expect(p.totalDays).toBeLessThanOrEqual(3.1);
@@ -108,7 +113,7 @@ describe('the demo fleet on a first start', () => {
     }
     // It only goes forward, and some of the way shows.
     for (let i = 1; i < loading.length; i++) expect(loading[i]!.doneDays).toBeGreaterThanOrEqual(loading[i - 1]!.doneDays);
-    expect(loading.some((p) => p.percent >= 25 && p.percent < 100)).toBe(true);
+    expect(loading.some((p) => p.percent > 0 && p.percent < 100)).toBe(true);
     expect(progressAfter.loading).toBe(false);
     expect(progressAfter.percent).toBe(100);
   });
