@@ -26,7 +26,7 @@ async function fillNumber(page: Page, id: string, value: number) {
 
 describe('issue 3: an administrator builds an organisation through the UI', () => {
   it('creates a company, a product, a station with three tanks and a station account, which then sees only its station', async () => {
-    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'en', { alarmToasts: false });
 
     // Company.
     await page.goto('/company');

@@ -42,7 +42,7 @@ async function pickDallas(page: Page) {
 
 describe('power-off inventory page (open_close_report)', () => {
   it('shows each tank at power-off and power-on, flags a change over the tolerance, follows a new tolerance, and exports', async () => {
-    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'en', { alarmToasts: false });
     try {
       await pickDallas(page);
       // Newest first: the power-off not powered on yet (its cells span both tanks' lines), then the paired one.
@@ -78,7 +78,7 @@ describe('power-off inventory page (open_close_report)', () => {
   });
 
   it('reads right to left in Arabic', async () => {
-    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'ar');
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'ar', { alarmToasts: false });
     try {
       await pickDallas(page);
       expect(await lines(page).nth(0).textContent()).toContain('لم يتم التشغيل بعد');
