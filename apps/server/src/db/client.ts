@@ -36,8 +36,8 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
  * The embedded database in `<dataDir>/pg`, owned by this process through the lock file.
  * `thread: 'worker'` (the server's) runs it on a thread of its own with people's statements
  * before the background's (pglite-thread.ts, lanes.ts); `'main'` runs it in place — the test
- * suite's choice for its many short-lived databases, with one file that runs the API on the
- * worker (pglite-thread.test.ts).
+ * suite's choice for its many short-lived databases (the thread has its own test,
+ * pglite-thread.test.ts; TEST_PGLITE_THREAD=worker runs the whole suite on it).
  */
 export async function openPglite(dataDir: string, options: { lock?: boolean; thread?: 'worker' | 'main'; onThreadStopped?: (error: Error) => void } = {}): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true });

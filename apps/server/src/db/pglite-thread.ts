@@ -66,6 +66,8 @@ export class PgliteThread implements PgliteClient {
     try {
       await thread.query('select 1');
     } catch (error) {
+      // Not started again: a thread that never answered leaves nothing running behind the failed open.
+      thread.closing = true;
       await thread.worker.terminate();
       throw error;
     }
