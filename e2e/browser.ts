@@ -88,16 +88,21 @@ export interface PageOptions {
   timezoneId?: string;
   /** `true` for the app's animations; by default the page asks for reduced motion (no antd animations to wait for or to draw). */
   motion?: boolean;
+  /** A phone's touch screen (isMobile and hasTouch), with `userAgent` a phone's. */
+  touch?: boolean;
+  /** A server the file started itself (one with data of its own); the file's leased server otherwise. */
+  server?: string;
 }
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.server ?? baseUrl(),
     locale: options.locale ?? 'en-US',
     userAgent: options.userAgent,
     viewport: { width: options.width ?? 1366, height: options.height ?? 800 },
     timezoneId: options.timezoneId,
     reducedMotion: options.motion ? 'no-preference' : 'reduce',
+    ...(options.touch ? { isMobile: true, hasTouch: true } : {}),
   });
   if (options.alarmToasts === false) await context.addInitScript({ content: HIDE_ALARM_TOASTS });
   const page = await context.newPage();
@@ -139,12 +144,12 @@ const sessions = new Map<string, Promise<string>>();
  * by every later page of that account in the file (`fresh` signs in again: for a test that ends
  * its session — logs out, changes the password — so the file's other pages keep theirs).
  */
-function sessionOf(username: string, password: string, fresh: boolean): Promise<string> {
-  const key = `${baseUrl()} ${username}`;
+function sessionOf(origin: string, username: string, password: string, fresh: boolean): Promise<string> {
+  const key = `${origin} ${username}`;
   const known = fresh ? undefined : sessions.get(key);
   if (known) return known;
   const session = (async () => {
-    const login = await fetch(`${baseUrl()}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    const login = await fetch(`${origin}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
     const token = /ullage_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
     if (!token) throw new Error(`sign-in of ${username} failed: ${await login.text()}`);
     return token;
@@ -166,9 +171,10 @@ export async function apiSignedInPage(
   language = 'en',
   options: PageOptions & { fresh?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const session = await sessionOf(username, password, options.fresh ?? false);
+  const origin = options.server ?? baseUrl();
+  const session = await sessionOf(origin, username, password, options.fresh ?? false);
   const { context, page } = await newPage(browser, options);
-  await context.addCookies([{ name: 'ullage_session', value: session, url: baseUrl(), httpOnly: true, sameSite: 'Lax' }]);
+  await context.addCookies([{ name: 'ullage_session', value: session, url: origin, httpOnly: true, sameSite: 'Lax' }]);
   await context.addInitScript(
     ({ name, lang }) => {
       // Once per context: a test that logs out stays logged out.

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { testConfig } from '../apps/server/src/config';
 import { openPglite } from '../apps/server/src/db/client';
 import { firstStart } from '../apps/server/src/seed/first-start';
-import { launchBrowser, watchLateTexts } from './browser';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, startServer, type RunningServer } from './server';
 
 /**
@@ -45,21 +45,11 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function open(language?: string) {
-  const context = await browser.newContext({ baseURL: server.baseUrl, locale: 'en-US', viewport: { width: 1366, height: 800 } });
-  const page = await context.newPage();
-  watchLateTexts(page);
-  if (language) {
-    await page.goto('/login');
-    await page.evaluate((lang) => localStorage.setItem('language', lang), language);
-  }
-  await page.goto('/login');
-  await page.locator('#username').fill('admin');
-  await page.locator('#password').fill(E2E_ADMIN_PASSWORD);
-  await page.locator('button[type=submit]').click();
-  await page.waitForURL('**/home');
-  await page.goto('/offline_record');
-  return { context, page };
+/** The administrator on the offline records page (signed in without the form), in the language. */
+async function open(language = 'en') {
+  const opened = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { server: server.baseUrl, width: 1366, height: 800 });
+  await opened.page.goto('/offline_record');
+  return opened;
 }
 
 const rows = (page: Page) => page.locator('[data-testid="offline-table"] tbody tr.ant-table-row');
