@@ -15,12 +15,18 @@ import { E2E_ADMIN_PASSWORD, startServer, type RunningServer } from './server';
  *
  * Its own server: the demo fleet live, after two days of history (the shared e2e server
  * runs no fleet, so its reports are empty).
+ *
+ * `npm test` takes English and Arabic — left to right and right to left, enough to fail on a
+ * screen that is gone or shows no data, in half the time of four languages (about 2 minutes of
+ * a run). `npm run manual:pictures` (MANUAL_LANGUAGES=all) takes all four: run it before
+ * committing pictures, as the README says.
  */
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const IMAGES = path.resolve(import.meta.dirname, '..', 'docs', 'manual', 'images');
 /** JPEG quality: text stays legible, a 1280×800 screen stays near 60–100 KB. */
 const QUALITY = 60;
 const READY_MS = 15_000;
+const TAKEN: readonly Language[] = process.env.MANUAL_LANGUAGES === 'all' ? LANGUAGES : ['en', 'ar'];
 
 let browser: Browser;
 let server: RunningServer;
@@ -164,7 +170,7 @@ async function takeLayout(language: Language, layout: ScreenLayout): Promise<str
 }
 
 describe('the manual pictures (docs/manual/images)', () => {
-  it.each(LANGUAGES)('takes every screen of the manual in %s', async (language) => {
+  it.each(TAKEN)('takes every screen of the manual in %s', async (language) => {
     const dir = path.join(IMAGES, language);
     fs.mkdirSync(dir, { recursive: true });
     // Only the pictures of the manifest: a screen dropped from it leaves no stale file behind.
