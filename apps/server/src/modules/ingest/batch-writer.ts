@@ -15,6 +15,7 @@ import { joinReadings, type PreparedReadings, type ReadingRow } from './reading-
 import { writeReadings, type FreshReadings } from './readings-repo';
 import { markSeen } from './status-repo';
 import { groupReadings, type GroupReadings } from './group-readings';
+import { onAlarmLane } from './alarm-lane';
 import { applyTickets, insertMeterTotals, insertSales, type StoreRefusal } from './sales-repo';
 
 /** A device batch validated and computed (prepare.ts), ready to be written. */
@@ -87,7 +88,7 @@ interface Pending {
  */
 export class BatchWriter {
   private readonly queue: Pending[] = [];
-  /** Batches that carry a device's alarm: written on a lane of their own (isUrgent). */
+  /** Batches that may open an alarm: written on a lane of their own (alarm-lane.ts). */
   private readonly urgent: Pending[] = [];
   private running = 0;
   private urgentRunning = false;
@@ -102,7 +103,7 @@ export class BatchWriter {
 
   write(prepared: PreparedBatch): Promise<WriteOutcome> {
     return new Promise((resolve, reject) => {
-      (isUrgent(prepared) ? this.urgent : this.queue).push({ prepared, resolve, reject });
+      (onAlarmLane(prepared) ? this.urgent : this.queue).push({ prepared, resolve, reject });
       this.pump();
     });
   }
@@ -238,10 +239,6 @@ export class BatchWriter {
  * also carries the device's readings of that moment, which are few. Server-side threshold
  * alarms are found by evaluating readings, so they come with their batch on the bulk lane.
  */
-function isUrgent(batch: PreparedBatch): boolean {
-  return batch.parts.alarms.length > 0 || batch.parts.sensors.some((s) => s.state === 'alarm');
-}
-
 /** Whether two batches carry readings of one tank (one station twice in a group). */
 function sharesTank(batches: readonly PreparedBatch[]): boolean {
   if (batches.length < 2) return false;
