@@ -6,12 +6,14 @@
  *      A and the probe reports to A, directly;
  *   2. two instances: A and B behind haproxy; the alarm feed is opened on B directly and the
  *      probe reports to A directly, so every probe alarm crosses instances through Redis.
- * Printed per phase: readings/s and reports/s stored (answered 1000), device report → alarm on
- * the feed (bench/alarm-probe.ts, p50/p95/p99), and the machine's load average. On two cores
+ * Printed per phase: readings/s and reports/s stored (answered 1000), report → alarm on the feed
+ * for device alarms and for the server's own threshold alarms (bench/alarm-probe.ts, p50/p95/p99;
+ * 110 s a phase give 1,000 samples of each), and the machine's load average. `--bus notify` sends
+ * the live events over PostgreSQL's LISTEN/NOTIFY instead of Redis (REDIS_URL unset). On two cores
  * a second instance adds no CPU: what it shows is the cost (or not) of the fan-out, not
  * scaling; on a machine per instance the ingest rate is what each one's share adds up to.
  *
- *   node --import tsx bench/instances.ts [--seconds 30] [--stations 200] [--readings 10] [--concurrency 24]
+ *   node --import tsx bench/instances.ts [--seconds 30] [--stations 200] [--readings 10] [--concurrency 24] [--bus redis|notify]
  *
  * PostgreSQL at BENCH_INSTANCES_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ullage_bench_instances;
  * dropped and recreated), Redis at REDIS_URL (default redis://127.0.0.1:6379), haproxy at /usr/sbin/haproxy.
@@ -22,7 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { makeBatches } from '@ullage/simulator/bench-batches';
 import { E2E_ADMIN_PASSWORD, startServer, type RunningServer } from '../e2e/server';
-import { adminCookie, latencyLine, openAlarmFeed, probeAlarms } from './alarm-probe';
+import { adminCookie, latencyLine, openAlarmFeed, probeAlarms, probeThresholdAlarms } from './alarm-probe';
 import { createFleet, fmt, freePort, post, recreateDatabase, type Fleet } from './setup';
 
 const { values: args } = parseArgs({
@@ -32,8 +34,10 @@ const { values: args } = parseArgs({
     /** Readings per report: 10 is one per tank, as a collector sends once a minute. */
     readings: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '24' },
+    bus: { type: 'string', default: 'redis' },
   },
 });
+if (args.bus !== 'redis' && args.bus !== 'notify') throw new Error('--bus is redis or notify');
 const SECONDS = Number(args.seconds);
 const READINGS = Number(args.readings);
 const CONCURRENCY = Number(args.concurrency);
@@ -62,7 +66,7 @@ async function startHaproxy(a: RunningServer, b: RunningServer): Promise<{ url: 
 }
 
 /** Device reports through `lb` for SECONDS from CONCURRENCY loops, each over its own stations; the probe alarms beside them. */
-async function phase(name: string, lb: string, load: Fleet, startTs: number, feedOn: string, probeTo: string, probe: Fleet['stations'][number]) {
+async function phase(name: string, lb: string, load: Fleet, startTs: number, feedOn: string, probeTo: string, probe: Fleet['stations'][number], thresholdProbe: Fleet['stations'][number]) {
   const feed = await openAlarmFeed(feedOn, await adminCookie(feedOn, E2E_ADMIN_PASSWORD));
   const loads: number[] = [loadavg()[0]!];
   const sampler = setInterval(() => loads.push(loadavg()[0]!), 5000);
@@ -84,39 +88,40 @@ async function phase(name: string, lb: string, load: Fleet, startTs: number, fee
     }
     return readings;
   });
-  const sent = probeAlarms(probeTo, probe, feed, deadline);
+  const sent = Promise.all([probeAlarms(probeTo, probe, feed, deadline), probeThresholdAlarms(probeTo, thresholdProbe, feed, deadline)]);
   const readings = (await Promise.all(workers)).reduce((a, b) => a + b, 0);
-  const probes = await sent;
+  const [probes, thresholdProbes] = await sent;
   clearInterval(sampler);
   await new Promise((r) => setTimeout(r, 1000));
   await feed.close();
   console.log(`\n${name}`);
   console.log(`  ingest through haproxy: ${fmt(Math.round(readings / SECONDS))} readings/s, ${fmt(Math.round(reports / SECONDS))} reports/s of ${READINGS} readings (${CONCURRENCY} in flight; ${refusedOrFailed} not stored)`);
-  console.log(`  device report → alarm on the feed: ${probes} sent; ${latencyLine(feed.latencies, 250)}`);
+  console.log(`  device alarm → on the feed: ${probes} sent; ${latencyLine(feed.byKind.device, 250)}`);
+  console.log(`  threshold alarm → on the feed: ${thresholdProbes} sent; ${latencyLine(feed.byKind.threshold, 250)}`);
   console.log(`  machine load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on 2 cores`);
 }
 
 await recreateDatabase(PG_URL);
-const env = { DATABASE_URL: PG_URL, REDIS_URL, MQTT_PORT: '0', LOG_LEVEL: 'warn' };
+const env = { DATABASE_URL: PG_URL, ...(args.bus === 'redis' ? { REDIS_URL } : { REDIS_URL: '' }), MQTT_PORT: '0', LOG_LEVEL: 'warn' };
 // A first: it migrates and seeds; B starts on the database A made.
 const a = await startServer(env, { requireWeb: false });
 const b = await startServer(env, { requireWeb: false });
 const stopping: (() => Promise<void>)[] = [() => a.stop(), () => b.stop()];
 try {
   const load = await createFleet(a, 'LOAD-', Number(args.stations), 10);
-  const [probe] = (await createFleet(a, 'PROBE-', 1, 10)).stations;
-  console.log(`${fmt(load.stations.length)} stations × 10 tanks on ${PG_URL.replace(/^.*@/, '')}, live events through Redis (${REDIS_URL}); ${SECONDS} s per phase`);
+  const [probe, thresholdProbe] = (await createFleet(a, 'PROBE-', 2, 10)).stations;
+  console.log(`${fmt(load.stations.length)} stations × 10 tanks on ${PG_URL.replace(/^.*@/, '')}, live events through ${args.bus === 'redis' ? `Redis (${REDIS_URL})` : 'LISTEN/NOTIFY'}; ${SECONDS} s per phase`);
 
   const one = await startHaproxy(a, a);
   stopping.unshift(() => one.stop());
-  await phase('one instance (A twice behind haproxy; feed on A, probe to A)', one.url, load, Date.parse('2020-01-01T00:00:00Z'), a.baseUrl, a.baseUrl, probe!);
+  await phase('one instance (A twice behind haproxy; feed on A, probe to A)', one.url, load, Date.parse('2020-01-01T00:00:00Z'), a.baseUrl, a.baseUrl, probe!, thresholdProbe!);
   await one.stop();
   stopping.shift();
 
   const two = await startHaproxy(a, b);
   stopping.unshift(() => two.stop());
   // Later readings than phase 1's, so none is a duplicate.
-  await phase('two instances (A and B behind haproxy; feed on B, probe to A: every alarm crosses instances)', two.url, load, Date.parse('2021-01-01T00:00:00Z'), b.baseUrl, a.baseUrl, probe!);
+  await phase('two instances (A and B behind haproxy; feed on B, probe to A: every alarm crosses instances)', two.url, load, Date.parse('2021-01-01T00:00:00Z'), b.baseUrl, a.baseUrl, probe!, thresholdProbe!);
 } finally {
   for (const stop of stopping) await stop().catch(() => undefined);
 }
