@@ -13,7 +13,10 @@
  * a second instance adds no CPU: what it shows is the cost (or not) of the fan-out, not
  * scaling; on a machine per instance the ingest rate is what each one's share adds up to.
  *
- *   node --import tsx bench/instances.ts [--seconds 30] [--stations 200] [--readings 10] [--concurrency 24] [--bus redis|notify]
+ * `--rate` paces the load at that many readings a second (0: as fast as it goes; run that first,
+ * then e.g. 70 % of it).
+ *
+ *   node --import tsx bench/instances.ts [--seconds 30] [--stations 200] [--readings 10] [--concurrency 24] [--bus redis|notify] [--rate 0]
  *
  * PostgreSQL at BENCH_INSTANCES_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ullage_bench_instances;
  * dropped and recreated), Redis at REDIS_URL (default redis://127.0.0.1:6379), haproxy at /usr/sbin/haproxy.
@@ -35,8 +38,11 @@ const { values: args } = parseArgs({
     readings: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '24' },
     bus: { type: 'string', default: 'redis' },
+    /** Readings a second the load sends, all loops together; 0 for as fast as the servers take them (their capacity). */
+    rate: { type: 'string', default: '0' },
   },
 });
+const RATE = Number(args.rate);
 if (args.bus !== 'redis' && args.bus !== 'notify') throw new Error('--bus is redis or notify');
 const SECONDS = Number(args.seconds);
 const READINGS = Number(args.readings);
@@ -78,7 +84,14 @@ async function phase(name: string, lb: string, load: Fleet, startTs: number, fee
     const keys = new Map(mine.map((s) => [s.code, s.key]));
     const gen = makeBatches({ stations: mine, batchSize: READINGS, startTs, stepMs: 60_000 });
     let readings = 0;
+    const started = performance.now();
     while (performance.now() < deadline) {
+      // Paced: this loop's share of --rate, the next report when the readings sent so far are due.
+      if (RATE > 0) {
+        const due = started + (readings / (RATE / CONCURRENCY)) * 1000;
+        if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+        if (performance.now() >= deadline) break;
+      }
       const { stationCode, report } = gen.next().value!;
       const answer = JSON.parse(await post(`${lb}/api/device/v1/stations/${stationCode}/report`, keys.get(stationCode)!, JSON.stringify(report))) as { code: number; data?: { accepted: number } };
       if (answer.code === 1000) {
@@ -95,7 +108,7 @@ async function phase(name: string, lb: string, load: Fleet, startTs: number, fee
   await new Promise((r) => setTimeout(r, 1000));
   await feed.close();
   console.log(`\n${name}`);
-  console.log(`  ingest through haproxy: ${fmt(Math.round(readings / SECONDS))} readings/s, ${fmt(Math.round(reports / SECONDS))} reports/s of ${READINGS} readings (${CONCURRENCY} in flight; ${refusedOrFailed} not stored)`);
+  console.log(`  ingest through haproxy: ${fmt(Math.round(readings / SECONDS))} readings/s, ${fmt(Math.round(reports / SECONDS))} reports/s of ${READINGS} readings (${CONCURRENCY} in flight${RATE > 0 ? `, paced at ${fmt(RATE)} readings/s` : ', unpaced'}; ${refusedOrFailed} not stored)`);
   console.log(`  device alarm → on the feed: ${probes} sent; ${latencyLine(feed.byKind.device, 250)}`);
   console.log(`  threshold alarm → on the feed: ${thresholdProbes} sent; ${latencyLine(feed.byKind.threshold, 250)}`);
   console.log(`  machine load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on 2 cores`);
