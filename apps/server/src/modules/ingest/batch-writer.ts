@@ -233,12 +233,6 @@ export class BatchWriter {
   }
 }
 
-/**
- * A batch that reports an alarm starting or ending (a device alarm, a sensor in or out of
- * alarm) is written ahead of bulk readings: someone is waiting for it on an alarm feed. It
- * also carries the device's readings of that moment, which are few. Server-side threshold
- * alarms are found by evaluating readings, so they come with their batch on the bulk lane.
- */
 /** Whether two batches carry readings of one tank (one station twice in a group). */
 function sharesTank(batches: readonly PreparedBatch[]): boolean {
   if (batches.length < 2) return false;
