@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { makeBatches } from '@ullage/simulator/bench-batches';
 import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
 import { adminCookie, latencyLine, openAlarmFeed, probeAlarms, probeThresholdAlarms } from './alarm-probe';
-import { createFleet, fmt, post, recreateDatabase } from './setup';
+import { createFleet, fmt, paced, post, recreateDatabase } from './setup';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,12 +56,9 @@ try {
     return (async () => {
       let readings = 0;
       while (performance.now() < deadline) {
-        // Paced: this worker's share of --rate, the next report when the readings sent so far are due.
-        if (RATE > 0) {
-          const due = started + (readings / (RATE / concurrency)) * 1000;
-          if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
-          if (performance.now() >= deadline) break;
-        }
+        // This worker's share of --rate.
+        await paced(started, readings, RATE / concurrency);
+        if (performance.now() >= deadline) break;
         const { stationCode, report } = gen.next().value!;
         const text = await post(`${server.baseUrl}/api/device/v1/stations/${stationCode}/report`, keys.get(stationCode)!, JSON.stringify(report));
         readings += (JSON.parse(text) as { data: { accepted: number } }).data.accepted;

@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import { makeBatches } from '@ullage/simulator/bench-batches';
 import { E2E_ADMIN_PASSWORD, startServer, type RunningServer } from '../e2e/server';
 import { adminCookie, latencyLine, openAlarmFeed, probeAlarms, probeThresholdAlarms } from './alarm-probe';
-import { createFleet, fmt, freePort, post, recreateDatabase, type Fleet } from './setup';
+import { createFleet, fmt, freePort, paced, post, recreateDatabase, type Fleet } from './setup';
 
 const { values: args } = parseArgs({
   options: {
@@ -86,12 +86,9 @@ async function phase(name: string, lb: string, load: Fleet, startTs: number, fee
     let readings = 0;
     const started = performance.now();
     while (performance.now() < deadline) {
-      // Paced: this loop's share of --rate, the next report when the readings sent so far are due.
-      if (RATE > 0) {
-        const due = started + (readings / (RATE / CONCURRENCY)) * 1000;
-        if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
-        if (performance.now() >= deadline) break;
-      }
+      // This loop's share of --rate.
+      await paced(started, readings, RATE / CONCURRENCY);
+      if (performance.now() >= deadline) break;
       const { stationCode, report } = gen.next().value!;
       const answer = JSON.parse(await post(`${lb}/api/device/v1/stations/${stationCode}/report`, keys.get(stationCode)!, JSON.stringify(report))) as { code: number; data?: { accepted: number } };
       if (answer.code === 1000) {

@@ -22,6 +22,16 @@ export async function recreateDatabase(url: string): Promise<void> {
 export const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
 export const fmt = (n: number) => n.toLocaleString('en-US');
 
+/**
+ * Waits until a load loop's next report is due: `perSecond` readings a second from `started`
+ * (performance.now()), `sent` sent so far. 0 is unpaced (as fast as the server takes them).
+ */
+export async function paced(started: number, sent: number, perSecond: number): Promise<void> {
+  if (perSecond <= 0) return;
+  const due = started + (sent / perSecond) * 1000;
+  if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
