@@ -86,7 +86,11 @@ export async function openPostgres(url: string): Promise<Database> {
     // No JIT compilation: a report's statement is thousands of short index look-ups whose summed
     // estimate passes jit_above_cost, and compiling it took ~450 ms of a 500 ms statement at
     // 1,000 tanks (issue 35; 63 ms without). None of our statements gains from it.
-    options: '-c jit=off',
+    // Named statements (raw-sql.ts preparedRows) skip parsing but are still planned for their
+    // own parameters every time: a generic plan made while a table was young or empty walked
+    // every active alarm of the fleet for each tank (14 ms a group on bench/ingest.ts) until the
+    // next ANALYZE.
+    options: '-c jit=off -c plan_cache_mode=force_custom_plan',
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const database: Database = {

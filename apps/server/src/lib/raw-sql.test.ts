@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestContext } from '../test/harness';
-import { pgArray, rawRows } from './raw-sql';
+import { pgArray, preparedRows, rawRows } from './raw-sql';
 
 describe('pgArray', () => {
   it('writes numbers, nulls, booleans and quoted strings', () => {
@@ -19,6 +19,28 @@ describe('pgArray', () => {
       const [row] = await rawRows<{ t: string[]; n: (number | null)[] }>(ctx.db, sql`select ${pgArray(texts)}::text[] as t, ${pgArray([1.25, null, 3])}::float8[] as n`);
       expect(row!.t).toEqual(texts);
       expect(row!.n).toEqual([1.25, null, 3]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('preparedRows', () => {
+  it('answers as rawRows does, and on PostgreSQL prepares the statement once per connection', async () => {
+    const ctx: TestContext = await startTestApp({ seed: false });
+    try {
+      const statement = (n: number) => sql`select n * 2 as twice from unnest(${pgArray([n, n + 1])}::int[]) as t(n) order by n`;
+      await ctx.db.transaction(async (tx) => {
+        const db = tx as unknown as typeof ctx.db;
+        expect(await preparedRows<{ twice: number }>(db, statement(1))).toEqual([{ twice: 2 }, { twice: 4 }]);
+        // The same text with other parameters: the same statement, its own answer.
+        expect(await preparedRows<{ twice: number }>(db, statement(5))).toEqual([{ twice: 10 }, { twice: 12 }]);
+        const prepared = await rawRows<{ name: string; statement: string }>(db, sql`select name, statement from pg_prepared_statements`);
+        const ours = prepared.filter((p) => p.statement.includes('n * 2 as twice'));
+        // PGlite runs it unnamed (drizzle ignores the name there); PostgreSQL keeps one named statement for both calls.
+        expect(ours.length).toBe(process.env.TEST_BACKEND === 'postgres' ? 1 : 0);
+        if (ours.length === 1) expect(ours[0]!.name).toMatch(/^u[\w-]{27}$/);
+      });
     } finally {
       await ctx.close();
     }

@@ -77,7 +77,8 @@ export class PostgresTransport implements BusTransport {
         // One statement: the row is committed when the notification goes out, and stays in order.
         await client.query(`with stored as (insert into live_bus_payloads (payload) values ($1) returning id) select pg_notify($2, 'r' || id) from stored`, [head.text, CHANNEL]);
       } else {
-        await client.query('select pg_notify($1, m) from unnest($2::text[]) as m', [CHANNEL, taken.map((m) => m.inline)]);
+        // Named: prepared once on this connection, not parsed and planned again for every send.
+        await client.query({ name: 'ullage-live-notify', text: 'select pg_notify($1, m) from unnest($2::text[]) as m', values: [CHANNEL, taken.map((m) => m.inline)] });
       }
       for (const m of taken) m.resolve();
     } catch (error) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pgArray, rawRows } from '../../lib/raw-sql';
+import { pgArray, preparedRows } from '../../lib/raw-sql';
 import type { StationKeys } from '../../lib/station-keys';
 
 // The SQL that opens and ends alarms. Private to modules/alarms: other modules call service.ts.
@@ -17,7 +17,7 @@ export interface AlarmKey {
  * concurrent reports collapse into one row. Answers the new alarm's id, or null.
  */
 export async function openAlarm(db: Db, station: StationKeys, key: AlarmKey, startedAt: string, source: 'device' | 'server'): Promise<number | null> {
-  const [row] = await rawRows<{ id: string | number }>(
+  const [row] = await preparedRows<{ id: string | number }>(
     db,
     sql`insert into alarms (distributor_id, company_id, station_id, kind, tank_id, sensor_no, code, source, started_at)
         values (${station.distributorId}, ${station.companyId}, ${station.id}, ${key.kind}, ${key.tankId}, ${key.sensorNo}, ${key.code}, ${source}, ${startedAt})
@@ -35,7 +35,7 @@ export async function clearAlarm(
   /** Only alarms this source raised (the server does not end what a device reported). */
   source?: 'device' | 'server',
 ): Promise<number> {
-  const rows = await rawRows<{ id: string | number }>(
+  const rows = await preparedRows<{ id: string | number }>(
     db,
     sql`update alarms set ended_at = greatest(started_at, ${endedAt}::timestamptz)
         where station_id = ${stationId} and kind = ${key.kind} and ended_at is null
@@ -62,7 +62,7 @@ export async function endServerLevelAlarms(db: Db, ends: readonly LevelChange[])
   // Each end finds its alarm through the active-alarm key (the lateral's limit keeps the planner
   // from turning the join round: it walked every active level alarm of the fleet, 5–12 ms a group
   // on the ingest bench, whenever the table's statistics were young).
-  await db.execute(sql`
+  await preparedRows(db, sql`
     with targets as (
       select x.id, e.ended_at
       from unnest(${pgArray(ends.map((c) => c.station.id))}::int[], ${pgArray(ends.map((c) => c.tankId))}::int[],
@@ -81,7 +81,7 @@ export async function endServerLevelAlarms(db: Db, ends: readonly LevelChange[])
  */
 export async function openServerLevelAlarms(db: Db, opens: readonly LevelChange[]): Promise<Map<string, number>> {
   if (opens.length === 0) return new Map();
-  const rows = await rawRows<{ id: string | number; tank_id: number; code: number }>(
+  const rows = await preparedRows<{ id: string | number; tank_id: number; code: number }>(
     db,
     sql`insert into alarms (distributor_id, company_id, station_id, kind, tank_id, sensor_no, code, source, started_at)
         select o.distributor_id, o.company_id, o.station_id, 'level', o.tank_id, null, o.code, 'server', o.started_at

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SalesProfile } from '@ullage/domain/forecast';
 import type { Db } from '../../db/client';
-import { pgArray, rawRows } from '../../lib/raw-sql';
+import { pgArray, preparedRows, rawRows } from '../../lib/raw-sql';
 
 /**
  * Sales profiles kept ahead of time (issue 35; migration 0028): a tank's profile as of a whole
@@ -61,5 +61,5 @@ export async function clearOldMarks(db: Db): Promise<void> {
 /** Marks these stations' kept profiles doubtful (data of an hour already over arrived), by the database's clock. */
 export async function markStations(db: Db, stationIds: readonly number[]): Promise<void> {
   if (stationIds.length === 0) return;
-  await db.execute(sql`insert into forecast_profile_marks (station_id, forgotten_at) select id, clock_timestamp() from unnest(${pgArray(stationIds)}::int[]) as s(id)`);
+  await preparedRows(db, sql`insert into forecast_profile_marks (station_id, forgotten_at) select id, clock_timestamp() from unnest(${pgArray(stationIds)}::int[]) as s(id)`);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DELIVERY_SETTLE_MS, detectDeliveries, type DeliveryTrack } from '@ullage/domain/delivery-detection';
 import type { Db } from '../../db/client';
-import { pgArray, rawRows } from '../../lib/raw-sql';
+import { pgArray, preparedRows, rawRows } from '../../lib/raw-sql';
 import type { EvaluationContext } from './batch-writer';
 import type { StationKeys } from '../../lib/station-keys';
 import { readFrom } from './neighbours-repo';
@@ -24,7 +24,7 @@ export async function evaluateDeliveries({ db, readings }: EvaluationContext): P
   const tankIds = [...byTank.keys()];
   // The reading before each tank's first new one (shared with the jump evaluator), and each tank's open delivery.
   const prevOf = await readings.previous();
-  const open = await rawRows<{ tank_id: number; started_at: string; start_volume_l: number; last_rise_at: string; end_volume_l: number }>(
+  const open = await preparedRows<{ tank_id: number; started_at: string; start_volume_l: number; last_rise_at: string; end_volume_l: number }>(
     db,
     sql`select tank_id, started_at, start_volume_l, last_rise_at, end_volume_l from deliveries where ended_at is null and tank_id = any(${pgArray(tankIds)}::int[])`,
   );
@@ -93,7 +93,7 @@ interface Save {
 async function save(db: Db, saves: readonly Save[]) {
   if (saves.length === 0) return;
   const col = (f: (s: Save) => string | number | null) => pgArray(saves.map(f));
-  await db.execute(sql`
+  await preparedRows(db, sql`
     insert into deliveries (distributor_id, company_id, station_id, tank_id, started_at, start_volume_l, last_rise_at, end_volume_l, ended_at)
     select d.distributor_id, d.company_id, d.station_id, d.tank_id, d.started_at, d.start_volume_l, d.last_rise_at, d.end_volume_l, d.ended_at
     from unnest(${col((s) => s.station.distributorId)}::int[], ${col((s) => s.station.companyId)}::int[], ${col((s) => s.station.id)}::int[],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pgArray, rawRows } from '../../lib/raw-sql';
+import { pgArray, preparedRows } from '../../lib/raw-sql';
 import type { StationKeys } from '../../lib/station-keys';
 import type { FreshReadings } from './readings-repo';
 
@@ -85,7 +85,7 @@ async function findPrevious(db: Db, byTank: ReadonlyMap<number, TankSeries>): Pr
   const tankIds = [...byTank.keys()];
   const firsts = tankIds.map((id) => byTank.get(id)!.fresh.firstMs);
   // The group's readings are already written in this transaction, so "before the first new one" skips them.
-  const rows = await rawRows<{ id: number; ts: string | Date; product_height_mm: number; temperature_c: number; volume_l: number }>(
+  const rows = await preparedRows<{ id: number; ts: string | Date; product_height_mm: number; temperature_c: number; volume_l: number }>(
     db,
     sql`select t.id, r.ts, r.product_height_mm, r.temperature_c, r.volume_l
         from unnest(${pgArray(tankIds)}::int[], ${pgArray(firsts)}::float8[]) as t(id, first_ms)

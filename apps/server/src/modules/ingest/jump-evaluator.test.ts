@@ -114,6 +114,13 @@ describe('data jumps found on ingest (spec §9 jump thresholds)', () => {
     const counting = new Proxy(ctx.db, {
       get(target, name, receiver) {
         if (name === 'execute') return (q: Parameters<Db['execute']>[0]) => (statements.push('execute'), target.execute(q));
+        // Named statements (raw-sql.ts preparedRows) go to the session directly.
+        if (name === 'session') {
+          const session = Reflect.get(target, name, receiver) as { prepareQuery: (...args: unknown[]) => unknown };
+          return new Proxy(session, {
+            get: (s, n, r) => (n === 'prepareQuery' ? (...args: unknown[]) => (statements.push('execute'), s.prepareQuery(...args)) : (Reflect.get(s, n, r) as unknown)),
+          });
+        }
         return Reflect.get(target, name, receiver) as unknown;
       },
     });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pgArray, rawRows } from '../../lib/raw-sql';
+import { pgArray, preparedRows } from '../../lib/raw-sql';
 import { layOut, type PreparedReadings } from './reading-columns';
 
 /** The columns the insert takes, in the order of `layOut` (reading-columns.ts). */
@@ -94,7 +94,7 @@ export async function writeReadings(db: Db, readings: PreparedReadings, byKey: b
   const written: WrittenReadings = { newPerTank: new Map(), fresh: new Map(), newKeys: new Set(), moved: new Set() };
   if (readings.count === 0) return written;
   const newest = layOut(readings.newest);
-  const result = await rawRows<{ kind: 'n' | 'k' | 'l'; tank_id: number; n: number; k: string | null; first_ms: number | null; last_ms: number | null; prev_ms: number | null }>(
+  const result = await preparedRows<{ kind: 'n' | 'k' | 'l'; tank_id: number; n: number; k: string | null; first_ms: number | null; last_ms: number | null; prev_ms: number | null }>(
     db,
     // \`before\` reads tank_latest as it was before this statement (every part of a WITH sees the same snapshot).
     sql`with before as (

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pgArray, rawRows } from '../../lib/raw-sql';
+import { pgArray, preparedRows, rawRows } from '../../lib/raw-sql';
 
 export interface Arrival {
   stationId: number;
@@ -16,7 +16,7 @@ export interface Arrival {
  * too) or was never seen before.
  */
 export async function markSeen(db: Db, arrivals: readonly Arrival[]): Promise<Map<number, { cameBack: boolean; firstContact: boolean }>> {
-  const rows = await rawRows<{ station_id: number; was_online: boolean | null }>(
+  const rows = await preparedRows<{ station_id: number; was_online: boolean | null }>(
     db,
     sql`with input as (
           select * from unnest(${pgArray(arrivals.map((a) => a.stationId))}::int[], ${pgArray(arrivals.map((a) => a.seenAt.toISOString()))}::timestamptz[],
