@@ -10,14 +10,14 @@ import type { PreparedBatch } from './batch-writer';
 export const LIVE_REPORT_READINGS = 100;
 
 /**
- * Whether a batch goes on the writer's alarm lane (batch-writer.ts), written ahead of bulk
- * readings because someone waits for it on an alarm feed: it carries a device alarm or a sensor
- * in alarm (with the device's few readings of that moment), or it is a live report with a reading
- * at a threshold, which the server's own threshold rule may open an alarm on (DESIGN §8: report →
- * alarm on a feed, p99 < 250 ms under load, for threshold crossings as for device alarms; in the
- * bulk groups they waited behind 20,000 readings). Whether the alarm is already open is not
- * known here, so a tank staying over its threshold keeps its reports on the lane while it does:
- * small transactions, which the lane writes one at a time beside the bulk writers.
+ * Whether a batch goes on the writer's alarm lane, written ahead of bulk readings because someone
+ * waits for it on an alarm feed: it carries a device alarm or a sensor in alarm (with the
+ * device's few readings of that moment), or it is a live report with a reading at a threshold,
+ * which the server's own threshold rule may open an alarm on (DESIGN §8: report → alarm on a
+ * feed, p99 < 250 ms under load, for threshold crossings as for device alarms; in the bulk groups
+ * they waited behind 20,000 readings). Whether the alarm is already open is not known here, so a
+ * tank staying over its threshold keeps its reports on the lane while it does: they lead the next
+ * group, and only beside a large one go in a transaction of their own (group-schedule.ts).
  */
 export function onAlarmLane(batch: PreparedBatch): boolean {
   if (batch.parts.alarms.length > 0 || batch.parts.sensors.some((s) => s.state === 'alarm')) return true;

@@ -16,6 +16,7 @@ import { writeReadings, type FreshReadings } from './readings-repo';
 import { markSeen } from './status-repo';
 import { groupReadings, type GroupReadings } from './group-readings';
 import { onAlarmLane } from './alarm-lane';
+import { MAX_GROUP_READINGS, takeGroups } from './group-schedule';
 import { applyTickets, insertMeterTotals, insertSales, type StoreRefusal } from './sales-repo';
 
 /** A device batch validated and computed (prepare.ts), ready to be written. */
@@ -60,20 +61,6 @@ export interface EvaluationContext {
  */
 export type Evaluator = (context: EvaluationContext) => Promise<void>;
 
-/** Readings one transaction takes at most; more wait for the next. */
-export const MAX_GROUP_READINGS = 20_000;
-/** Queued readings from which a second bulk writer starts beside the running one. */
-const SECOND_WRITER_READINGS = 2_000;
-
-function queuedReadings(queue: readonly Pending[]): number {
-  let n = 0;
-  for (const p of queue) {
-    n += p.prepared.readings.count;
-    if (n >= SECOND_WRITER_READINGS) break;
-  }
-  return n;
-}
-
 interface Pending {
   prepared: PreparedBatch;
   resolve: (outcome: WriteOutcome) => void;
@@ -85,13 +72,16 @@ interface Pending {
  * other devices queue, and the next transaction takes them all. Many small concurrent writers
  * fight over the same table and index pages (on two cores, throughput falls as they are
  * added); a few large transactions do not. Each device is answered when its group commits.
+ * Which batches go together, and when the alarm lane runs apart: group-schedule.ts.
  */
 export class BatchWriter {
   private readonly queue: Pending[] = [];
-  /** Batches that may open an alarm: written on a lane of their own (alarm-lane.ts). */
+  /** Batches that may open an alarm (alarm-lane.ts): first in the next group, or on the lane. */
   private readonly urgent: Pending[] = [];
-  private running = 0;
-  private urgentRunning = false;
+  /** Readings of each bulk group being written, by the group's number. */
+  private readonly running = new Map<number, number>();
+  private groups = 0;
+  private laneRunning = false;
 
   constructor(
     private readonly db: Db,
@@ -109,32 +99,19 @@ export class BatchWriter {
   }
 
   private pump() {
-    // The alarm lane: one transaction at a time beside the bulk writers, never waiting behind a
-    // group of 20,000 readings (DESIGN §8: device report → alarm on a feed, p99 < 250 ms under load).
-    if (!this.urgentRunning && this.urgent.length > 0) {
-      const group = this.urgent.splice(0, this.urgent.length);
-      this.urgentRunning = true;
-      void this.run(group).finally(() => {
-        this.urgentRunning = false;
+    const { lane, groups } = takeGroups({ queue: this.queue, urgent: this.urgent, running: [...this.running.values()], laneRunning: this.laneRunning, writers: this.writers, maxGroupReadings: this.maxGroupReadings });
+    if (lane) {
+      this.laneRunning = true;
+      void this.run(lane).finally(() => {
+        this.laneRunning = false;
         this.pump();
       });
     }
-    while (this.running < this.writers && this.queue.length > 0) {
-      // A second transaction at once pays only for a backlog of large batches. Device-sized
-      // reports (a reading per tank) go faster waiting for the running one and going together:
-      // a group's statements cost the same for 5 reports as for 50 (bench/ingest.ts: +14 %
-      // reports/s with one writer at 10 readings a report, −6 % readings/s at 1,000).
-      if (this.running > 0 && queuedReadings(this.queue) < SECOND_WRITER_READINGS) break;
-      const group: Pending[] = [];
-      let readings = 0;
-      while (this.queue.length > 0 && (group.length === 0 || readings + this.queue[0]!.prepared.readings.count <= this.maxGroupReadings)) {
-        const next = this.queue.shift()!;
-        readings += next.prepared.readings.count;
-        group.push(next);
-      }
-      this.running++;
-      void this.run(group).finally(() => {
-        this.running--;
+    for (const { batches, readings } of groups) {
+      const id = ++this.groups;
+      this.running.set(id, readings);
+      void this.run(batches).finally(() => {
+        this.running.delete(id);
         this.pump();
       });
     }
