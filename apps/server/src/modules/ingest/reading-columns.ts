@@ -27,7 +27,7 @@ export interface ReadingRow {
 
 export interface PreparedReadings {
   count: number;
-  /** The columns `unnestOf` (readings-repo.ts) takes, as PostgreSQL array literals. */
+  /** The columns `writeReadings` (readings-repo.ts) takes, as PostgreSQL array literals. */
   columns: string[];
   tankId: Int32Array;
   tsMs: Float64Array;
@@ -40,7 +40,7 @@ export interface PreparedReadings {
   newest: ReadingRow[];
 }
 
-/** Rows → columns, in the order `unnestOf` (readings-repo.ts) takes them. */
+/** Rows → columns, in the order `writeReadings` (readings-repo.ts) takes them. */
 export function layOut(rows: readonly ReadingRow[]): PreparedReadings {
   return {
     count: rows.length,
@@ -56,6 +56,9 @@ export function layOut(rows: readonly ReadingRow[]): PreparedReadings {
       pgArray(rows.map((r) => r.tcVolumeL)),
       pgArray(rows.map((r) => r.waterVolumeL)),
       pgArray(rows.map((r) => r.densityKgM3)),
+      // Not stored with the reading: the latest state's, taken from each tank's newest row.
+      pgArray(rows.map((r) => r.ullageL)),
+      pgArray(rows.map((r) => r.fillPct)),
     ],
     tankId: Int32Array.from(rows, (r) => r.tankId),
     tsMs: Float64Array.from(rows, (r) => r.tsMs),

@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pgArray, preparedRows } from '../../lib/raw-sql';
-import { layOut, type PreparedReadings } from './reading-columns';
+import type { PreparedReadings } from './reading-columns';
 
-/** The columns the insert takes, in the order of `layOut` (reading-columns.ts). */
-const unnestOf = (columns: readonly string[], extra = sql``) => sql`unnest(
-  ${columns[0]}::int[], ${columns[1]}::float8[], ${columns[2]}::int[], ${columns[3]}::smallint[],
-  ${columns[4]}::float8[], ${columns[5]}::float8[], ${columns[6]}::float8[],
-  ${columns[7]}::float8[], ${columns[8]}::float8[], ${columns[9]}::float8[], ${columns[10]}::float8[]${extra})`;
+/** The columns of `layOut` (reading-columns.ts), in its order, as the rows `r` of the write. */
+const unnested = (c: readonly string[]) => sql`unnest(
+  ${c[0]}::int[], ${c[1]}::float8[], ${c[2]}::int[], ${c[3]}::smallint[],
+  ${c[4]}::float8[], ${c[5]}::float8[], ${c[6]}::float8[],
+  ${c[7]}::float8[], ${c[8]}::float8[], ${c[9]}::float8[], ${c[10]}::float8[],
+  ${c[11]}::float8[], ${c[12]}::float8[]) with ordinality
+  as r(tank_id, ts_ms, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, density_kg_m3, ullage_l, fill_pct, ord)`;
 
 // Times travel as epoch milliseconds: shorter than ISO text, and numbers need no quoting.
-const UNNESTED = sql.raw(
-  'tank_id, ts_ms, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, density_kg_m3',
-);
 const STORED = sql.raw(
   'tank_id, to_timestamp(ts_ms / 1000.0), station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, density_kg_m3',
 );
@@ -93,23 +92,23 @@ export interface WrittenReadings {
 export async function writeReadings(db: Db, readings: PreparedReadings, byKey: boolean): Promise<WrittenReadings> {
   const written: WrittenReadings = { newPerTank: new Map(), fresh: new Map(), newKeys: new Set(), moved: new Set() };
   if (readings.count === 0) return written;
-  const newest = layOut(readings.newest);
-  const result = await preparedRows<{ kind: 'n' | 'k' | 'l'; tank_id: number; n: number; k: string | null; first_ms: number | null; last_ms: number | null; prev_ms: number | null }>(
+  const result = await preparedRows<{ tank_id: number; n: number; k: string | null; first_ms: number | null; last_ms: number | null; prev_ms: number | null; moved: boolean }>(
     db,
-    // \`before\` reads tank_latest as it was before this statement (every part of a WITH sees the same snapshot).
-    sql`with before as (
+    // Every part of a WITH sees the same snapshot: \`before\` reads tank_latest as it was before this statement.
+    // Each tank's latest state is its newest row of \`r\` (the first sent of two at one time, as
+    // newestPerTank keeps): the readings are sent once, not again for the latest state.
+    sql`with r as materialized (select * from ${unnested(readings.columns)}),
+        before as (
           select tank_id, ts from tank_latest where tank_id = any(${pgArray(readings.newest.map((r) => r.tankId))}::int[])),
         ins as (
           insert into tank_readings (${READING_COLUMNS})
-          select ${STORED} from ${unnestOf(readings.columns)} as r(${UNNESTED})
+          select ${STORED} from r
           on conflict do nothing returning tank_id, ts, product_height_mm, water_height_mm, temperature_c, volume_l),
         hourly as (${MERGE_HOURLY}),
         daily as (${MERGE_DAILY}),
         latest as (
           insert into tank_latest (${READING_COLUMNS}, ullage_l, fill_pct)
-          select ${STORED}, ullage_l, fill_pct
-          from ${unnestOf(newest.columns, sql`, ${pgArray(readings.newest.map((r) => r.ullageL))}::float8[], ${pgArray(readings.newest.map((r) => r.fillPct))}::float8[]`)}
-            as r(${UNNESTED}, ullage_l, fill_pct)
+          select distinct on (tank_id) ${STORED}, ullage_l, fill_pct from r order by tank_id, ts_ms desc, ord
           on conflict (tank_id) do update set
             ts = excluded.ts, station_id = excluded.station_id, type = excluded.type,
             product_height_mm = excluded.product_height_mm, water_height_mm = excluded.water_height_mm,
@@ -117,21 +116,23 @@ export async function writeReadings(db: Db, readings: PreparedReadings, byKey: b
             water_volume_l = excluded.water_volume_l, ullage_l = excluded.ullage_l, fill_pct = excluded.fill_pct,
             density_kg_m3 = excluded.density_kg_m3
           where excluded.ts > tank_latest.ts
-          returning tank_id)
-        select 'n' as kind, i.tank_id, count(*)::int as n, null as k,
-          extract(epoch from min(i.ts))::float8 * 1000 as first_ms, extract(epoch from max(i.ts))::float8 * 1000 as last_ms,
-          extract(epoch from b.ts)::float8 * 1000 as prev_ms
-        from ins i left join before b using (tank_id) group by i.tank_id, b.ts
-        ${byKey ? sql`union all select 'k', tank_id, 0, tank_id || ':' || round(extract(epoch from ts) * 1000)::bigint, null, null, null from ins` : sql``}
-        union all select 'l', tank_id, 0, null, null, null, null from latest`,
+          returning tank_id),
+        fresh as (
+          select i.tank_id, count(*)::int as n,
+            extract(epoch from min(i.ts))::float8 * 1000 as first_ms, extract(epoch from max(i.ts))::float8 * 1000 as last_ms,
+            extract(epoch from b.ts)::float8 * 1000 as prev_ms
+          from ins i left join before b using (tank_id) group by i.tank_id, b.ts)
+        select tank_id, coalesce(f.n, 0) as n, null as k, f.first_ms, f.last_ms, f.prev_ms, l.tank_id is not null as moved
+        from fresh f full join latest l using (tank_id)
+        ${byKey ? sql`union all select tank_id, 0, tank_id || ':' || round(extract(epoch from ts) * 1000)::bigint, null, null, null, false from ins` : sql``}`,
   );
   for (const r of result) {
-    if (r.kind === 'n') {
+    if (r.k !== null) written.newKeys.add(r.k);
+    if (r.n > 0) {
       written.newPerTank.set(r.tank_id, r.n);
       written.fresh.set(r.tank_id, { count: r.n, firstMs: Math.round(r.first_ms!), lastMs: Math.round(r.last_ms!), prevLatestMs: r.prev_ms === null ? null : Math.round(r.prev_ms) });
     }
-    else if (r.kind === 'k') written.newKeys.add(r.k!);
-    else written.moved.add(r.tank_id);
+    if (r.moved) written.moved.add(r.tank_id);
   }
   return written;
 }
