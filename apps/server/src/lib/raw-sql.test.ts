@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestContext } from '../test/harness';
-import { pgArray, preparedRows, rawRows } from './raw-sql';
+import { numericArray, pgArray, preparedRows, rawRows } from './raw-sql';
 
 describe('pgArray', () => {
   it('writes numbers, nulls, booleans and quoted strings', () => {
@@ -41,6 +41,35 @@ describe('preparedRows', () => {
         expect(ours.length).toBe(process.env.TEST_BACKEND === 'postgres' ? 1 : 0);
         if (ours.length === 1) expect(ours[0]!.name).toMatch(/^u[\w-]{27}$/);
       });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('numericArray', () => {
+  it('round-trips integers, doubles to the last bit and NaN as NULL, binary on PostgreSQL and text on PGlite', async () => {
+    const ctx: TestContext = await startTestApp({ seed: false });
+    try {
+      const doubles = Float64Array.from([0.1 + 0.2, -1e-300, 1.7976931348623157e308, 15000.123456789, NaN, 42]);
+      const ints = Int32Array.from([2147483647, -2147483648, 0, 7]);
+      const smalls = Int16Array.from([32767, -32768, 3]);
+      const check = async (db: typeof ctx.db) => {
+        const f = numericArray(db, 'float8', doubles);
+        expect(Buffer.isBuffer(f)).toBe(process.env.TEST_BACKEND === 'postgres');
+        const [row] = await rawRows<{ f: (number | null)[]; i: number[]; s: number[] }>(
+          db,
+          sql`select ${f}::float8[] as f, ${numericArray(db, 'int4', ints)}::int[] as i, ${numericArray(db, 'int2', smalls)}::smallint[] as s`,
+        );
+        expect(row!.f).toEqual([0.1 + 0.2, -1e-300, 1.7976931348623157e308, 15000.123456789, null, 42]);
+        expect(row!.i).toEqual([...ints]);
+        expect(row!.s).toEqual([...smalls]);
+      };
+      await check(ctx.db);
+      // Inside a transaction the session holds one client: the same encoding.
+      await ctx.db.transaction((tx) => check(tx as unknown as typeof ctx.db));
+      expect(() => numericArray(ctx.db, 'float8', [Infinity])).toThrow(RangeError);
+      expect(() => numericArray(ctx.db, 'int4', [1.5])).toThrow(RangeError);
     } finally {
       await ctx.close();
     }

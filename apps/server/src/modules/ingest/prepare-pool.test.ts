@@ -4,6 +4,7 @@ import { rawRows } from '../../lib/raw-sql';
 import { startTestApp, type TestContext } from '../../test/harness';
 import { Preparer } from './prepare-pool';
 import { prepareBatch } from './prepare';
+import { READING_ARRAYS } from './reading-columns';
 
 let ctx: TestContext;
 const KEY = 'demo-device-key:NWP-RY04';
@@ -49,8 +50,8 @@ describe('batches prepared on a worker thread', () => {
     try {
       const onWorker = await preparer.prepare(body, station, Date.now(), 'es');
       const inPlace = prepareBatch(body, station, Date.now(), 'es');
-      expect(onWorker.readings.columns).toEqual(inPlace.readings.columns);
-      expect([...onWorker.readings.tankId]).toEqual([...inPlace.readings.tankId]);
+      for (const k of READING_ARRAYS) expect([...onWorker.readings[k]], k).toEqual([...inPlace.readings[k]]);
+      expect(onWorker.readings.newest).toEqual(inPlace.readings.newest);
       expect(onWorker.refused).toEqual(inPlace.refused);
       expect(onWorker.refused[0]!.message).toBe('Lectura 601 · Temperatura (°C): debe ser un número entre -60 y 120');
       const broken = await preparer.prepare(`${body.slice(0, -1)}x`.padEnd(40_000, ' '), station, Date.now(), 'en');

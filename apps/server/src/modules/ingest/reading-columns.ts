@@ -1,5 +1,3 @@
-import { pgArray } from '../../lib/raw-sql';
-
 // Computed readings and the columns the insert takes. Its own file because both the CPU half
 // (prepare.ts, often on a worker thread) and the writer (readings-repo.ts) need it, and neither
 // should import the other.
@@ -27,74 +25,90 @@ export interface ReadingRow {
 
 export interface PreparedReadings {
   count: number;
-  /** The columns `writeReadings` (readings-repo.ts) takes, as PostgreSQL array literals. */
-  columns: string[];
   tankId: Int32Array;
   tsMs: Float64Array;
-  volumeL: Float64Array;
+  stationId: Int32Array;
+  /** Indexes RECORD_TYPES. */
+  type: Int16Array;
   productHeightMm: Float64Array;
   waterHeightMm: Float64Array;
   /** For the data-jump rules (spec §9: a temperature step over 3 °C). */
   temperatureC: Float64Array;
+  volumeL: Float64Array;
+  tcVolumeL: Float64Array;
+  /** NaN: unknown (null). */
+  waterVolumeL: Float64Array;
+  /** NaN: not reported (null). */
+  densityKgM3: Float64Array;
+  /** Not stored with the reading: the latest state's, taken from each tank's newest row. */
+  ullageL: Float64Array;
+  fillPct: Float64Array;
   /** Each tank's newest reading among these: the latest state and the live event. */
   newest: ReadingRow[];
 }
 
-/** Rows → columns, in the order `writeReadings` (readings-repo.ts) takes them. */
+/** The typed columns, in the order `writeReadings` (readings-repo.ts) unnests them. */
+export const READING_ARRAYS = ['tankId', 'tsMs', 'stationId', 'type', 'productHeightMm', 'waterHeightMm', 'temperatureC', 'volumeL', 'tcVolumeL', 'waterVolumeL', 'densityKgM3', 'ullageL', 'fillPct'] as const;
+export type ReadingArray = (typeof READING_ARRAYS)[number];
+
+const make: Record<ReadingArray, (n: number) => Int32Array | Int16Array | Float64Array> = {
+  tankId: (n) => new Int32Array(n),
+  tsMs: (n) => new Float64Array(n),
+  stationId: (n) => new Int32Array(n),
+  type: (n) => new Int16Array(n),
+  productHeightMm: (n) => new Float64Array(n),
+  waterHeightMm: (n) => new Float64Array(n),
+  temperatureC: (n) => new Float64Array(n),
+  volumeL: (n) => new Float64Array(n),
+  tcVolumeL: (n) => new Float64Array(n),
+  waterVolumeL: (n) => new Float64Array(n),
+  densityKgM3: (n) => new Float64Array(n),
+  ullageL: (n) => new Float64Array(n),
+  fillPct: (n) => new Float64Array(n),
+};
+
+/**
+ * Rows → typed columns: cheap to lay out per report, to move from a worker thread, and to join
+ * for a group; the writer turns them into parameters once per group (readings-repo.ts).
+ */
 export function layOut(rows: readonly ReadingRow[]): PreparedReadings {
-  return {
-    count: rows.length,
-    columns: [
-      pgArray(rows.map((r) => r.tankId)),
-      pgArray(rows.map((r) => r.tsMs)),
-      pgArray(rows.map((r) => r.stationId)),
-      pgArray(rows.map((r) => r.type)),
-      pgArray(rows.map((r) => r.productHeightMm)),
-      pgArray(rows.map((r) => r.waterHeightMm)),
-      pgArray(rows.map((r) => r.temperatureC)),
-      pgArray(rows.map((r) => r.volumeL)),
-      pgArray(rows.map((r) => r.tcVolumeL)),
-      pgArray(rows.map((r) => r.waterVolumeL)),
-      pgArray(rows.map((r) => r.densityKgM3)),
-      // Not stored with the reading: the latest state's, taken from each tank's newest row.
-      pgArray(rows.map((r) => r.ullageL)),
-      pgArray(rows.map((r) => r.fillPct)),
-    ],
-    tankId: Int32Array.from(rows, (r) => r.tankId),
-    tsMs: Float64Array.from(rows, (r) => r.tsMs),
-    volumeL: Float64Array.from(rows, (r) => r.volumeL),
-    productHeightMm: Float64Array.from(rows, (r) => r.productHeightMm),
-    waterHeightMm: Float64Array.from(rows, (r) => r.waterHeightMm),
-    temperatureC: Float64Array.from(rows, (r) => r.temperatureC),
-    newest: newestPerTank(rows),
-  };
+  const out = empty(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    out.tankId[i] = r.tankId;
+    out.tsMs[i] = r.tsMs;
+    out.stationId[i] = r.stationId;
+    out.type[i] = r.type;
+    out.productHeightMm[i] = r.productHeightMm;
+    out.waterHeightMm[i] = r.waterHeightMm;
+    out.temperatureC[i] = r.temperatureC;
+    out.volumeL[i] = r.volumeL;
+    out.tcVolumeL[i] = r.tcVolumeL;
+    out.waterVolumeL[i] = r.waterVolumeL ?? NaN;
+    out.densityKgM3[i] = r.densityKgM3 ?? NaN;
+    out.ullageL[i] = r.ullageL;
+    out.fillPct[i] = r.fillPct;
+  }
+  out.newest = newestPerTank(rows);
+  return out;
 }
 
-/** Several batches' readings as one write: their column literals and arrays joined. */
+function empty(count: number): PreparedReadings {
+  const arrays = Object.fromEntries(READING_ARRAYS.map((k) => [k, make[k](count)])) as unknown as Omit<PreparedReadings, 'count' | 'newest'>;
+  return { count, ...arrays, newest: [] };
+}
+
+/** Several batches' readings as one write: their columns joined. */
 export function joinReadings(list: readonly PreparedReadings[]): PreparedReadings {
   if (list.length === 1) return list[0]!;
-  const filled = list.filter((r) => r.count > 0);
-  const joinTyped = <T extends Int32Array | Float64Array>(make: (n: number) => T, pick: (r: PreparedReadings) => T) => {
-    const out = make(filled.reduce((n, r) => n + r.count, 0));
-    let at = 0;
-    for (const r of filled) {
-      out.set(pick(r), at);
-      at += r.count;
-    }
-    return out;
-  };
-  return {
-    count: filled.reduce((n, r) => n + r.count, 0),
-    // '{1,2}' + '{3}' → '{1,2,3}'
-    columns: (list[0]?.columns ?? []).map((_, i) => `{${filled.map((r) => r.columns[i]!.slice(1, -1)).join(',')}}`),
-    tankId: joinTyped((n) => new Int32Array(n), (r) => r.tankId),
-    tsMs: joinTyped((n) => new Float64Array(n), (r) => r.tsMs),
-    volumeL: joinTyped((n) => new Float64Array(n), (r) => r.volumeL),
-    productHeightMm: joinTyped((n) => new Float64Array(n), (r) => r.productHeightMm),
-    waterHeightMm: joinTyped((n) => new Float64Array(n), (r) => r.waterHeightMm),
-    temperatureC: joinTyped((n) => new Float64Array(n), (r) => r.temperatureC),
-    newest: newestPerTank(filled.flatMap((r) => r.newest)),
-  };
+  const out = empty(list.reduce((n, r) => n + r.count, 0));
+  let at = 0;
+  for (const r of list) {
+    for (const k of READING_ARRAYS) (out[k] as Float64Array).set(r[k] as Float64Array, at);
+    at += r.count;
+  }
+  out.newest = newestPerTank(list.flatMap((r) => r.newest));
+  return out;
 }
 
 /** The newest reading of each tank among `rows`. */

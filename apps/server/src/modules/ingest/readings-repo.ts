@@ -1,15 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pgArray, preparedRows } from '../../lib/raw-sql';
+import { numericArray, pgArray, preparedRows } from '../../lib/raw-sql';
 import type { PreparedReadings } from './reading-columns';
 
-/** The columns of `layOut` (reading-columns.ts), in its order, as the rows `r` of the write. */
-const unnested = (c: readonly string[]) => sql`unnest(
-  ${c[0]}::int[], ${c[1]}::float8[], ${c[2]}::int[], ${c[3]}::smallint[],
-  ${c[4]}::float8[], ${c[5]}::float8[], ${c[6]}::float8[],
-  ${c[7]}::float8[], ${c[8]}::float8[], ${c[9]}::float8[], ${c[10]}::float8[],
-  ${c[11]}::float8[], ${c[12]}::float8[]) with ordinality
+/** The typed columns of `layOut` (reading-columns.ts), in READING_ARRAYS order, as the rows `r` of the write. */
+function unnested(db: Db, r: PreparedReadings) {
+  const f = (values: Float64Array) => numericArray(db, 'float8', values);
+  return sql`unnest(
+  ${numericArray(db, 'int4', r.tankId)}::int[], ${f(r.tsMs)}::float8[], ${numericArray(db, 'int4', r.stationId)}::int[], ${numericArray(db, 'int2', r.type)}::smallint[],
+  ${f(r.productHeightMm)}::float8[], ${f(r.waterHeightMm)}::float8[], ${f(r.temperatureC)}::float8[],
+  ${f(r.volumeL)}::float8[], ${f(r.tcVolumeL)}::float8[], ${f(r.waterVolumeL)}::float8[], ${f(r.densityKgM3)}::float8[],
+  ${f(r.ullageL)}::float8[], ${f(r.fillPct)}::float8[]) with ordinality
   as r(tank_id, ts_ms, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, density_kg_m3, ullage_l, fill_pct, ord)`;
+}
 
 // Times travel as epoch milliseconds: shorter than ISO text, and numbers need no quoting.
 const STORED = sql.raw(
@@ -97,7 +100,7 @@ export async function writeReadings(db: Db, readings: PreparedReadings, byKey: b
     // Every part of a WITH sees the same snapshot: \`before\` reads tank_latest as it was before this statement.
     // Each tank's latest state is its newest row of \`r\` (the first sent of two at one time, as
     // newestPerTank keeps): the readings are sent once, not again for the latest state.
-    sql`with r as materialized (select * from ${unnested(readings.columns)}),
+    sql`with r as materialized (select * from ${unnested(db, readings)}),
         before as (
           select tank_id, ts from tank_latest where tank_id = any(${pgArray(readings.newest.map((r) => r.tankId))}::int[])),
         ins as (
