@@ -8,6 +8,8 @@ const NOTIFY_MAX_BYTES = 7999;
 /** Stored payloads are read back within milliseconds; these are kept long past any listener's delay. */
 const KEEP_STORED = '10 minutes';
 const CLEANUP_EVERY_MS = 60_000;
+/** U+001E, chr(30): between messages sent in one statement. */
+const SEPARATOR = '\u001e';
 
 /**
  * The live bus over PostgreSQL LISTEN/NOTIFY (no REDIS_URL), on a connection of its own, not
@@ -78,7 +80,14 @@ export class PostgresTransport implements BusTransport {
         await client.query(`with stored as (insert into live_bus_payloads (payload) values ($1) returning id) select pg_notify($2, 'r' || id) from stored`, [head.text, CHANNEL]);
       } else {
         // Named: prepared once on this connection, not parsed and planned again for every send.
-        await client.query({ name: 'ullage-live-notify', text: 'select pg_notify($1, m) from unnest($2::text[]) as m', values: [CHANNEL, taken.map((m) => m.inline)] });
+        // Messages are JSON, which never holds a raw control character: joined by the record
+        // separator they go as one text, not an array literal pg escapes quote by quote.
+        const inline = taken.map((m) => m.inline!);
+        if (inline.every((t) => !t.includes(SEPARATOR))) {
+          await client.query({ name: 'ullage-live-notify-joined', text: 'select pg_notify($1, m) from unnest(string_to_array($2, chr(30))) as m', values: [CHANNEL, inline.join(SEPARATOR)] });
+        } else {
+          await client.query({ name: 'ullage-live-notify', text: 'select pg_notify($1, m) from unnest($2::text[]) as m', values: [CHANNEL, inline] });
+        }
       }
       for (const m of taken) m.resolve();
     } catch (error) {
