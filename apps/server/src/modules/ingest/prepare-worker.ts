@@ -8,8 +8,8 @@ import { READING_ARRAYS } from './reading-columns';
 parentPort?.on('message', (message: { id: number; body: unknown; station: IngestStation; nowMs: number; language: Language }) => {
   try {
     const prepared = prepareBatch(message.body, message.station, message.nowMs, message.language);
-    // The typed arrays move to the main thread rather than being copied.
-    const moved = READING_ARRAYS.map((k) => prepared.readings[k].buffer as ArrayBuffer);
+    // The typed arrays move to the main thread rather than being copied (they share one buffer).
+    const moved = [...new Set(READING_ARRAYS.map((k) => prepared.readings[k].buffer as ArrayBuffer))];
     parentPort!.postMessage({ id: message.id, prepared }, moved);
   } catch (error) {
     parentPort!.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });

@@ -51,22 +51,6 @@ export interface PreparedReadings {
 export const READING_ARRAYS = ['tankId', 'tsMs', 'stationId', 'type', 'productHeightMm', 'waterHeightMm', 'temperatureC', 'volumeL', 'tcVolumeL', 'waterVolumeL', 'densityKgM3', 'ullageL', 'fillPct'] as const;
 export type ReadingArray = (typeof READING_ARRAYS)[number];
 
-const make: Record<ReadingArray, (n: number) => Int32Array | Int16Array | Float64Array> = {
-  tankId: (n) => new Int32Array(n),
-  tsMs: (n) => new Float64Array(n),
-  stationId: (n) => new Int32Array(n),
-  type: (n) => new Int16Array(n),
-  productHeightMm: (n) => new Float64Array(n),
-  waterHeightMm: (n) => new Float64Array(n),
-  temperatureC: (n) => new Float64Array(n),
-  volumeL: (n) => new Float64Array(n),
-  tcVolumeL: (n) => new Float64Array(n),
-  waterVolumeL: (n) => new Float64Array(n),
-  densityKgM3: (n) => new Float64Array(n),
-  ullageL: (n) => new Float64Array(n),
-  fillPct: (n) => new Float64Array(n),
-};
-
 /**
  * Rows → typed columns: cheap to lay out per report, to move from a worker thread, and to join
  * for a group; the writer turns them into parameters once per group (readings-repo.ts).
@@ -93,9 +77,41 @@ export function layOut(rows: readonly ReadingRow[]): PreparedReadings {
   return out;
 }
 
+/**
+ * Columns of `count` readings, all views of one buffer: one allocation per report and per group,
+ * not thirteen (and one buffer for a worker thread to hand over). Doubles first, then the
+ * 4-byte and 2-byte integers, so every view is aligned.
+ */
 function empty(count: number): PreparedReadings {
-  const arrays = Object.fromEntries(READING_ARRAYS.map((k) => [k, make[k](count)])) as unknown as Omit<PreparedReadings, 'count' | 'newest'>;
-  return { count, ...arrays, newest: [] };
+  const buffer = new ArrayBuffer(count * (10 * 8 + 2 * 4 + 2));
+  let at = 0;
+  const f64 = () => {
+    const view = new Float64Array(buffer, at, count);
+    at += count * 8;
+    return view;
+  };
+  const i32 = () => {
+    const view = new Int32Array(buffer, at, count);
+    at += count * 4;
+    return view;
+  };
+  return {
+    count,
+    tsMs: f64(),
+    productHeightMm: f64(),
+    waterHeightMm: f64(),
+    temperatureC: f64(),
+    volumeL: f64(),
+    tcVolumeL: f64(),
+    waterVolumeL: f64(),
+    densityKgM3: f64(),
+    ullageL: f64(),
+    fillPct: f64(),
+    tankId: i32(),
+    stationId: i32(),
+    type: new Int16Array(buffer, at, count),
+    newest: [],
+  };
 }
 
 /** Several batches' readings as one write: their columns joined. */
