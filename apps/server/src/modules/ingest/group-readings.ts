@@ -2,15 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pgArray, preparedRows } from '../../lib/raw-sql';
 import type { StationKeys } from '../../lib/station-keys';
-import type { FreshReadings } from './readings-repo';
-
-/** One reading as the evaluators read it (SI). */
-export interface TankPoint {
-  tsMs: number;
-  productHeightMm: number;
-  temperatureC: number;
-  volumeL: number;
-}
+import type { FreshReadings, TankPoint } from './readings-repo';
 
 export interface TankSeries {
   station: StationKeys;
@@ -80,9 +72,27 @@ export function groupReadings(db: Db, batches: readonly { station: StationKeys; 
   };
 }
 
+/**
+ * Readings retention keeps at least the current month and two before it (config.ts), so a
+ * latest state less than four weeks older than the new readings is still a stored reading; an
+ * older one may have gone with its month, and then the store says what comes before.
+ */
+const LATEST_STILL_STORED_MS = 28 * 86_400_000;
+
+/**
+ * New readings that follow a tank's stored ones (the live case) follow its latest state, which
+ * the write read already (readings-repo.ts): only late readings, tanks with no latest state and
+ * tanks silent for weeks cost a statement.
+ */
 async function findPrevious(db: Db, byTank: ReadonlyMap<number, TankSeries>): Promise<ReadonlyMap<number, TankPoint>> {
-  if (byTank.size === 0) return new Map();
-  const tankIds = [...byTank.keys()];
+  const previous = new Map<number, TankPoint>();
+  const tankIds: number[] = [];
+  for (const [id, series] of byTank) {
+    const latest = series.fresh.prevLatest;
+    if (!series.late && latest && series.fresh.firstMs - latest.tsMs < LATEST_STILL_STORED_MS) previous.set(id, latest);
+    else tankIds.push(id);
+  }
+  if (tankIds.length === 0) return previous;
   const firsts = tankIds.map((id) => byTank.get(id)!.fresh.firstMs);
   // The group's readings are already written in this transaction, so "before the first new one" skips them.
   const rows = await preparedRows<{ id: number; ts: string | Date; product_height_mm: number; temperature_c: number; volume_l: number }>(
@@ -92,7 +102,8 @@ async function findPrevious(db: Db, byTank: ReadonlyMap<number, TankSeries>): Pr
         join lateral (select ts, product_height_mm, temperature_c, volume_l from tank_readings
                       where tank_id = t.id and ts < to_timestamp(t.first_ms / 1000.0) order by ts desc limit 1) r on true`,
   );
-  return new Map(rows.map((r) => [r.id, { tsMs: new Date(r.ts).getTime(), productHeightMm: r.product_height_mm, temperatureC: r.temperature_c, volumeL: r.volume_l }]));
+  for (const r of rows) previous.set(r.id, { tsMs: new Date(r.ts).getTime(), productHeightMm: r.product_height_mm, temperatureC: r.temperature_c, volumeL: r.volume_l });
+  return previous;
 }
 
 /** Two readings of one time (resent inside a group): the store kept the first, so do the evaluators. */

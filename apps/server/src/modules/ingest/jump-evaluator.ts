@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { pgArray } from '../../lib/raw-sql';
 import type { EvaluationContext } from './batch-writer';
 import type { StationKeys } from '../../lib/station-keys';
-import type { TankPoint as Point } from './group-readings';
+import type { TankPoint as Point } from './readings-repo';
 import { readNeighbourhoods, type Span } from './neighbours-repo';
 
 /**

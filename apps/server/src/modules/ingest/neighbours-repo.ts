@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
-import type { TankPoint } from './group-readings';
+import type { TankPoint } from './readings-repo';
 
 /** A tank's stored readings around some new ones, oldest first, and how many lie on each side. */
 export interface Neighbourhood {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { numericArray, pgArray, preparedRows } from '../../lib/raw-sql';
+import { numericArray, pgArray, preparedRows, withGenericPlans } from '../../lib/raw-sql';
 import type { PreparedReadings } from './reading-columns';
 
 /** The typed columns of `layOut` (reading-columns.ts), in READING_ARRAYS order, as the rows `r` of the write. */
@@ -64,6 +64,14 @@ function mergeSummaries(table: 'tank_hourly' | 'tank_daily', bucket: 'hour' | 'd
 const MERGE_HOURLY = mergeSummaries('tank_hourly', 'hour', '1 hour');
 const MERGE_DAILY = mergeSummaries('tank_daily', 'day', '1 day');
 
+/** One reading as the evaluators read it (SI). */
+export interface TankPoint {
+  tsMs: number;
+  productHeightMm: number;
+  temperatureC: number;
+  volumeL: number;
+}
+
 /** What one write stored of a tank: the evaluators look at these readings only. */
 export interface FreshReadings {
   /** How many readings were new (not already stored). */
@@ -73,6 +81,12 @@ export interface FreshReadings {
   lastMs: number;
   /** The tank's newest reading before this write, if it had one. A new reading older than it arrived late. */
   prevLatestMs: number | null;
+  /**
+   * That reading's values, from the tank's latest state (kept equal to its newest stored
+   * reading): when the new readings follow it, it is the reading before them, and the
+   * evaluators need not read it again (group-readings.ts).
+   */
+  prevLatest: TankPoint | null;
 }
 
 export interface WrittenReadings {
@@ -95,14 +109,14 @@ export interface WrittenReadings {
 export async function writeReadings(db: Db, readings: PreparedReadings, byKey: boolean): Promise<WrittenReadings> {
   const written: WrittenReadings = { newPerTank: new Map(), fresh: new Map(), newKeys: new Set(), moved: new Set() };
   if (readings.count === 0) return written;
-  const result = await preparedRows<{ tank_id: number; n: number; k: string | null; first_ms: number | null; last_ms: number | null; prev_ms: number | null; moved: boolean }>(
+  const result = await withGenericPlans(db, () => preparedRows<{ tank_id: number; n: number; k: string | null; first_ms: number | null; last_ms: number | null; prev_ms: number | null; prev_h: number | null; prev_t: number | null; prev_v: number | null; moved: boolean }>(
     db,
     // Every part of a WITH sees the same snapshot: \`before\` reads tank_latest as it was before this statement.
     // Each tank's latest state is its newest row of \`r\` (the first sent of two at one time, as
     // newestPerTank keeps): the readings are sent once, not again for the latest state.
     sql`with r as materialized (select * from ${unnested(db, readings)}),
         before as (
-          select tank_id, ts from tank_latest where tank_id = any(${pgArray(readings.newest.map((r) => r.tankId))}::int[])),
+          select tank_id, ts, product_height_mm, temperature_c, volume_l from tank_latest where tank_id = any(${pgArray(readings.newest.map((r) => r.tankId))}::int[])),
         ins as (
           insert into tank_readings (${READING_COLUMNS})
           select ${STORED} from r
@@ -123,17 +137,19 @@ export async function writeReadings(db: Db, readings: PreparedReadings, byKey: b
         fresh as (
           select i.tank_id, count(*)::int as n,
             extract(epoch from min(i.ts))::float8 * 1000 as first_ms, extract(epoch from max(i.ts))::float8 * 1000 as last_ms,
-            extract(epoch from b.ts)::float8 * 1000 as prev_ms
-          from ins i left join before b using (tank_id) group by i.tank_id, b.ts)
-        select tank_id, coalesce(f.n, 0) as n, null as k, f.first_ms, f.last_ms, f.prev_ms, l.tank_id is not null as moved
+            extract(epoch from b.ts)::float8 * 1000 as prev_ms, b.product_height_mm as prev_h, b.temperature_c as prev_t, b.volume_l as prev_v
+          from ins i left join before b using (tank_id) group by i.tank_id, b.ts, b.product_height_mm, b.temperature_c, b.volume_l)
+        select tank_id, coalesce(f.n, 0) as n, null as k, f.first_ms, f.last_ms, f.prev_ms, f.prev_h, f.prev_t, f.prev_v, l.tank_id is not null as moved
         from fresh f full join latest l using (tank_id)
-        ${byKey ? sql`union all select tank_id, 0, tank_id || ':' || round(extract(epoch from ts) * 1000)::bigint, null, null, null, false from ins` : sql``}`,
-  );
+        ${byKey ? sql`union all select tank_id, 0, tank_id || ':' || round(extract(epoch from ts) * 1000)::bigint, null, null, null, null, null, null, false from ins` : sql``}`,
+  ));
   for (const r of result) {
     if (r.k !== null) written.newKeys.add(r.k);
     if (r.n > 0) {
       written.newPerTank.set(r.tank_id, r.n);
-      written.fresh.set(r.tank_id, { count: r.n, firstMs: Math.round(r.first_ms!), lastMs: Math.round(r.last_ms!), prevLatestMs: r.prev_ms === null ? null : Math.round(r.prev_ms) });
+      const prevLatestMs = r.prev_ms === null ? null : Math.round(r.prev_ms);
+      const prevLatest = prevLatestMs === null ? null : { tsMs: prevLatestMs, productHeightMm: r.prev_h!, temperatureC: r.prev_t!, volumeL: r.prev_v! };
+      written.fresh.set(r.tank_id, { count: r.n, firstMs: Math.round(r.first_ms!), lastMs: Math.round(r.last_ms!), prevLatestMs, prevLatest });
     }
     if (r.moved) written.moved.add(r.tank_id);
   }
