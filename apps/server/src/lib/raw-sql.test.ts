@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestContext } from '../test/harness';
-import { numericArray, pgArray, preparedRows, rawRows } from './raw-sql';
+import { numericArray, pgArray, preparedRows, rawRows, withGenericPlans } from './raw-sql';
 
 // One database for the file's statements: none of them writes.
 let ctx: TestContext;
@@ -24,6 +24,20 @@ describe('pgArray', () => {
     const [row] = await rawRows<{ t: string[]; n: (number | null)[] }>(ctx.db, sql`select ${pgArray(texts)}::text[] as t, ${pgArray([1.25, null, 3])}::float8[] as n`);
     expect(row!.t).toEqual(texts);
     expect(row!.n).toEqual([1.25, null, 3]);
+  });
+});
+
+describe('withGenericPlans', () => {
+  it('plans generically while the work runs, puts the transaction’s setting back after, and answers the work’s result', async () => {
+    const mode = async (db: typeof ctx.db) => (await rawRows<{ m: string }>(db, sql`select current_setting('plan_cache_mode') as m`))[0]!.m;
+    const outside = await mode(ctx.db);
+    await ctx.db.transaction(async (tx) => {
+      const db = tx as unknown as typeof ctx.db;
+      const before = await mode(db);
+      expect(await withGenericPlans(db, async () => [await mode(db)])).toEqual(['force_generic_plan']);
+      expect(await mode(db)).toBe(before);
+    });
+    expect(await mode(ctx.db)).toBe(outside);
   });
 });
 

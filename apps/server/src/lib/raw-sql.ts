@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Query, SQL } from 'drizzle-orm';
+import { sql, type Query, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../db/client';
 
@@ -31,15 +31,32 @@ function nameOf(text: string): string | undefined {
 /**
  * `rawRows` for a statement the device path runs many times a second with the same text (only
  * its parameters change; never text that varies with the data). On PostgreSQL it is prepared
- * once per connection under a name made from its text: the server then neither parses nor plans
- * it again on every call, which was a third of its CPU for a device report's statements
- * (bench/ingest.ts). On PGlite, where drizzle ignores the name, it is `rawRows`.
+ * once per connection under a name made from its text: the server then does not parse it again
+ * on every call, which was a third of its CPU for a device report's statements
+ * (bench/ingest.ts). It is still planned for each call's parameters (client.ts says why), unless
+ * the caller asks otherwise (withGenericPlans). On PGlite, where drizzle ignores the name, it is
+ * `rawRows`.
  */
 export async function preparedRows<T>(db: Db, statement: SQL): Promise<T[]> {
   const internal = db as unknown as DrizzleInternals;
   const query = internal.dialect.sqlToQuery(statement);
   const result = (await internal.session.prepareQuery(query, undefined, nameOf(query.sql), false).execute()) as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Runs `work`, inside a transaction, with PostgreSQL reusing one generic plan of each named
+ * statement instead of planning it for every call's parameters; the transaction's setting is
+ * put back after. For a statement whose plan cannot depend on its parameters — the same
+ * inserts and key look-ups whatever the values, such as a device report's write — planning is
+ * pure cost: an eighth of that statement's CPU (bench/ingest.ts). On failure the setting is
+ * left as it is: the transaction is over, and SET LOCAL ends with it.
+ */
+export async function withGenericPlans<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  const [was] = await preparedRows<{ mode: string }>(db, sql`select current_setting('plan_cache_mode') as mode, set_config('plan_cache_mode', 'force_generic_plan', true)`);
+  const result = await work();
+  await preparedRows(db, sql`select set_config('plan_cache_mode', ${was!.mode}, true)`);
+  return result;
 }
 
 /**
