@@ -140,7 +140,7 @@ describe.skipIf(!onPostgres)(onPostgres ? 'dependency faults: two instances thro
     const stations = await query<{ code: string; height: number }>(`select s.code, t.height_mm as height from stations s join tanks t on t.station_id = s.id and t.code = '1' where s.simulated order by s.code`);
     expect(stations.length).toBeGreaterThanOrEqual(6);
     const { cookie, userId } = await signInOverHttp(a.baseUrl, 'admin', E2E_ADMIN_PASSWORD);
-    const [first] = await query<{ seq: string | null }>('select max(feed_seq)::text as seq from alarms');
+    const [first] = await query<{ seq: string | null }>('select max(seq)::text as seq from alarm_feed');
     const feeds = [resilientFeed(a.baseUrl, cookie, userId), resilientFeed(b.baseUrl, cookie, userId)];
     await sleep(500);
 
@@ -302,7 +302,7 @@ describe.skipIf(!onPostgres)(onPostgres ? 'dependency faults: two instances thro
 
     // Each alarm sent raised once; both feeds got every alarm committed since they opened, once and in order.
     const alarms = await query<{ seq: string; station: string; code: number }>(
-      `select a.feed_seq::text as seq, s.code as station, a.code from alarms a join stations s on s.id = a.station_id where a.feed_seq > $1 order by a.feed_seq`,
+      `select f.seq::text as seq, s.code as station, a.code from alarm_feed f join alarms a on a.id = f.alarm_id join stations s on s.id = a.station_id where f.seq > $1 order by f.seq`,
       [first!.seq ?? '0'],
     );
     const fromDevices = alarms.filter((r) => raised.some((x) => x.station === r.station && x.code === r.code));

@@ -183,7 +183,7 @@ describe.skipIf(skipped !== '')(`two instances behind haproxy${skipped ? ` — $
     const back = await openSse<Alarm>(feedUrl, { cookie, 'last-event-id': lastId });
     // Event ids are feed places (migration 0023: commit order), so "after the last one seen" is every alarm committed after it.
     const missedRows = await query<{ id: string; station: string; code: number }>(
-      'select a.feed_seq as id, s.code as station, a.code from alarms a join stations s on s.id = a.station_id where a.feed_seq > $1 order by a.feed_seq',
+      'select f.seq as id, s.code as station, a.code from alarm_feed f join alarms a on a.id = f.alarm_id join stations s on s.id = a.station_id where f.seq > $1 order by f.seq',
       [Number(lastId)],
     );
     // Each report raised its alarm once (none lost, none doubled by a retry), in the order sent.

@@ -394,8 +394,7 @@ export const alarms = pgTable(
     processedBy: integer('processed_by'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     note: text('note'),
-    /** Its place in the live feed, in commit order: set at commit by a trigger (migration 0023). */
-    feedSeq: bigint('feed_seq', { mode: 'number' }),
+    // Its place in the live feed, in commit order, is a row of alarm_feed written at commit (migrations 0023, 0030).
   },
   (t) => [
     uniqueIndex('alarms_one_active_key')

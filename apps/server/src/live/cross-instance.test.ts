@@ -69,12 +69,12 @@ describe.skipIf(!onPostgres)(
       const alarmFeed = (at: Instance, cookie = admin, userId = adminId, headers: Record<string, string> = {}) => openSse<Alarm>(`${at.base}/api/sse-msg/connect?userId=${userId}`, { cookie, ...headers });
       const monitorFeed = (at: Instance, cookie = admin) => openSse<LiveEvent>(`${at.base}/api/monitor/events`, { cookie });
       /** The alarm ids of a station's tank, oldest first. */
-      /** The feed places (the event ids: migration 0023) of a station's alarms, in feed order. */
+      /** The feed places (the event ids: migrations 0023, 0030) of a station's alarms, in feed order. */
       const alarmIds = async (stationCode: string, tankCode?: string) =>
         (
           await rawRows<{ feed_seq: string }>(
             a.ctx.db,
-            sql`select a.feed_seq from alarms a join stations s on s.id = a.station_id left join tanks t on t.id = a.tank_id where s.code = ${stationCode} and (${tankCode ?? null}::text is null or t.code = ${tankCode ?? null}) order by a.feed_seq`,
+            sql`select f.seq as feed_seq from alarm_feed f join alarms a on a.id = f.alarm_id join stations s on s.id = a.station_id left join tanks t on t.id = a.tank_id where s.code = ${stationCode} and (${tankCode ?? null}::text is null or t.code = ${tankCode ?? null}) order by f.seq`,
           )
         ).map((r) => Number(r.feed_seq));
       const metric = async (at: Instance, series: string) => {

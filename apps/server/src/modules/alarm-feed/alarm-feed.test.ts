@@ -40,8 +40,8 @@ describe('live alarm feed (spec §7 sse-msg/connect)', () => {
     const startedAt = ts();
     const got = await collect('admin', `?userId=${userId.admin}&lang=zh_CN`, () => send('NWP-SZ02', { sensors: [{ sensorNo: 'S7', type: 'leak', ts: startedAt, state: 'alarm', code: 8 }] }), 1);
     expect(got).toHaveLength(1);
-    // The event id is the alarm's place in the feed (feed_seq), the message names the alarm.
-    const [row] = await rawRows<{ id: string }>(ctx.db, sql`select id from alarms where feed_seq = ${Number(got[0]!.id)}`);
+    // The event id is the alarm's place in the feed (alarm_feed.seq), the message names the alarm.
+    const [row] = await rawRows<{ id: string }>(ctx.db, sql`select alarm_id as id from alarm_feed where seq = ${Number(got[0]!.id)}`);
     expect(got[0]!.data).toEqual({
       alarmId: Number(row!.id),
       stationId: expect.any(Number),
@@ -244,7 +244,7 @@ async function receivedAll(feed: OpenSse<Record<string, string | number | null>>
   const places = got.map((m) => Number(m.id));
   expect(places).toEqual([...places].sort((a, b) => a - b));
   expect(new Set(places).size).toBe(places.length);
-  const byPlace = new Map((await rawRows<{ id: string; feed_seq: string }>(ctx.db, sql`select id, feed_seq from alarms where id between ${Math.min(...ids)} and ${Math.max(...ids)}`)).map((r) => [Number(r.feed_seq), Number(r.id)]));
+  const byPlace = new Map((await rawRows<{ id: string; feed_seq: string }>(ctx.db, sql`select alarm_id as id, seq as feed_seq from alarm_feed where alarm_id between ${Math.min(...ids)} and ${Math.max(...ids)}`)).map((r) => [Number(r.feed_seq), Number(r.id)]));
   expect(got.map((m) => m.data.alarmId)).toEqual(places.map((p) => byPlace.get(p)));
   expect(new Set(got.map((m) => m.data.alarmId))).toEqual(new Set(ids));
 }

@@ -5,7 +5,7 @@ import { rawRows } from '../../lib/raw-sql';
 import { scopeOn, type Scope } from '../scope/scope';
 
 export interface FeedAlarm {
-  /** Its place in the feed (migration 0023: commit order), sent as the event id. */
+  /** Its place in the feed (migrations 0023 and 0030: commit order), sent as the event id; 0 read apart from the feed. */
   seq: number;
   alarm: ActiveAlarm;
   origin: { distributorId: number; companyId: number; stationId: number };
@@ -14,14 +14,16 @@ export interface FeedAlarm {
 }
 
 /** What an alarm's message needs, from `FEED_FROM` (alarms as `al`). */
-export const FEED_COLUMNS = sql`al.id, al.feed_seq, al.station_id, al.distributor_id, al.company_id, s.name as station_name, s.timezone, al.kind, al.code,
+export const FEED_COLUMNS = sql`al.id, al.station_id, al.distributor_id, al.company_id, s.name as station_name, s.timezone, al.kind, al.code,
   t.code as tank_code, al.sensor_no, sl.type as sensor_type, al.started_at, al.ended_at`;
-export const FEED_FROM = sql`alarms al join stations s on s.id = al.station_id left join tanks t on t.id = al.tank_id
+const NAMED = sql`join stations s on s.id = al.station_id left join tanks t on t.id = al.tank_id
   left join sensor_latest sl on sl.station_id = al.station_id and sl.sensor_no = al.sensor_no`;
+export const FEED_FROM = sql`alarms al ${NAMED}`;
+/** The feed in its order (`f.seq`), each place with its alarm: numbered at commit (migration 0030). */
+const IN_FEED_ORDER = sql`alarm_feed f join alarms al on al.id = f.alarm_id ${NAMED}`;
 
 export function feedAlarmOf(r: Record<string, unknown>): FeedAlarm {
   return {
-    // Null only for an alarm read inside the transaction that inserts it (it is set at commit).
     seq: r.feed_seq == null ? 0 : Number(r.feed_seq),
     alarm: {
       id: Number(r.id),
@@ -47,7 +49,7 @@ export function feedAlarmOf(r: Record<string, unknown>): FeedAlarm {
  * (migration 0023), so reading on from the last one sent never skips one.
  */
 export async function feedAlarmsAfter(db: Db, afterSeq: number, limit: number): Promise<FeedAlarm[]> {
-  const rows = await rawRows<Record<string, unknown>>(db, sql`select ${FEED_COLUMNS} from ${FEED_FROM} where al.feed_seq > ${afterSeq} order by al.feed_seq limit ${limit}`);
+  const rows = await rawRows<Record<string, unknown>>(db, sql`select f.seq as feed_seq, ${FEED_COLUMNS} from ${IN_FEED_ORDER} where f.seq > ${afterSeq} order by f.seq limit ${limit}`);
   return rows.map(feedAlarmOf);
 }
 
@@ -65,7 +67,7 @@ export async function lastFeedSeq(db: Db): Promise<number> {
 export async function missedAlarms(db: Db, scope: Scope, afterSeq: number, limit: number): Promise<FeedAlarm[]> {
   const rows = await rawRows<Record<string, unknown>>(
     db,
-    sql`select ${FEED_COLUMNS} from ${FEED_FROM} where al.feed_seq > ${afterSeq} and ${scopeOn(scope, 'al')} order by al.feed_seq limit ${limit}`,
+    sql`select f.seq as feed_seq, ${FEED_COLUMNS} from ${IN_FEED_ORDER} where f.seq > ${afterSeq} and ${scopeOn(scope, 'al')} order by f.seq limit ${limit}`,
   );
   return rows.map(feedAlarmOf);
 }

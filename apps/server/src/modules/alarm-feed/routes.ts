@@ -45,7 +45,7 @@ const alertKey = (item: FeedAlarm) => `${item.alarm.kind === 'level' ? 1 : 2}:${
 /**
  * The live alarm feed of spec §7 (`GET /api/sse-msg/connect?userId&lang`): every new alarm of
  * the viewer's scope as a JSON message in the viewer's language, `id:` being the alarm's place
- * in the feed (`feed_seq`, commit order: migration 0023) so a reconnecting EventSource gets what
+ * in the feed (`alarm_feed.seq`, commit order: migrations 0023 and 0030) so a reconnecting EventSource gets what
  * it missed (Last-Event-ID), on whichever instance it lands. An alarm event (from this instance
  * or, through the live bus, another) only says "there is more": the feed reads on from the last
  * place it sent, in order, so an alarm that commits late is sent late but never skipped. Each
