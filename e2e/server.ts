@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 
 export const E2E_ADMIN_PASSWORD = 'Admin#2026e2e';
 export const E2E_DEMO_PASSWORD = 'Demo#2026e2e';
@@ -33,7 +34,7 @@ export async function startServer(
   }
   const dataDir = path.join(root, '.tmp', `server-${process.pid}-${Date.now()}`);
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const server: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
