@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { monthKey } from '@ullage/domain/reading-months';
 import { rawRows } from '../lib/raw-sql';
-import { backend } from '../test/databases';
-import { emptyPostgresDatabase } from '../test/processes';
+import { databaseMigratedTo } from '../test/migrated-database';
 import { storedSummaries, summariesFromRaw } from '../test/summaries';
-import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database } from './client';
+import type { Database } from './client';
 import { partitionsOf } from './partitions';
 
 /**
@@ -17,19 +14,7 @@ import { partitionsOf } from './partitions';
  */
 const LAST_BEFORE = 19;
 let database: Database;
-let drop: () => Promise<void>;
-const scratch = path.resolve('.tmp', `migration-${process.pid}-${Date.now()}`);
-
-/** The migrations up to and including `last`, as a folder drizzle can apply. */
-function migrationsUpTo(last: number): string {
-  const folder = path.join(scratch, 'migrations');
-  fs.mkdirSync(path.join(folder, 'meta'), { recursive: true });
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  fs.writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
-  return folder;
-}
+let close: () => Promise<void>;
 
 // Three tanks over three months across a new year, every 10 minutes, and one reading from a
 // device whose clock said 1999.
@@ -37,15 +22,7 @@ const T0 = Date.parse('2025-12-20T00:00:00Z');
 const STEPS = 6 * 24 * 45;
 
 beforeAll(async () => {
-  if (backend() === 'postgres') {
-    const empty = await emptyPostgresDatabase();
-    database = await openPostgres(empty.url);
-    drop = empty.drop;
-  } else {
-    database = await openPglite(path.join(scratch, 'data'), { lock: false });
-    drop = async () => {};
-  }
-  await database.migrate(migrationsUpTo(LAST_BEFORE));
+  ({ database, close } = await databaseMigratedTo(LAST_BEFORE, 'readings-migration'));
   await database.db.execute(sql`
     insert into tank_readings (tank_id, ts, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l)
     select t, ${new Date(T0).toISOString()}::timestamptz + g * interval '10 minutes', 1, 2, 1000 + (g * t) % 700, 5, 10 + (g % 50) / 10.0, 20000 - (g * 3 + t) % 9000, 19900, case when g % 2 = 0 then null else 50 end
@@ -54,11 +31,7 @@ beforeAll(async () => {
     insert into tank_readings (tank_id, ts, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l)
     values (2, '1999-12-31T23:59:00Z', 1, 2, 1, 2, 3, 4, 5, null)`);
 }, 120_000);
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
-  fs.rmSync(scratch, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 const fingerprint = () =>
   rawRows<{ n: number; volume: number; water_nulls: number; first: string; last: string }>(
