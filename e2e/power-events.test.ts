@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
+import { pickTreeNode } from './tree-select';
 
 /**
  * Power-off inventory records (issue 6 item 7). Dallas (LSF-DA02, a company reading US gallons)
@@ -33,10 +34,7 @@ const lines = (page: Page) => page.locator('[data-testid="power-table"] tbody tr
 /** Narrows the page to Dallas through the organisation tree, as a user would. */
 async function pickDallas(page: Page) {
   await page.goto('/open_close_report');
-  await page.locator('[data-testid="power-filter-org"]').click();
-  await page.keyboard.type('LSF-DA02');
-  const node = page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: 'LSF-DA02' });
-  await node.first().click();
+  await pickTreeNode(page, page.locator('[data-testid="power-filter-org"]'), 'LSF-DA02');
   await expect.poll(() => lines(page).count(), { timeout: 10_000 }).toBe(4);
 }
 

@@ -5,6 +5,7 @@ import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_DEMO_PASSWORD } from './server';
 import { reportAccepted } from './device';
+import { pickTreeNode } from './tree-select';
 
 /**
  * Sales per shift (pay_for_oil) and sales details (sales_detail) as a company user works them:
@@ -35,9 +36,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function pickStation(page: Page, testId: string, code: string) {
-  await page.locator(`[data-testid="${testId}"]`).click();
-  await page.keyboard.type(code);
-  await page.locator('.ant-select-tree-node-content-wrapper', { hasText: code }).first().click();
+  await pickTreeNode(page, page.locator(`[data-testid="${testId}"]`), code);
 }
 
 /** The shift line of day D with this name, and the tank lines under it. */
