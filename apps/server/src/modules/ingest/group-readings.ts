@@ -52,7 +52,7 @@ export function groupReadings(db: Db, batches: readonly { station: StationKeys; 
       if (!series) {
         const f = fresh.get(id);
         if (!f) continue;
-        series = { station, points: [], late: f.prevLatestMs !== null && f.firstMs < f.prevLatestMs, fresh: f };
+        series = { station, points: [], late: f.prevLatest !== null && f.firstMs < f.prevLatest.tsMs, fresh: f };
         byTank.set(id, series);
       }
       // Readings before the first new one were stored before: a resent head of the batch.

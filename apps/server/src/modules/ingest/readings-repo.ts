@@ -79,12 +79,11 @@ export interface FreshReadings {
   /** The oldest and newest new reading (epoch ms). */
   firstMs: number;
   lastMs: number;
-  /** The tank's newest reading before this write, if it had one. A new reading older than it arrived late. */
-  prevLatestMs: number | null;
   /**
-   * That reading's values, from the tank's latest state (kept equal to its newest stored
-   * reading): when the new readings follow it, it is the reading before them, and the
-   * evaluators need not read it again (group-readings.ts).
+   * The tank's newest reading before this write, if it had one: a new reading older than it
+   * arrived late. From the tank's latest state (kept equal to its newest stored reading): when
+   * the new readings follow it, it is the reading before them, and the evaluators need not read
+   * it again (group-readings.ts).
    */
   prevLatest: TankPoint | null;
 }
@@ -147,9 +146,8 @@ export async function writeReadings(db: Db, readings: PreparedReadings, byKey: b
     if (r.k !== null) written.newKeys.add(r.k);
     if (r.n > 0) {
       written.newPerTank.set(r.tank_id, r.n);
-      const prevLatestMs = r.prev_ms === null ? null : Math.round(r.prev_ms);
-      const prevLatest = prevLatestMs === null ? null : { tsMs: prevLatestMs, productHeightMm: r.prev_h!, temperatureC: r.prev_t!, volumeL: r.prev_v! };
-      written.fresh.set(r.tank_id, { count: r.n, firstMs: Math.round(r.first_ms!), lastMs: Math.round(r.last_ms!), prevLatestMs, prevLatest });
+      const prevLatest = r.prev_ms === null ? null : { tsMs: Math.round(r.prev_ms), productHeightMm: r.prev_h!, temperatureC: r.prev_t!, volumeL: r.prev_v! };
+      written.fresh.set(r.tank_id, { count: r.n, firstMs: Math.round(r.first_ms!), lastMs: Math.round(r.last_ms!), prevLatest });
     }
     if (r.moved) written.moved.add(r.tank_id);
   }

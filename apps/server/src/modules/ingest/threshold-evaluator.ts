@@ -23,7 +23,7 @@ export async function evaluateThresholds({ db, batches, fresh, raise }: Evaluati
       // Only readings newer than the tank's stored ones say what its level is now: a resent
       // reading was judged when it first came, and a late one must not end or open today's alarm.
       const f = fresh.get(tank.id);
-      if (!f || r.tsMs[i]! < f.firstMs || (f.prevLatestMs !== null && r.tsMs[i]! <= f.prevLatestMs)) continue;
+      if (!f || r.tsMs[i]! < f.firstMs || (f.prevLatest !== null && r.tsMs[i]! <= f.prevLatest.tsMs)) continue;
       const entry = work.get(tank.id) ?? { tank, batch, order: [] };
       entry.order.push(i);
       work.set(tank.id, entry);
