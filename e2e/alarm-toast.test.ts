@@ -136,7 +136,14 @@ describe.each(['en', 'ar'] as const)('a burst of alarms (%s)', (lang) => {
       // Closing a toast brings the oldest waiting alarm; the count follows exactly.
       const shown = async () => (await toasts.locator('[data-field="sensorNo"]').allTextContents()).sort();
       expect(await shown()).toEqual(sensors.slice(0, 2).sort());
-      await page.locator('.ant-notification-notice').filter({ has: page.locator(`[data-field="sensorNo"]:text-is("${sensors[0]}")`) }).locator('.ant-notification-notice-close').click();
+      // On a loaded machine a click on the close button was once lost (the count stayed 28 for
+      // 15 s): the click is repeated while the count has not moved. A second close of the same
+      // toast changes nothing (the burst ignores a key it no longer holds), so the count is exact.
+      const firstClose = page.locator('.ant-notification-notice').filter({ has: page.locator(`[data-field="sensorNo"]:text-is("${sensors[0]}")`) }).locator('.ant-notification-notice-close');
+      for (let attempt = 0; attempt < 3 && (await summary.getAttribute('data-count')) === '28'; attempt++) {
+        await firstClose.click({ timeout: 5_000 }).catch(() => undefined);
+        await expect.poll(() => summary.getAttribute('data-count'), { timeout: 5_000 }).toBe('27').catch(() => undefined);
+      }
       await expect.poll(() => summary.getAttribute('data-count')).toBe('27');
       await expect(summary.locator('.alarm-toast__more').textContent()).resolves.toBe(BURST_TEXTS[lang].less);
       await expect.poll(shown).toEqual(sensors.slice(1, 3).sort());

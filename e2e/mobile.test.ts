@@ -48,8 +48,8 @@ async function phone(language: 'en' | 'ar' = 'en'): Promise<{ context: BrowserCo
 }
 
 /** A phone signed in as the administrator without the form, in the language; it opens no page. */
-function signedInPhone(language: 'en' | 'ar' = 'en'): Promise<{ context: BrowserContext; page: Page }> {
-  return apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { userAgent: PHONE, width: 390, height: 844, locale: language === 'ar' ? 'ar' : 'en-US' });
+function signedInPhone(language: 'en' | 'ar' = 'en', options: { serviceWorker?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  return apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { userAgent: PHONE, width: 390, height: 844, locale: language === 'ar' ? 'ar' : 'en-US', ...options });
 }
 
 /** Signs in on the phone sign-in page, as a user would; the guard then opens /realAlarm. */
@@ -348,35 +348,34 @@ describe('touch and type on a phone-sized screen (issue 8)', () => {
       return [...new Set(found)];
     });
 
-  it('every tab and a report: targets of 44 px or more, text of 12 px or more, in English and in Arabic', async () => {
+  // One test a language: the two together (twelve page loads) ran past the 60 s limit on a loaded 2-core machine.
+  it.each(['en', 'ar'] as const)('every tab and a report: targets of 44 px or more, text of 12 px or more (%s)', async (language) => {
     // An alarm card on /realAlarm, so its links are measured too.
     await report({ alarms: [{ kind: 'level', tank: '3', code: 10, ts: new Date(Date.now() - 1000).toISOString() }] });
-    for (const language of ['en', 'ar'] as const) {
-      // The phone sign-in page, signed out.
-      const signedOut = await phone(language);
-      try {
-        // Measured once the form is there: the page renders it after its route's chunk and the
-        // sign-in settings arrive, and a look before that found nothing to measure.
-        await signedOut.page.locator('#username').waitFor();
-        await signedOut.page.locator('.login-card__hints a').waitFor();
-        await signedOut.page.waitForLoadState('networkidle');
-        expect(await problems(signedOut.page)).toEqual([]);
-      } finally {
-        await signedOut.context.close();
+    // The phone sign-in page, signed out.
+    const signedOut = await phone(language);
+    try {
+      // Measured once the form is there: the page renders it after its route's chunk and the
+      // sign-in settings arrive, and a look before that found nothing to measure.
+      await signedOut.page.locator('#username').waitFor();
+      await signedOut.page.locator('.login-card__hints a').waitFor();
+      await signedOut.page.waitForLoadState('networkidle');
+      expect(await problems(signedOut.page)).toEqual([]);
+    } finally {
+      await signedOut.context.close();
+    }
+    const { context, page } = await signedInPhone(language);
+    try {
+      for (const path of ['/realAlarm', '/invertory', '/deliveryHistory', '/setting', '/abnormal_can_phone']) {
+        await page.goto(path);
+        await page.locator('[data-testid="page-title"]').waitFor();
+        if (path === '/realAlarm') await page.locator('[data-testid="alarm-station-link"]').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        expect([path, await problems(page)]).toEqual([path, []]);
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
       }
-      const { context, page } = await signedInPhone(language);
-      try {
-        for (const path of ['/realAlarm', '/invertory', '/deliveryHistory', '/setting', '/abnormal_can_phone']) {
-          await page.goto(path);
-          await page.locator('[data-testid="page-title"]').waitFor();
-          if (path === '/realAlarm') await page.locator('[data-testid="alarm-station-link"]').first().waitFor();
-          await page.waitForLoadState('networkidle');
-          expect([path, await problems(page)]).toEqual([path, []]);
-          expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
-        }
-      } finally {
-        await context.close();
-      }
+    } finally {
+      await context.close();
     }
   });
 });
@@ -409,7 +408,7 @@ describe('installable app (issue 8): manifest, icons, service worker, offline sh
   });
 
   it('Chromium registers the service worker, and offline the shell still opens and says data needs a connection, and the manual opens', async () => {
-    const { context, page } = await signedInPhone('en');
+    const { context, page } = await signedInPhone('en', { serviceWorker: true });
     try {
       await page.goto('/realAlarm');
       const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
