@@ -92,6 +92,13 @@ export interface PageOptions {
   touch?: boolean;
   /** A server the file started itself (one with data of its own); the file's leased server otherwise. */
   server?: string;
+  /**
+   * `true` lets the app's service worker install. By default it is blocked: installing it caches
+   * the shell and the manual's texts, and every asset then passes through it. Measured on a
+   * 2-core machine, 15 loads of app pages in one context cost Chromium 14.0 s of CPU with it and
+   * 5.5 s without; only the test of the installable app needs it.
+   */
+  serviceWorker?: boolean;
 }
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -102,6 +109,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     viewport: { width: options.width ?? 1366, height: options.height ?? 800 },
     timezoneId: options.timezoneId,
     reducedMotion: options.motion ? 'no-preference' : 'reduce',
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
     ...(options.touch ? { isMobile: true, hasTouch: true } : {}),
   });
   if (options.alarmToasts === false) await context.addInitScript({ content: HIDE_ALARM_TOASTS });

@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 async function open(language?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, locale: 'en-US', viewport: { width: 1366, height: 800 } });
+  const context = await browser.newContext({ baseURL: server.baseUrl, locale: 'en-US', viewport: { width: 1366, height: 800 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   watchLateTexts(page);
   if (language) {
