@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
+import { processCpuMs } from './ingest-cpu';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -27,18 +28,10 @@ const ROUNDS = Number(arg('--rounds') ?? 3);
 const SERVICE_WORKER = process.argv.includes('--service-worker');
 const PROFILE = arg('--profile');
 const ROUTES = ['/alarm_report', '/leak_alarm', '/report_data', '/home', '/station'];
-const TICKS = 100; // USER_HZ: /proc's unit of CPU time
+const TICKS = 100; // USER_HZ: /proc/stat's unit of CPU time
 
 /** CPU seconds of a process from /proc (0 once it has gone). */
-function processCpu(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
-  } catch {
-    return 0;
-  }
-}
+const processCpu = (pid: number): number => (processCpuMs(pid) ?? 0) / 1000;
 
 /** Busy CPU seconds of the whole machine since boot (user, nice, system, irq, softirq). */
 function machineCpu(): number {
