@@ -9,7 +9,9 @@
  *   - the router's own navigation in one tab (no reload of the app).
  * Printed per page: the whole machine's CPU (from /proc/stat: Chromium, the server and this
  * process alike), Chromium's own processes that outlived the step, the server's, and the wall
- * time. `--service-worker` lets the app's service worker install (the browser tests block it).
+ * time; for a new context each, also the requests a cold page makes and Chromium's CPU by kind
+ * of process, sampled every 50 ms (a renderer lives only as long as its context: most of it is
+ * missed by a reading after the step). `--service-worker` lets the app's service worker install (the browser tests block it).
  * `--profile /route` also writes the renderer's JavaScript profile of one cold load to
  * /tmp/page-load.cpuprofile (open it in Chromium's DevTools).
  * Run: npm run build && node --import tsx bench/page-load-cost.ts [--rounds 3] [--service-worker] [--profile /alarm_report]
@@ -77,6 +79,47 @@ async function shown(page: Page, route: string) {
   await page.waitForLoadState('networkidle');
 }
 
+/** Chromium's kind of process (renderer, browser, gpu-process, the network service…) from its command line. */
+function chromiumKind(cmdline: string): string {
+  const type = /--type=([a-z-]+)/.exec(cmdline)?.[1];
+  if (!type) return 'browser';
+  const service = /--utility-sub-type=[a-z]+\.mojom\.([A-Za-z]+)/.exec(cmdline)?.[1];
+  return service ?? type;
+}
+
+/** Chromium's CPU by kind of process while `work` runs, read from /proc every 50 ms. */
+async function byKind(work: () => Promise<void>): Promise<Map<string, number>> {
+  const last = new Map<number, { cpu: number }>();
+  const total = new Map<string, number>();
+  const read = (count: boolean) => {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const pid = Number(entry);
+      try {
+        const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        if (!cmdline.includes('chromium')) continue;
+        const cpu = processCpu(pid);
+        const known = last.get(pid);
+        // Read each time: a renderer forked from the zygote carries the zygote's command line at first.
+        const kind = chromiumKind(cmdline);
+        if (count) total.set(kind, (total.get(kind) ?? 0) + cpu - (known?.cpu ?? 0));
+        last.set(pid, { cpu });
+      } catch {
+        // gone between the listing and the read
+      }
+    }
+  };
+  read(false);
+  const timer = setInterval(() => read(true), 50);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+    read(true);
+  }
+  return total;
+}
+
 async function measure(name: string, pages: number, work: () => Promise<void>) {
   const before = { machine: machineCpu(), chromium: chromiumCpu(), server: processCpu(server.child.pid!), at: performance.now() };
   await work();
@@ -99,15 +142,28 @@ console.log(`${loads} page loads a way (${ROUTES.join(', ')}), service worker ${
   await shown(page, '/home');
   await context.close();
 }
-await measure('a new context each', loads, () =>
-  each(async (route) => {
-    const context = await signedInContext();
-    const page = await context.newPage();
-    await page.goto(route);
-    await shown(page, route);
-    await context.close();
-  }),
-);
+{
+  const requests = new Map<string, number>();
+  const kinds = await byKind(() =>
+    measure('a new context each', loads, () =>
+      each(async (route) => {
+        const context = await signedInContext();
+        const page = await context.newPage();
+        page.on('requestfinished', (request) => requests.set(request.resourceType(), (requests.get(request.resourceType()) ?? 0) + 1));
+        await page.goto(route);
+        await shown(page, route);
+        await context.close();
+      }),
+    ),
+  );
+  const perPage = (map: Map<string, number>, digits: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .map(([kind, n]) => `${kind} ${(n / loads).toFixed(digits)}`)
+      .join(', ');
+  console.log(`  requests a page: ${perPage(requests, 0)}`);
+  console.log(`  Chromium's CPU a page by process (s): ${perPage(kinds, 2)}`);
+}
 {
   const context = await signedInContext();
   await measure('a new tab in one context', loads, () =>
