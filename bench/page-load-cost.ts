@@ -11,7 +11,8 @@
  * process alike), Chromium's own processes that outlived the step, the server's, and the wall
  * time; for a new context each, also the requests a cold page makes and Chromium's CPU by kind
  * of process, sampled every 50 ms (a renderer lives only as long as its context: most of it is
- * missed by a reading after the step). `--service-worker` lets the app's service worker install (the browser tests block it).
+ * missed by a reading after the step). `--service-worker` lets the app's service worker install
+ * (the browser tests block it).
  * `--profile /route` also writes the renderer's JavaScript profile of one cold load to
  * /tmp/page-load.cpuprofile (open it in Chromium's DevTools).
  * Run: npm run build && node --import tsx bench/page-load-cost.ts [--rounds 3] [--service-worker] [--profile /alarm_report]
@@ -41,18 +42,24 @@ function machineCpu(): number {
   return (f[0]! + f[1]! + f[2]! + f[5]! + f[6]!) / TICKS;
 }
 
-/** CPU seconds of the Chromium processes alive now (a renderer that exited took its figure with it). */
-function chromiumCpu(): number {
-  let total = 0;
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
+/** Chromium's processes alive now, with their command lines. */
+function chromiumProcesses(): { pid: number; cmdline: string }[] {
+  const found: { pid: number; cmdline: string }[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('chromium')) total += processCpu(Number(pid));
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.includes('chromium')) found.push({ pid: Number(entry), cmdline });
     } catch {
       // gone between the listing and the read
     }
   }
-  return total;
+  return found;
+}
+
+/** CPU seconds of the Chromium processes alive now (a renderer that exited took its figure with it). */
+function chromiumCpu(): number {
+  return chromiumProcesses().reduce((sum, { pid }) => sum + processCpu(pid), 0);
 }
 
 const server = await startServer();
@@ -89,24 +96,15 @@ function chromiumKind(cmdline: string): string {
 
 /** Chromium's CPU by kind of process while `work` runs, read from /proc every 50 ms. */
 async function byKind(work: () => Promise<void>): Promise<Map<string, number>> {
-  const last = new Map<number, { cpu: number }>();
+  const last = new Map<number, number>();
   const total = new Map<string, number>();
   const read = (count: boolean) => {
-    for (const entry of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const pid = Number(entry);
-      try {
-        const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        if (!cmdline.includes('chromium')) continue;
-        const cpu = processCpu(pid);
-        const known = last.get(pid);
-        // Read each time: a renderer forked from the zygote carries the zygote's command line at first.
-        const kind = chromiumKind(cmdline);
-        if (count) total.set(kind, (total.get(kind) ?? 0) + cpu - (known?.cpu ?? 0));
-        last.set(pid, { cpu });
-      } catch {
-        // gone between the listing and the read
-      }
+    for (const { pid, cmdline } of chromiumProcesses()) {
+      const cpu = processCpu(pid);
+      // The kind is read each time: a renderer forked from the zygote carries the zygote's command line at first.
+      const kind = chromiumKind(cmdline);
+      if (count) total.set(kind, (total.get(kind) ?? 0) + cpu - (last.get(pid) ?? 0));
+      last.set(pid, cpu);
     }
   };
   read(false);
