@@ -18,5 +18,6 @@ VOLUME /data
 EXPOSE 8080 1883
 # Readiness, as the load balancer asks: 200 once the database (and the bus, the broker) answer.
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:8080/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-# The flags of scripts/server-node-flags.mjs, which says why.
-CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "apps/server/src/main.ts"]
+# The compiled server (npm run build built it: apps/server/build.mjs), with the flags of
+# scripts/server-node-flags.mjs, which says why.
+CMD ["node", "--max-semi-space-size=64", "apps/server/dist/main.mjs"]

@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, startServer } from '../e2e/server';
+import { SERVER_ENTRY } from '../scripts/server-build.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -52,11 +53,11 @@ const ENDPOINTS = [
   '/api/org/tree',
 ];
 
-/** The server's process: the child of this one running apps/server/src/main.ts. */
+/** The server's process: the child of this one running the compiled server (SERVER_ENTRY). */
 function serverPid(): number {
   for (const task of fs.readdirSync('/proc/self/task')) {
     for (const pid of fs.readFileSync(`/proc/self/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)) {
-      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('apps/server/src/main.ts')) return pid;
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(SERVER_ENTRY)) return pid;
     }
   }
   throw new Error('the server process was not found among this process’s children');

@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { LEVEL_ALARM_CODES } from '@ullage/domain/alarm-codes';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, startServer, type RunningServer } from '../e2e/server';
 import { fmt, post, recreateDatabase } from './setup';
+import { SERVER_ENTRY } from '../scripts/server-build.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -76,12 +77,12 @@ function machineAllows(): boolean {
   return true;
 }
 
-/** The server's process: the child of this one running apps/server/src/main.ts. */
+/** The server's process: the child of this one running the compiled server (SERVER_ENTRY). */
 function serverPid(): number {
   for (const task of fs.readdirSync('/proc/self/task')) {
     for (const pid of fs.readFileSync(`/proc/self/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)) {
       const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmdline.includes('apps/server/src/main.ts')) return pid;
+      if (cmdline.includes(SERVER_ENTRY)) return pid;
     }
   }
   throw new Error('the server process was not found among this process’s children');

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+import { ensureServerBuilt } from '../scripts/server-build.mjs';
 import { startServer, type RunningServer } from './server';
 import './browser';
 
@@ -18,6 +19,8 @@ import './browser';
  * own browser contexts (cookies and storage of their own) in the shared Chromium.
  */
 export default async function setup(project: TestProject) {
+  // Once, before any file: files that start servers of their own side by side must not build it twice at once.
+  ensureServerBuilt();
   let browser: Promise<BrowserServer> | undefined;
   const servers: { id: number; server: Promise<RunningServer>; leased: boolean }[] = [];
   // Ids are never reused: a server dropped after a failed start leaves a gap, not a twin.

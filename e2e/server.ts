@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { ensureServerBuilt, SERVER_ENTRY } from '../scripts/server-build.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 
 export const E2E_ADMIN_PASSWORD = 'Admin#2026e2e';
@@ -32,9 +33,11 @@ export async function startServer(
   if (options.requireWeb !== false && !fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('The web app is not built: run `npm test` (it builds first) or `npm run build`.');
   }
+  // The compiled server, as `npm start` runs it (built here when a source is newer: about a second).
+  ensureServerBuilt();
   const dataDir = path.join(root, '.tmp', `server-${process.pid}-${Date.now()}`);
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,

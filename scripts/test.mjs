@@ -1,11 +1,12 @@
 // `npm test`: the checks that do not depend on each other side by side — each workspace's
-// typecheck, lint, the web build — then every vitest project: domain and web units, server API
+// typecheck, lint, the web and server builds — then every vitest project: domain and web units, server API
 // tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), browser tests (which need the build).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { serverBuildNeeded } from './server-build.mjs';
 import { webBuildNeeded } from './web-build.mjs';
 import { overBudget, UNIT_FILE_BUDGET_MS } from './test-budget.mjs';
 
@@ -24,6 +25,8 @@ const checks = [
   // The cache is keyed by file contents (CI starts without one and is none the worse).
   { name: 'lint', command: 'npx', args: ['eslint', '.', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(cache, 'eslint/')] },
   ...(webBuildNeeded() ? [{ name: 'web build', command: 'npm', args: ['run', 'build', '-w', 'apps/web'] }] : []),
+  // The browser tests' servers run the compiled server, as npm start does.
+  ...(serverBuildNeeded() ? [{ name: 'server build', command: 'npm', args: ['run', 'build', '-w', 'apps/server'] }] : []),
 ];
 
 function run(check) {

@@ -6,7 +6,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
 const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/domain/src', 'packages/contracts/src'];
 
-function newestMtime(p) {
+/** The newest modification time of a file or of anything under a folder (0 when it does not exist). */
+export function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
   const stat = fs.statSync(p);
   if (!stat.isDirectory()) return stat.mtimeMs;

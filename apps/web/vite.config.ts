@@ -4,7 +4,7 @@ import { localeBundles } from './build/locale-bundles-plugin.ts';
 import { manualPrecache } from './build/manual-precache-plugin.ts';
 import { precompress } from './build/precompress-plugin.ts';
 
-/** The API server of `npm start -w apps/server`; the dev server forwards to it so cookies stay same-origin. */
+/** The API server that `npm run dev` starts beside Vite (or `npm start`); the dev server forwards to it so cookies stay same-origin. */
 const apiTarget = 'http://127.0.0.1:8080';
 
 export default defineConfig({

@@ -7,7 +7,6 @@ import { probeDelay } from './db/availability';
 import { isDatabaseUnavailable } from './lib/db-errors';
 import { firstStart, type FirstStartResult } from './seed/first-start';
 import { startMqtt } from './modules/ingest/mqtt';
-import { startDemoFleet } from './seed/demo-fleet';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -94,6 +93,8 @@ async function main() {
   }
   printWelcome(`http://${config.host}:${config.port}`, seeded, config.demo === 'on');
   if (config.simulator) {
+    // The simulator is loaded only for the demo: a server without it never reads that code.
+    const { startDemoFleet } = await import('./seed/demo-fleet');
     const fleet = await startDemoFleet(database.db, app.bus, `http://${config.host}:${config.port}`, { intervalMs: config.simulatorIntervalMs, backfillDays: config.demoBackfillDays, progress: app.demoHistory }, logger);
     stopFleet = fleet && (() => fleet.stop());
   }

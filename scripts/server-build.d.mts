@@ -1,0 +1,3 @@
+export declare const SERVER_ENTRY: string;
+export declare function serverBuildNeeded(): boolean;
+export declare function ensureServerBuilt(): void;
