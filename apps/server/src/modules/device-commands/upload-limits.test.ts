@@ -191,6 +191,12 @@ describe('unzipWithin', () => {
     await expect(unzipWithin(Buffer.from('not a zip at all, really not'), { maxEntries: 4, maxUnzippedBytes: 100 })).rejects.toEqual(new ZipLimitError('unreadable'));
     expect((await unzipWithin(many, { maxEntries: 5, maxUnzippedBytes: 5 })).get('p4')?.toString()).toBe('x');
   });
+
+  it('refuses a zip whose directory is whole but whose entry is damaged, as unreadable', async () => {
+    const damaged = Buffer.from(zipOf([{ name: 'a.xml', data: Buffer.from('<a/>') }]));
+    damaged.writeUInt32LE(0, 0); // the first entry's local header signature
+    await expect(unzipWithin(damaged, { maxEntries: 4, maxUnzippedBytes: 100 })).rejects.toEqual(new ZipLimitError('unreadable'));
+  });
 });
 
 describe('firmware and images: the upload limits', () => {
