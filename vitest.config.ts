@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { localeBundles } from './apps/web/build/locale-bundles-plugin.ts';
+import { manualChapters } from './apps/web/build/manual-chapter-plugin.ts';
 import SlowestFilesReporter from './scripts/slowest-files-reporter.ts';
 
 /**
@@ -17,8 +18,8 @@ export default defineConfig({
     maxWorkers: 4,
     projects: [
       { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts', 'apps/simulator/src/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },
-      // The web units may import modules that read the split locale files.
-      { plugins: [localeBundles()], test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      // The web units may import modules that read the split locale files or the manual's chapters.
+      { plugins: [localeBundles(), manualChapters()], test: { name: 'web', include: ['apps/web/src/**/*.test.ts', 'apps/web/build/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { localeBundles } from './build/locale-bundles-plugin.ts';
+import { manualChapters } from './build/manual-chapter-plugin.ts';
 import { manualPrecache } from './build/manual-precache-plugin.ts';
 import { precompress } from './build/precompress-plugin.ts';
 
@@ -8,7 +9,7 @@ import { precompress } from './build/precompress-plugin.ts';
 const apiTarget = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), localeBundles(), manualPrecache(), precompress()],
+  plugins: [react(), localeBundles(), manualChapters(), manualPrecache(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -1,5 +1,4 @@
-import type { Block, HeadingBlock } from './markdown/markdown-tree';
-import { parseMarkdown, plainText } from './markdown/parse-markdown';
+import { plainText, type Block, type HeadingBlock } from './markdown/markdown-tree.ts';
 
 /** A `##` or `###` heading with the words under it up to the next heading: what search finds. */
 export interface ManualSection {
@@ -21,9 +20,11 @@ export interface ManualChapter {
   sections: ManualSection[];
 }
 
-/** One chapter file → its tree, title and sections. */
-export function readChapter(file: string, source: string): ManualChapter {
-  const blocks = parseMarkdown(source);
+/**
+ * One chapter's tree → the chapter with its title and sections. The tree is read from the file
+ * at build time (apps/web/build/manual-markdown.ts): the page loads chapters, not Markdown.
+ */
+export function chapterOf(file: string, blocks: Block[]): ManualChapter {
   const top = blocks.find((b): b is HeadingBlock => b.kind === 'heading' && b.level === 1);
   const id = top?.id ?? file.replace(/\.md$/, '');
   const sections: ManualSection[] = [];

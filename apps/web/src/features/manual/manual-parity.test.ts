@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LEAK_ALARM_CODES, LEVEL_ALARM_CODES } from '@ullage/domain/alarm-codes';
 import { LANGUAGES } from '@ullage/domain/languages';
 import { MANUAL_SCREENS } from './manual-screens';
+import { MANUAL_SECTIONS } from './manual-sections';
 import { idsOf, languageProblems, parityProblems, readLanguage, type LanguageManual } from './manual-parity';
 
 /**
@@ -95,6 +96,13 @@ describe('the operation manual (docs/manual)', () => {
     const ids = new Set(idsOf(manuals.get(language)!));
     const wanted = [...Object.keys(LEVEL_ALARM_CODES).map((code) => `alarm-level-${code}`), ...Object.keys(LEAK_ALARM_CODES).map((code) => `alarm-leak-${code}`)];
     expect(wanted.filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  // Here rather than in manual-sections.test.ts: the chapters are read once for the run's checks
+  // (a Markdown parser reads the four languages in about 1.5 s).
+  it.each(LANGUAGES)('%s has the section every page\'s help link leads to (manual-sections.ts)', (language) => {
+    const ids = new Set([...manuals.get(language)!.values()].flatMap((chapter) => chapter.sections.map((section) => section.id)));
+    expect([...new Set(Object.values(MANUAL_SECTIONS))].filter((id) => !ids.has(id))).toEqual([]);
   });
 
   it.each(LANGUAGES)('%s: every picture named exists, is at most 150 KB and is taken by the browser tests; every picture file is named', (language) => {

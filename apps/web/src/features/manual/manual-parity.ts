@@ -1,5 +1,6 @@
 import type { Block, Inline, ListBlock } from './markdown/markdown-tree';
-import { readChapter, type ManualChapter } from './manual-document';
+import { readChapter } from '../../../build/manual-markdown';
+import type { ManualChapter } from './manual-document';
 
 /** One language's manual: file name → its chapter. */
 export type LanguageManual = ReadonlyMap<string, ManualChapter>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readChapter } from './manual-document';
+import { readChapter } from '../../../build/manual-markdown';
 import { highlight, searchManual } from './manual-search';
 
 const chapter = readChapter(

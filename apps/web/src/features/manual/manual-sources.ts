@@ -1,12 +1,14 @@
 import type { Language } from '@ullage/domain/languages';
-import { readChapter, sortChapters, type ManualChapter } from './manual-document';
+import type { Block } from './markdown/markdown-tree';
+import { chapterOf, sortChapters, type ManualChapter } from './manual-document';
 
 /**
  * The manual's text and pictures, straight from docs/manual/ (where translators work): each
- * chapter file is a chunk of its own, fetched only for the language shown; the pictures are
+ * chapter file is a chunk of its own, fetched only for the language shown, already read into its
+ * blocks at build time (`?chapter`: apps/web/build/manual-chapter-plugin.ts); the pictures are
  * hashed assets whose addresses are known here (the files themselves load with the page).
  */
-const texts = import.meta.glob<string>('../../../../../docs/manual/*/*.md', { query: '?raw', import: 'default' });
+const texts = import.meta.glob<Block[]>('../../../../../docs/manual/*/*.md', { query: '?chapter', import: 'default' });
 const pictures = import.meta.glob<string>('../../../../../docs/manual/images/*/*.jpg', { query: '?url', import: 'default', eager: true });
 
 /** `…/docs/manual/<language>/<file>` → [language, file]. */
@@ -17,7 +19,7 @@ function split(key: string): [string, string] {
 
 export async function loadChapters(language: Language): Promise<ManualChapter[]> {
   const files = Object.entries(texts).filter(([key]) => split(key)[0] === language && !key.includes('/images/'));
-  const chapters = await Promise.all(files.map(async ([key, load]) => readChapter(split(key)[1], await load())));
+  const chapters = await Promise.all(files.map(async ([key, load]) => chapterOf(split(key)[1], await load())));
   return sortChapters(chapters);
 }
 

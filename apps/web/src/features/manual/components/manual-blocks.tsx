@@ -49,7 +49,7 @@ function List({ list }: { list: ListBlock }) {
       ))}
     </li>
   ));
-  return list.ordered ? <ol>{items}</ol> : <ul>{items}</ul>;
+  return list.ordered ? <ol start={list.start}>{items}</ol> : <ul>{items}</ul>;
 }
 
 interface BlocksProps {

@@ -1,6 +1,7 @@
 /**
- * The tree the manual's Markdown becomes (docs/manual/README.md, "The format"): exactly what
- * that format allows, nothing more, so the renderer has one case per construct and no HTML.
+ * The tree the manual's Markdown becomes at build time (docs/manual/README.md, "The format";
+ * apps/web/build/manual-markdown.ts): exactly what that format allows, nothing more, so the
+ * renderer has one case per construct and no HTML.
  */
 export type Inline =
   | { kind: 'text'; text: string }
@@ -20,6 +21,8 @@ export interface ListBlock {
   kind: 'list';
   ordered: boolean;
   items: ListItem[];
+  /** An ordered list's first number when it is not 1 (steps going on after a table). */
+  start?: number;
 }
 
 export interface HeadingBlock {
@@ -39,3 +42,8 @@ export type Block =
   | { kind: 'image'; alt: string; src: string }
   /** Consecutive `> ` lines; a bare `>` line separates its paragraphs. */
   | { kind: 'note'; paragraphs: Inline[][] };
+
+/** The words of inline content, as search and the table of contents show them. */
+export function plainText(content: readonly Inline[]): string {
+  return content.map((node) => (node.kind === 'text' || node.kind === 'code' ? node.text : plainText(node.children))).join('');
+}
