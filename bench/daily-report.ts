@@ -21,7 +21,7 @@ import pg from 'pg';
 import { startServer } from '../e2e/server';
 import { E2E_ADMIN_PASSWORD } from '../e2e/server';
 import { openPostgres } from '../apps/server/src/db/client';
-import { TankDayBookJob } from '../apps/server/src/modules/report-inventory/book-job';
+import { TankDayBookJob } from '../apps/server/src/modules/tank-days/service';
 import { createFleet, fmt, recreateDatabase } from './setup';
 
 const { values: args } = parseArgs({

@@ -35,7 +35,7 @@ import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
 import { openPostgres } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
-import { TankDayBookJob } from '../apps/server/src/modules/report-inventory/book-job';
+import { TankDayBookJob } from '../apps/server/src/modules/tank-days/service';
 import { LeakTestJob } from '../apps/server/src/modules/leak-test/leak-job';
 import { VarianceAlarmJob } from '../apps/server/src/modules/reconciliation/variance-job';
 import { RunOutForecastJob } from '../apps/server/src/modules/forecast/forecast-job';

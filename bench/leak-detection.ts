@@ -21,7 +21,7 @@ import { testOfDays, windowFirstDay, type QuietPeriod } from '@ullage/domain/lea
 import { leakBenchReadings } from '@ullage/simulator/leak-bench';
 import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
 import { openPostgres } from '../apps/server/src/db/client';
-import { TankDayBookJob } from '../apps/server/src/modules/report-inventory/book-job';
+import { TankDayBookJob } from '../apps/server/src/modules/tank-days/service';
 import { LeakTestJob } from '../apps/server/src/modules/leak-test/leak-job';
 import { api, createFleet, fmt, post, recreateDatabase } from './setup';
 

@@ -22,7 +22,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
 import { openPostgres } from '../apps/server/src/db/client';
-import { TankDayBookJob } from '../apps/server/src/modules/report-inventory/book-job';
+import { TankDayBookJob } from '../apps/server/src/modules/tank-days/service';
 import { cpuWindow } from './ingest-cpu';
 import { createFleet, fmt, post, recreateDatabase } from './setup';
 

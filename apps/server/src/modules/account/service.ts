@@ -10,7 +10,7 @@ import { sessionsEnded } from '../../live/session-ends';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, forbidden, notFound, type FieldRule } from '../../plugins/errors';
 import { generatePassword } from '../../seed/generated-password';
-import { diff, recordAudit } from '../audit/repo';
+import { diff, recordAudit } from '../audit/service';
 import { hashPassword } from '../auth/passwords';
 import type { AuthUser } from '../../sessions/auth-user';
 import { assertCanManageAccount, assertCanManageAccountType } from '../scope/manage';

@@ -3,7 +3,7 @@ import type { AreaInput } from '@ullage/contracts/settings-org';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { AppError, assertValid, notFound } from '../../plugins/errors';
-import { diff, recordAudit } from '../audit/repo';
+import { diff, recordAudit } from '../audit/service';
 import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
 import * as repo from './repo';

@@ -8,7 +8,7 @@ import type { LiveBus } from '../../live/bus';
 import { userOf } from '../../plugins/auth';
 import { notLoggedIn } from '../../plugins/errors';
 import { ok, okInfo } from '../../plugins/envelope';
-import { findUserById } from '../user/repo';
+import { findUserById } from '../user/service';
 import { CAPTCHA_COOKIE, issueCaptcha, type CaptchaTextSource } from './captcha';
 import { login, logout } from './service';
 import { buildSessionUser } from './session-user';
@@ -17,7 +17,7 @@ import { SESSION_COOKIE } from '../../sessions/session-cookie';
 import { casTicketOf } from '../../sessions/session-repo';
 import { casLogoutUrl } from '@ullage/domain/cas';
 import { isLanguage } from '@ullage/domain/languages';
-import { rememberLanguage } from '../mail-digest/repo';
+import { rememberLanguage } from '../mail-digest/service';
 
 const logoutInfo = resultInfo.extend({ casLogoutUrl: z.string().optional() });
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import type { LiveBus } from '../../live/bus';
 import { sessionsEnded } from '../../live/session-ends';
 import { AppError, assertValid, type FieldRule } from '../../plugins/errors';
-import { findUserByName, setPasswordUnsafe } from '../user/repo';
+import { findUserByName, setPasswordUnsafe } from '../user/service';
 import { consumeCaptcha } from './captcha';
 import { clearFailures, lockedMinutesLeft, recordFailure } from './lockout-repo';
 import { dummyPasswordHash, verifyPassword } from './passwords';

@@ -3,9 +3,9 @@ import { menuListFor, ROLE_NAMES } from '@ullage/domain/menus';
 import { actionsOf } from '@ullage/domain/roles';
 import { ACCOUNT_TYPES, userTypeOfAccount, type AccountType } from '@ullage/domain/organisation';
 import type { Db } from '../../db/client';
-import { findDistributorLogo, listProductColours, listTreeRows } from '../org/repo';
+import { findDistributorLogo, listProductColours, listTreeRows } from '../org/service';
 import { scopeOf } from '../scope/scope';
-import type { UserRow } from '../user/repo';
+import type { UserRow } from '../user/service';
 
 /** The session user of spec §3 with the getInfo fields of spec §7, computed on the server. */
 export async function buildSessionUser(db: Db, user: UserRow): Promise<SessionUser> {

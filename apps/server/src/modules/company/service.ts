@@ -4,7 +4,7 @@ import { isValidPhone } from '@ullage/domain/validation';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, notFound, type FieldRule } from '../../plugins/errors';
-import { diff, recordAudit } from '../audit/repo';
+import { diff, recordAudit } from '../audit/service';
 import type { AuthUser } from '../../sessions/auth-user';
 import { assertUnderOwnDistributor } from '../scope/manage';
 import { scopeOf } from '../scope/scope';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { decodeImageDataUrl, imageSizeProblem } from '../../lib/images';
 import { AppError, assertValid, notFound, type FieldRule } from '../../plugins/errors';
-import { diff, recordAudit } from '../audit/repo';
+import { diff, recordAudit } from '../audit/service';
 import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
 import * as repo from './repo';

@@ -1,13 +1,11 @@
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
 import { DEFAULT_LEAK_CODE } from '@ullage/domain/alarm-codes';
 import { monthsOf } from '@ullage/domain/reading-months';
-import { endedDaysOf } from '@ullage/domain/tank-day-books';
 import type { Db } from '../../db/client';
 import { ensureMonths, isMissingPartition } from '../../db/partitions';
-import { groupBy } from '../../lib/group-by';
-import { markBooksStale, type TankDayMark } from '../report-inventory/books-repo';
 import type { StationKeys } from '../../lib/station-keys';
 import { clearAlarm, openAlarm } from '../alarms/service';
+import { salesChanged } from '../tank-days/service';
 import { insertDeviceEvent, upsertDeviceDelivery, upsertSensors } from './device-state-repo';
 import type { IngestStation } from './device-stations';
 import type { PreparedParts } from './prepare';
@@ -229,12 +227,7 @@ function sharesTank(batches: readonly PreparedBatch[]): boolean {
 async function writeSales(db: Db, { station, parts, receivedAt }: PreparedBatch): Promise<{ added: number; refused: StoreRefusal[] }> {
   const sold = await insertSales(db, station.id, parts.sales);
   const totals = await insertMeterTotals(db, station.id, parts.meterTotals);
-  const marks: TankDayMark[] = [];
-  for (const [tankId, landed] of groupBy([...sold.landed, ...totals.landed], (l) => l.tankId)) {
-    const times = landed.map((l) => l.tsMs).sort((a, b) => a - b);
-    for (const window of endedDaysOf(times, station.timezone, receivedAt.getTime())) marks.push({ tankId, window });
-  }
-  await markBooksStale(db, marks);
+  await salesChanged(db, station.timezone, [...sold.landed, ...totals.landed], receivedAt.getTime());
   return { added: sold.added + totals.added, refused: totals.refused };
 }
 

@@ -7,7 +7,7 @@ import { rawRows } from '../../lib/raw-sql';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp';
 import { collectSse } from '../../test/sse';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext, apiGet, sendReadings } from '../../test/harness';
-import { TankDayBookJob } from '../report-inventory/book-job';
+import { TankDayBookJob } from '../tank-days/service';
 
 /**
  * Issue 22 through the device endpoint: 32 Shanghai days (2026-10-01 … 11-01) of readings every

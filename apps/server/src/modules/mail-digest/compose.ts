@@ -2,7 +2,7 @@ import { DIGEST_MAX_LISTED } from '@ullage/domain/mail-digest';
 import type { Language } from '@ullage/domain/languages';
 import type { Translate } from '../../i18n/translate';
 import { liveAlarmMessage, stationTime } from '../alarm-feed/message';
-import type { FeedAlarm } from '../alarm-feed/repo';
+import type { FeedAlarm } from '../alarm-feed/service';
 
 export interface ComposedMail {
   subject: string;

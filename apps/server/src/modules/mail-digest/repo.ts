@@ -5,7 +5,7 @@ import type { AccountType } from '@ullage/domain/organisation';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import { scopeOn, type Scope } from '../scope/scope';
-import { FEED_COLUMNS, FEED_FROM, feedAlarmOf, type FeedAlarm } from '../alarm-feed/repo';
+import { FEED_COLUMNS, FEED_FROM, feedAlarmOf, type FeedAlarm } from '../alarm-feed/service';
 
 /** A user who wants at least one alarm code by e-mail and has an address to send it to. */
 export interface MailUser {
@@ -164,9 +164,4 @@ export async function markFailed(db: Db, id: number, error: string, next: { stat
 /** Gives a claimed mail back untried (the mail server is down: the rest of the batch waits for the next round). */
 export async function releaseClaim(db: Db, id: number): Promise<void> {
   await db.execute(sql`update mail_digests set status = 'pending' where id = ${id} and status = 'sending'`);
-}
-
-/** The language the user's e-mails are written in: the one they last used the app in. */
-export async function rememberLanguage(db: Db, userId: number, language: string): Promise<void> {
-  await db.execute(sql`update users set language = ${language} where id = ${userId} and language is distinct from ${language}`);
 }

@@ -4,7 +4,7 @@ import { codesOfType, effectiveNoticeEntries, isValidMailFrequency, MAIL_FREQUEN
 import type { Db } from '../../db/client';
 import { AppError, assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
-import { diff, recordAudit } from '../audit/repo';
+import { diff, recordAudit } from '../audit/service';
 import type { LiveBus } from '../../live/bus';
 import { noticeSettingsChanged } from './changes';
 import * as repo from './repo';

@@ -5,7 +5,7 @@ import { envelopeOf } from '@ullage/contracts/envelope';
 import type { Db } from '../../db/client';
 import { userOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { findUserById } from '../user/repo';
+import { findUserById } from '../user/service';
 import { buildSessionUser } from '../auth/session-user';
 
 /** The organisation tree the caller may see, for pickers and filters. */

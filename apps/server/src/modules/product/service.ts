@@ -5,7 +5,7 @@ import type { LiveBus } from '../../live/bus';
 import { stationChanged } from '../station/changes';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, notFound, type FieldRule } from '../../plugins/errors';
-import { diff, recordAudit } from '../audit/repo';
+import { diff, recordAudit } from '../audit/service';
 import type { AuthUser } from '../../sessions/auth-user';
 import { assertUnderOwnDistributor } from '../scope/manage';
 import { scopeOf } from '../scope/scope';

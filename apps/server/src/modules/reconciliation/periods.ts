@@ -5,12 +5,11 @@ import { ALL_DAY_SHIFT, shiftWindowsBetween } from '@ullage/domain/shifts';
 import { daysBetween } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
-import { dayEdges, deliveriesOf, type EdgeReading } from '../report-inventory/repo';
-import type { BookSales } from '../report-inventory/books-repo';
-import { figureTankDays, tankDaysOf, type TankDayFigures } from '../report-inventory/tank-days';
-import { shiftsOf } from '../report-shifts/repo';
+import { dayEdges, deliveriesOf, figureTankDays, tankDaysOf, type BookSales, type EdgeReading, type TankDayFigures } from '../tank-days/service';
+import { shiftsOf } from '../report-shifts/service';
 import type { SalesDuring, SalesDuringSource } from '@ullage/domain/delivery-sales';
-import { salesOfWindows, ticketedDeliveries, type ReconTank, type SalesSum, type TicketedDelivery } from './repo';
+import { salesOfWindows, type SalesSum } from './metered-sales';
+import { ticketedDeliveries, type ReconTank, type TicketedDelivery } from './repo';
 import { salesDuringDrops, type DropAsk } from './sales-during';
 
 /** What is reconciled together: one tank, or a station's manifolded tanks of a product sold by product code. */

@@ -4,7 +4,7 @@ import { CODES } from '@ullage/contracts/codes';
 import type { ReconciliationMonthlyRow, ReconciliationRow, ReconciliationSeries } from '@ullage/contracts/reconciliation';
 import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
 import { rawRows } from '../../lib/raw-sql';
-import { TankDayBookJob } from '../report-inventory/book-job';
+import { TankDayBookJob } from '../tank-days/service';
 import { ADMIN_PASSWORD, apiGet, DEMO_PASSWORD, sendReadings, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { salesDuring, salesRateAroundLph, SALES_RATE_WINDOW_MS, type SalesDuring } from '@ullage/domain/delivery-sales';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
-import { salesOfWindows } from './repo';
+import { salesOfWindows } from './metered-sales';
 
 /** A drop, or a period's part of one, whose sales during are asked for. */
 export interface DropAsk {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rawRows } from '../../lib/raw-sql';
 import { backend } from '../../test/databases';
 import { startTestApp, type TestContext } from '../../test/harness';
-import { salesOfWindows, type SalesWindow } from './repo';
+import { salesOfWindows, type SalesWindow } from './metered-sales';
 
 /**
  * Totaliser rises against a plain reference: a reading's rise is its total less the meter's

@@ -16,10 +16,9 @@ import { naturalCollator, sortRowsBy, type SortValue } from '../../lib/sort-rows
 import type { MessageKey } from '../../i18n/en';
 import { assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
-import type { TankFilter } from '../report-inventory/repo';
 import { scopeOf } from '../scope/scope';
 import { reconcilePeriods, unitsOf, type Reconciled, type ReconUnit } from './periods';
-import type { TankDayFigures } from '../report-inventory/tank-days';
+import type { TankDayFigures, TankFilter } from '../tank-days/service';
 import { meteredTargets, reconTanks } from './repo';
 
 export const RECONCILIATION_FIELD_LABELS = {

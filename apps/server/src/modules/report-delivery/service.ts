@@ -8,8 +8,8 @@ import { scopeOf } from '../scope/scope';
 import { deliveryInScope, deliveryRows, listDeliveries } from './repo';
 import type { DeliveryTicketInput } from '@ullage/contracts/reconciliation';
 import { notFound } from '../../plugins/errors';
-import { recordAudit } from '../audit/repo';
-import { setTicket } from '../ingest/sales-repo';
+import { recordAudit } from '../audit/service';
+import { setTicket } from '../ingest/service';
 
 /** The delivery records a user may see; a range that ends before it starts, or spans over a year, is refused. */
 export async function findDeliveries(db: Db, user: AuthUser, query: DeliveryListQuery) {

@@ -14,9 +14,9 @@ import type { MessageKey } from '../../i18n/en';
 import { assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
-import { tanksOfReport, type EdgeReading } from './repo';
 import { meteredMonthsOf } from '../reconciliation/service';
-import { dailyRowOf, figureTankDays, tankDaysOf, tankOfRow } from './tank-days';
+import { figureTankDays, tankDaysOf, tankOfRow, tanksOfReport, type EdgeReading } from '../tank-days/service';
+import { dailyRowOf } from './daily-row';
 
 /** Labels of the fields the reports name in their refusals (also the routes' fieldLabels). */
 export const INVENTORY_FIELD_LABELS = {

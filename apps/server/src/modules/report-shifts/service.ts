@@ -18,12 +18,15 @@ import type { Db } from '../../db/client';
 import type { MessageKey } from '../../i18n/en';
 import { pageOf } from '../../lib/list';
 import { assertValid, notFound, type FieldRule } from '../../plugins/errors';
-import { recordAudit } from '../audit/repo';
+import { recordAudit } from '../audit/service';
 import type { AuthUser } from '../../sessions/auth-user';
 import { userMay } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import * as repo from './repo';
 import type { ShiftStation } from './repo';
+
+/** Each station's configured shifts: the reconciliation's shift periods are cut by them (reconciliation/periods.ts). */
+export { shiftsOf } from './repo';
 
 const iso = (v: Date | string | number) => new Date(v).toISOString();
 

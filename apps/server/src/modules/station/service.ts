@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import type { MessageKey } from '../../i18n/en';
 import { AppError, assertValid, forbidden, notFound, type FieldRule } from '../../plugins/errors';
-import { diff, recordAudit } from '../audit/repo';
+import { diff, recordAudit } from '../audit/service';
 import { newToken, sha256 } from '../../lib/tokens';
 import type { AuthUser } from '../../sessions/auth-user';
 import { assertOwnsCompany, userMay } from '../scope/manage';

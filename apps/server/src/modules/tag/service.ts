@@ -3,7 +3,7 @@ import type { TagInput } from '@ullage/contracts/settings-more';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, assertValid, notFound, type FieldRule } from '../../plugins/errors';
-import { diff, recordAudit } from '../audit/repo';
+import { diff, recordAudit } from '../audit/service';
 import type { AuthUser } from '../../sessions/auth-user';
 import * as repo from './repo';
 

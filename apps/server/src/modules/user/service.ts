@@ -11,14 +11,17 @@ import type { MessageKey } from '../../i18n/en';
 import { AppError, assertValid, forbidden, notLoggedIn, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
 import { deleteOtherSessions } from '../../sessions/session-repo';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { clearFailures, lockedMinutesLeft, recordFailure } from '../auth/lockout-repo';
-import { diff, recordAudit } from '../audit/repo';
+import { hashPassword } from '../auth/passwords';
+import { verifyWithinLimit } from '../auth/password-attempts';
+import { diff, recordAudit } from '../audit/service';
 import { noticeSettingsChanged } from '../notice/changes';
 import { turnOffEmail } from '../notice/service';
 import { findUserById, updateMailAddress, updatePassword, updatePhoto } from './repo';
 import { decodeImageDataUrl, imageSizeProblem } from '../../lib/images';
 import type { FileStore } from '../../lib/file-store';
+
+/** The user rows the sign-in, the session user and the organisation tree are read from (auth/, org/). */
+export { findUserById, findUserByName, setPasswordUnsafe, type UserRow } from './repo';
 
 /** In the top bar users edit only their own password (spec §6). */
 function assertSelf(user: AuthUser, username: string, userId?: number) {
@@ -44,13 +47,7 @@ export async function checkPassword(db: Db, user: AuthUser, username: string, pw
  * stolen session could guess the password it does not know (docs/api.md "Attempt limits").
  */
 async function verifyLimited(db: Db, userId: number, passwordHash: string, pwd: string): Promise<boolean> {
-  const limit = passwordCheckLimit(userId);
-  const minutes = await lockedMinutesLeft(db, [limit.key]);
-  if (minutes > 0) throw new AppError(CODES.locked, 'auth.locked', { minutes });
-  const matches = await verifyPassword(passwordHash, pwd);
-  if (matches) await clearFailures(db, [limit.key]);
-  else await recordFailure(db, [limit]);
-  return matches;
+  return verifyWithinLimit(db, passwordCheckLimit(userId), passwordHash, pwd);
 }
 
 const PROBLEM_RULES: Record<PasswordProblem, MessageKey> = {

@@ -5,7 +5,7 @@ import { rawRows } from '../../lib/raw-sql';
 import { ADMIN_PASSWORD, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
 import { tanksToBook } from './books-repo';
 import { figureHeads, headUntilMs } from './day-heads';
-import { readTankDays } from './tank-days';
+import { readTankDays } from './figures';
 
 /**
  * The running day read from its kept head and the readings after it (issue 35): the daily

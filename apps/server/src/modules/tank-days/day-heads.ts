@@ -82,7 +82,7 @@ export const headFits = (head: DayHead, window: DayWindow) => head.day === windo
 
 /**
  * Figures and keeps the heads of these tanks' running days as of `nowMs` (the book job, once an
- * hour). `read` reads a day's readings (tank-days.ts readTankDays), given its bounds.
+ * hour). `read` reads a day's readings (figures.ts readTankDays), given its bounds.
  */
 export async function figureHeads(
   db: Db,

@@ -4,10 +4,10 @@ import { salesSpanOf } from '@ullage/domain/reconciliation';
 import { BOOK_BACKFILL_DAYS, BOOK_SETTLE_MS, bookIsFinal, latestFinalDay, previousDay } from '@ullage/domain/tank-day-books';
 import { dayOf, dayWindow } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
-import { salesOfWindows } from '../reconciliation/repo';
+import { salesOfWindows } from '../reconciliation/metered-sales';
 import { booksPresent, staleBooks, tanksToBook, writeBooks, type BookTask } from './books-repo';
 import { figureHeads } from './day-heads';
-import { readTankDays } from './tank-days';
+import { readTankDays } from './figures';
 
 /** Where a tank is: its station (its sales) and zone (its days). */
 type BookPlace = { stationId: number; timezone: string };

@@ -4,6 +4,11 @@ import { companies, distributors, products, stations } from '../../db/schema';
 import { COMPANY_SCOPE, STATION_SCOPE } from '../scope/columns';
 import { scopeFilter, type Scope } from '../scope/scope';
 
+/*
+ * The organisation as the session user is built from it (auth/session-user.ts, which the
+ * organisation tree's route answers with too): the org module's public entry and all it reads.
+ */
+
 /** The distributors, companies and stations a scope sees, for the company tree. */
 export async function listTreeRows(db: Db, scope: Scope) {
   const stationRows = await db

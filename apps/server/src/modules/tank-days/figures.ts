@@ -1,4 +1,3 @@
-import type { DailyInventoryRow, InventoryReading } from '@ullage/contracts/inventory-report';
 import { dailyInventory, DAY_GAP_MS, gapsOfDay, type DailyInventory, type Gap } from '@ullage/domain/daily-inventory';
 import { bookIsFinal } from '@ullage/domain/tank-day-books';
 import { dayOf, dayWindow, type DayWindow } from '@ullage/domain/station-day';
@@ -147,14 +146,7 @@ const NONE: Gap[] = [];
 const NO_HEADS = new Map<number, DayHead>();
 const NO_DELIVERIES: DeliveryRaw[] = [];
 
-
-const isoOf = (ms: number) => new Date(ms).toISOString();
-const readingOf = (r: EdgeReading | null): InventoryReading | null =>
-  r === null ? null : { at: isoOf(r.tsMs), volumeL: r.volumeL, heightMm: r.heightMm, waterHeightMm: r.waterHeightMm, temperatureC: r.temperatureC };
-
-/** Whole days since 1970 of a YYYY-MM-DD day: with the tank id, a row key that is unique and stable. */
-const epochDay = (day: string) => Math.round(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000);
-
+/** A report row's columns of its tank: the inventory, leak-test and forecast rows share them. */
 export function tankOfRow(tank: ReportTank) {
   return {
     stationId: tank.stationId,
@@ -168,27 +160,5 @@ export function tankOfRow(tank: ReportTank) {
     tankCode: tank.tankCode,
     productName: tank.productName,
     productColor: tank.productColor,
-  };
-}
-
-export function dailyRowOf(d: TankDayFigures): DailyInventoryRow {
-  const f = d.figures;
-  return {
-    id: d.tank.tankId * 100_000 + epochDay(d.window.day),
-    day: d.window.day,
-    ...tankOfRow(d.tank),
-    start: readingOf(f.start),
-    end: readingOf(f.end),
-    firstReadingAt: d.first ? isoOf(d.first.tsMs) : null,
-    lastReadingAt: d.last ? isoOf(d.last.tsMs) : null,
-    deliveredL: f.deliveredL,
-    deliveryCount: f.deliveryCount,
-    salesL: f.salesL,
-    missingStart: f.missingStart,
-    missingEnd: f.missingEnd,
-    inProgress: f.inProgress,
-    gapCount: f.gapCount,
-    gaps: f.gaps.map((g) => ({ from: isoOf(g.fromMs), to: isoOf(g.toMs) })),
-    abnormal: f.abnormal,
   };
 }
