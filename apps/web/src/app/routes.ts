@@ -124,44 +124,44 @@ export const ROUTES: readonly RouteDef[] = [
 
   ...withPhone('abnormal_can', 'abnormal_can_phone', 'Analysis', 'route.title.abnormal_can', undefined, {
     desktop: () => import('../features/report-inventory/pages/daily-inventory-page'),
-    phone: () => import('../features/mobile-reports/pages/daily-inventory-phone-page'),
+    phone: () => import('../features/report-inventory/pages/daily-inventory-phone-page'),
   }, ['inventory']),
   ...withPhone('Monthly', 'Monthly_phone', 'Analysis', 'route.title.Monthly', undefined, {
     desktop: () => import('../features/report-inventory/pages/monthly-inventory-page'),
-    phone: () => import('../features/mobile-reports/pages/monthly-inventory-phone-page'),
+    phone: () => import('../features/report-inventory/pages/monthly-inventory-phone-page'),
     // Metered sales and their source are wetstock texts (issue 23).
   }, ['inventory', 'reconciliation']),
   ...withPhone('alarm_record', 'alarm_record_phone', 'Analysis', 'route.title.alarm_record', 'leak_failure_analysis', {
     desktop: () => import('../features/report-jumps/pages/data-jump-page'),
-    phone: () => import('../features/mobile-reports/pages/data-jump-phone-page'),
+    phone: () => import('../features/report-jumps/pages/data-jump-phone-page'),
   }, ['report']),
   ...withPhone('offline_record', 'offline_record_phone', 'Analysis', 'route.title.offline_record', 'leak_failure_analysis', {
     desktop: () => import('../features/report-offline/pages/offline-record-page'),
-    phone: () => import('../features/mobile-reports/pages/offline-record-phone-page'),
+    phone: () => import('../features/report-offline/pages/offline-record-phone-page'),
   }, ['report']),
   // Leak tests from inventory data (issue 22): analysis, so under the menu key station attendants lack (spec §6).
   ...withPhone('leak_test', 'leak_test_phone', 'Analysis', 'route.title.leak_test', 'leak_failure_analysis', {
     desktop: () => import('../features/report-leak-test/pages/leak-test-page'),
-    phone: () => import('../features/mobile-reports/pages/leak-test-phone-page'),
+    phone: () => import('../features/report-leak-test/pages/leak-test-phone-page'),
   }, ['leakTest', 'monitor']),
   // Wetstock reconciliation (issue 23): gauge against pumps and tickets, under its own menu key (the roles with leak failure analysis).
   ...withPhone('reconciliation', 'reconciliation_phone', 'Analysis', 'route.title.reconciliation', 'wetstock_reconciliation', {
     desktop: () => import('../features/report-reconciliation/pages/reconciliation-page'),
-    phone: () => import('../features/mobile-reports/pages/reconciliation-phone-page'),
+    phone: () => import('../features/report-reconciliation/pages/reconciliation-phone-page'),
   }, ['reconciliation', 'monitor']),
 
   ...withPhone('history_can_save', 'history_can_save_phone', 'Data', 'route.title.history_can_save', undefined, {
     desktop: () => import('../features/report-history/pages/history-page'),
-    phone: () => import('../features/mobile-reports/pages/history-phone-page'),
+    phone: () => import('../features/report-history/pages/history-phone-page'),
   }, ['history']),
   ...withPhone('delivery', 'delivery_phone', 'Data', 'route.title.delivery', undefined, {
     desktop: () => import('../features/report-delivery/pages/delivery-page'),
-    phone: () => import('../features/mobile-reports/pages/delivery-phone-page'),
+    phone: () => import('../features/report-delivery/pages/delivery-phone-page'),
     // Tickets and their differences are wetstock texts (issue 23).
   }, ['delivery', 'reconciliation']),
   ...withPhone('open_close_report', 'open_close_report_phone', 'Data', 'route.title.open_close_report', 'open_close_report', {
     desktop: () => import('../features/report-power/pages/power-event-page'),
-    phone: () => import('../features/mobile-reports/pages/power-event-phone-page'),
+    phone: () => import('../features/report-power/pages/power-event-phone-page'),
   }, ['power'], ['history']),
   // Sales per shift ("pay for oil") and the details behind each figure (spec §1 data queries).
   route('desktop', 'pay_for_oil', '/pay_for_oil', 'route.title.pay_for_oil', {
@@ -179,11 +179,11 @@ export const ROUTES: readonly RouteDef[] = [
 
   ...withPhone('alarm_report', 'alarm_report_phone', 'Alarm', 'route.title.alarm_report', undefined, {
     desktop: () => import('../features/alarms/pages/level-alarm-page'),
-    phone: () => import('../features/mobile-reports/pages/alarm-report-phone-page'),
+    phone: () => import('../features/alarms/pages/alarm-report-phone-page'),
   }, ['monitor']),
   ...withPhone('leak_alarm', 'leak_report_phone', 'Alarm', 'route.title.leak_alarm', 'leak_failure_analysis', {
     desktop: () => import('../features/alarms/pages/leak-alarm-page'),
-    phone: () => import('../features/mobile-reports/pages/leak-report-phone-page'),
+    phone: () => import('../features/alarms/pages/leak-report-phone-page'),
   }, ['monitor']),
 
   route('desktop', 'distributor', '/distributor', 'route.title.distributor', {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Crumb } from '../../components/mobile/mobile-page';
-import { drillHref, NO_AREA, type DrillPlace } from './drill';
+import { drillHref, NO_AREA, type DrillPlace } from '../../lib/drill-place';
 
 /** The levels above a page, each a link back to its list, the page's own level last. */
 export interface Level {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StationSummary } from '@ullage/contracts/monitor';
-import { NO_AREA } from './drill';
+import { NO_AREA } from '../../lib/drill-place';
 import { areaKey, companyKey, groupBy, inventoryFigures, sumDeliveries, type StationPlace } from './groups';
 
 const place = (id: number, companyId: number, areaId: number | null, areaName: string | null = areaId === null ? null : `Area ${areaId}`): StationPlace => ({

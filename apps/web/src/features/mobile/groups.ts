@@ -1,5 +1,5 @@
 import type { StationSummary } from '@ullage/contracts/monitor';
-import { NO_AREA } from './drill';
+import { NO_AREA } from '../../lib/drill-place';
 
 /**
  * The drill-down levels of the phone pages (organisation → company → area → station): stations

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { drillHref, parseDrill, type DrillPlace } from './drill';
-import { rangeOr, type Range } from './range';
+import { drillHref, parseDrill, type DrillPlace } from '../../lib/drill-place';
+import { rangeOr, type Range } from '../../lib/day-range';
 
 /**
  * The place of a delivery page and its range, both from the address; changing the range

@@ -1,15 +1,7 @@
-import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
-import type { AlarmRow } from '@ullage/contracts/alarms';
-import type { ListResult } from '@ullage/contracts/list';
-import { apiData } from '../../../lib/api-client';
-import { isOnline } from '../../../lib/online-status';
+import { useQueries } from '@tanstack/react-query';
+import { mobileKeys } from '../../../lib/mobile-keys';
+import { listAlarms } from '../../../lib/phone-alarm-list';
 import { mergeAlarmRows } from '../live-alarms';
-import { mobileKeys } from './keys';
-
-/** GET /api/alarm/list: the endpoint of the desktop alarm pages. */
-export function listAlarms(query: Record<string, string | number>, signal?: AbortSignal): Promise<ListResult<AlarmRow>> {
-  return apiData<ListResult<AlarmRow>>('/api/alarm/list', { query, overlay: false, notify: isOnline(), ...(signal ? { signal } : {}) });
-}
 
 /** The open alarms a phone shows at most per kind; the count says when there are more. */
 export const ACTIVE_LIMIT = 100;
@@ -44,17 +36,5 @@ export function useRealAlarms(openedAt: string) {
       fetching: results.some((r) => r.isFetching),
       updatedAt: Math.max(...results.map((r) => r.dataUpdatedAt)),
     }),
-  });
-}
-
-const PAGE_SIZE = 20;
-
-/** A filtered alarm list a page at a time (alarm history, the _phone alarm pages). */
-export function useAlarmPages(query: Record<string, string | number>) {
-  return useInfiniteQuery({
-    queryKey: mobileKeys.alarms({ ...query, pageSize: PAGE_SIZE }),
-    queryFn: ({ pageParam, signal }) => listAlarms({ ...query, page: pageParam, pageSize: PAGE_SIZE }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (pages.length * PAGE_SIZE < last.total ? pages.length + 1 : undefined),
   });
 }

@@ -1,19 +1,10 @@
 import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
-import type { DeliveryRow, DeliveryTotals } from '@ullage/contracts/delivery-report';
-import type { ListResult } from '@ullage/contracts/list';
-import { apiData } from '../../../lib/api-client';
-import { isOnline } from '../../../lib/online-status';
+import type { Range } from '../../../lib/day-range';
+import { mobileKeys } from '../../../lib/mobile-keys';
+import { listDeliveries } from '../../../lib/phone-delivery-list';
 import type { DeliveryTotals as Totals } from '../groups';
-import type { Range } from '../range';
-import { mobileKeys } from './keys';
 
-export type DeliveryList = ListResult<DeliveryRow> & { totals: DeliveryTotals };
 type Filter = { companyId?: number; stationId?: number; tankId?: number };
-
-/** GET /api/report/delivery/list: the same endpoint, filters and figures as the desktop page. */
-export function listDeliveries(query: Record<string, string | number>, signal?: AbortSignal): Promise<DeliveryList> {
-  return apiData<DeliveryList>('/api/report/delivery/list', { query, overlay: false, notify: isOnline(), ...(signal ? { signal } : {}) });
-}
 
 /**
  * The count and volume of each group's deliveries in the range (the list's totals, one

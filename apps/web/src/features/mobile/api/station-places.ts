@@ -4,7 +4,7 @@ import type { StationRow } from '@ullage/contracts/settings-more';
 import { apiData } from '../../../lib/api-client';
 import { isOnline } from '../../../lib/online-status';
 import type { StationPlace } from '../groups';
-import { mobileKeys } from './keys';
+import { mobileKeys } from '../../../lib/mobile-keys';
 
 const PAGE = 200;
 

@@ -3,7 +3,7 @@ import Spin from 'antd/es/spin';
 import { useTranslation } from 'react-i18next';
 import type { MonitorFormat } from '../../../lib/format';
 import type { DeliverySum } from '../groups';
-import { DrillCard } from './drill-card';
+import { DrillCard } from '../../../components/mobile/drill-card';
 import { Figures } from '../../../components/mobile/figures';
 
 interface DeliveryTotalCardProps {
@@ -31,26 +31,5 @@ export function DeliveryTotalCard({ href, title, subtitle, sum, unit, format, te
         ]}
       />
     </DrillCard>
-  );
-}
-
-/** The whole range's figures above a level's cards. */
-export function DeliverySummary({ sum, unit, format, label }: { sum: DeliverySum; unit: number | null; format: MonitorFormat; label: string }) {
-  const { t } = useTranslation();
-  const loading = sum.pending > 0;
-  return (
-    <section className="m-summary" data-testid="delivery-summary" aria-label={label}>
-      <h2 className="m-section__title">{label}</h2>
-      <div className="m-summary__grid m-summary__grid--two">
-        <div>
-          <span>{t('delivery.totals.count')}</span>
-          <strong data-testid="delivery-summary-count">{loading ? '…' : format.count(sum.count)}</strong>
-        </div>
-        <div>
-          <span>{t('delivery.totals.delivered')}</span>
-          <strong data-testid="delivery-summary-delivered">{loading ? '…' : format.volume(sum.deliveredL, sum.volumeUnit ?? unit)}</strong>
-        </div>
-      </div>
-    </section>
   );
 }

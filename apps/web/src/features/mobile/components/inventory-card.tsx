@@ -2,7 +2,7 @@ import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import type { MonitorFormat } from '../../../lib/format';
 import type { InventoryFigures } from '../groups';
-import { DrillCard } from './drill-card';
+import { DrillCard } from '../../../components/mobile/drill-card';
 import { FillBar } from './fill-bar';
 import { Figures } from '../../../components/mobile/figures';
 

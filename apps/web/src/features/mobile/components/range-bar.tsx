@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../i18n/message-key';
-import { localDate, lastDateOf, presetOf, presetRange, rangeOfDates, RANGE_PRESETS, type Range, type RangePreset } from '../range';
+import { localDate, lastDateOf, presetOf, presetRange, rangeOfDates, RANGE_PRESETS, type Range, type RangePreset } from '../../../lib/day-range';
 
 const PRESET_KEYS: Record<RangePreset, MessageKey> = {
   today: 'mobile.range.today',

@@ -1,8 +1,8 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AlarmPhoneList } from '../../mobile-reports/components/alarm-phone-list';
+import { AlarmPhoneList } from '../../alarms/phone/alarm-phone-list';
 import { MobilePage } from '../../../components/mobile/mobile-page';
-import '../../mobile-reports/mobile-reports.css';
+import '../../../components/phone-report/phone-report.css';
 
 /** /alarmHistory: every level or leak alarm, paged and filtered as on the desktop alarm pages. */
 export function Page() {

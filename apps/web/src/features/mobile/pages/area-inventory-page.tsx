@@ -5,7 +5,7 @@ import { InventoryCard } from '../components/inventory-card';
 import { LoadState } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { areaLabel, inventoryCrumbs } from '../crumbs';
-import { drillHref, parseDrill } from '../drill';
+import { drillHref, parseDrill } from '../../../lib/drill-place';
 import { areaKey, groupBy, inventoryFigures } from '../groups';
 import { useInventory } from '../use-inventory';
 

@@ -3,12 +3,13 @@ import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { useCompanyUnits } from '../api/company-units';
 import { useDeliveryTotals } from '../api/deliveries';
 import { useStationPlaces } from '../api/station-places';
-import { DeliverySummary, DeliveryTotalCard } from '../components/delivery-total-card';
+import { DeliverySummary } from '../../../components/mobile/delivery-summary';
+import { DeliveryTotalCard } from '../components/delivery-total-card';
 import { LoadState } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { RangeBar } from '../components/range-bar';
 import { areaLabel, deliveryCrumbs } from '../crumbs';
-import { NO_AREA } from '../drill';
+import { NO_AREA } from '../../../lib/drill-place';
 import { areaKey, groupBy, sumDeliveries } from '../groups';
 import { useDeliveryPlace } from '../use-delivery-place';
 

@@ -10,7 +10,7 @@ import { Figures } from '../../../components/mobile/figures';
 import { LoadState } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { deliveryCrumbs } from '../crumbs';
-import { NO_AREA } from '../drill';
+import { NO_AREA } from '../../../lib/drill-place';
 import { useDeliveryPlace } from '../use-delivery-place';
 
 /** "start → end"; in Arabic the arrow points left, as the labels' "(البداية ← النهاية)" read. */

@@ -5,11 +5,12 @@ import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { useCompanyUnits } from '../api/company-units';
 import { useDeliveryTotals } from '../api/deliveries';
 import { useStationPlaces } from '../api/station-places';
-import { DeliverySummary, DeliveryTotalCard } from '../components/delivery-total-card';
+import { DeliverySummary } from '../../../components/mobile/delivery-summary';
+import { DeliveryTotalCard } from '../components/delivery-total-card';
 import { LoadState } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { RangeBar } from '../components/range-bar';
-import { drillHref } from '../drill';
+import { drillHref } from '../../../lib/drill-place';
 import { companyKey, groupBy, sumDeliveries } from '../groups';
 import { useDeliveryPlace } from '../use-delivery-place';
 

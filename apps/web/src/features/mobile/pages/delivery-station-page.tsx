@@ -5,12 +5,13 @@ import { NO_PRODUCT_COLOR } from '../../../components/tank/product-color';
 import { useCompanyUnits } from '../api/company-units';
 import { useDeliveryTotals } from '../api/deliveries';
 import { useStationPlaces } from '../api/station-places';
-import { DeliverySummary, DeliveryTotalCard } from '../components/delivery-total-card';
+import { DeliverySummary } from '../../../components/mobile/delivery-summary';
+import { DeliveryTotalCard } from '../components/delivery-total-card';
 import { LoadState } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { RangeBar } from '../components/range-bar';
 import { deliveryCrumbs } from '../crumbs';
-import { NO_AREA } from '../drill';
+import { NO_AREA } from '../../../lib/drill-place';
 import { sumDeliveries } from '../groups';
 import { useDeliveryPlace } from '../use-delivery-place';
 

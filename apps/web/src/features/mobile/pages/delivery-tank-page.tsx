@@ -4,14 +4,14 @@ import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { useCompanyUnits } from '../api/company-units';
 import { useTankDeliveries } from '../api/deliveries';
 import { useStationPlaces } from '../api/station-places';
-import { DeliveryCard } from '../components/delivery-card';
-import { DeliverySummary } from '../components/delivery-total-card';
+import { DeliveryCard } from '../../../components/mobile/delivery-card';
+import { DeliverySummary } from '../../../components/mobile/delivery-summary';
 import { LoadMore } from '../../../components/mobile/load-more';
 import { LoadState } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { RangeBar } from '../components/range-bar';
 import { deliveryCrumbs } from '../crumbs';
-import { NO_AREA } from '../drill';
+import { NO_AREA } from '../../../lib/drill-place';
 import { useDeliveryPlace } from '../use-delivery-place';
 
 /** /deliveryTank?stationId&tankId: one tank's deliveries in the range, newest first. */

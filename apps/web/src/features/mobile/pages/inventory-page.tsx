@@ -3,7 +3,7 @@ import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { InventoryCard } from '../components/inventory-card';
 import { LoadState } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
-import { drillHref } from '../drill';
+import { drillHref } from '../../../lib/drill-place';
 import { companyKey, groupBy, inventoryFigures } from '../groups';
 import { useInventory } from '../use-inventory';
 

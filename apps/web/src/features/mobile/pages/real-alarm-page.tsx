@@ -12,7 +12,7 @@ import { ALARMS_KEY } from '../../../lib/alarm-keys';
 import { useSessionUser } from '../../../lib/session-user';
 import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
 import { ACTIVE_LIMIT, useRealAlarms } from '../api/alarms';
-import { AlarmCard, LiveAlarmCard } from '../components/alarm-card';
+import { AlarmCard, LiveAlarmCard } from '../../../components/mobile/alarm-card';
 import { LoadState } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { arrivedIds, pendingLive, type LiveEntry } from '../live-alarms';

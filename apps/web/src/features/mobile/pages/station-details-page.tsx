@@ -14,7 +14,7 @@ import { MobilePage } from '../../../components/mobile/mobile-page';
 import { StationStatusTag } from '../components/station-status';
 import { TankTile } from '../components/tank-tile';
 import { inventoryCrumbs } from '../crumbs';
-import { NO_AREA, parseDrill } from '../drill';
+import { NO_AREA, parseDrill } from '../../../lib/drill-place';
 
 /** /stationDetails?stationId: one station's tanks, live, with its open alarms and sensors. */
 export function Page() {

@@ -5,14 +5,14 @@ import { useForecasts } from '../../../lib/forecast-list';
 import { useDuration } from '../../../components/tank/tank-forecast';
 import { durationText, soonestToRunOut } from '../../../lib/run-out';
 import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
-import { DrillCard } from '../components/drill-card';
+import { DrillCard } from '../../../components/mobile/drill-card';
 import { FillBar } from '../components/fill-bar';
 import { Figures } from '../../../components/mobile/figures';
 import { LoadState } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { StationStatusTag } from '../components/station-status';
 import { inventoryCrumbs } from '../crumbs';
-import { drillHref, NO_AREA, parseDrill } from '../drill';
+import { drillHref, NO_AREA, parseDrill } from '../../../lib/drill-place';
 import { areaKey, groupBy } from '../groups';
 import { useInventory } from '../use-inventory';
 

@@ -1,0 +1,92 @@
+import { lazy, Suspense, useState } from 'react';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import { useTranslation } from 'react-i18next';
+import type { AlarmRow } from '@ullage/contracts/alarms';
+import { SilentBoundary } from '../../../components/silent-boundary';
+import { initialAlarmFilters, type AlarmFilters } from '../alarm-filters-state';
+import { useMay } from '../../../lib/use-may';
+import { useNow } from '../../../lib/use-monitor-format';
+import { useAlarmPages } from '../../../lib/phone-alarm-list';
+import { AlarmCard } from '../../../components/mobile/alarm-card';
+import { LoadMore } from '../../../components/mobile/load-more';
+import { LoadState } from '../../../components/mobile/load-state';
+import { activeFilterCount, listQueryOf } from '../../../components/phone-report/filter-query';
+import { FilterSheet } from '../../../components/phone-report/filter-sheet';
+
+// The fields and the processing dialog are fetched when first used: a list shows sooner.
+const AlarmFilterFields = lazy(() => import('./alarm-filter-fields').then((m) => ({ default: m.AlarmFilterFields })));
+const ProcessAlarmsModal = lazy(() => import('../components/process-alarms-modal').then((m) => ({ default: m.ProcessAlarmsModal })));
+
+interface AlarmPhoneListProps {
+  kind: AlarmRow['kind'];
+}
+
+/**
+ * The alarm query of alarm_report / leak_alarm for a phone: the same endpoint and filters
+ * (organisation, tank or sensor, alarm type, start range, state, processing, search), the
+ * rows as cards a page at a time, and processing with a note for a role with `alarm:process`.
+ */
+export function AlarmPhoneList({ kind }: AlarmPhoneListProps) {
+  const { t } = useTranslation();
+  const mayProcess = useMay()('alarm:process');
+  const now = useNow(30_000);
+  const [filters, setFilters] = useState<AlarmFilters>(() => initialAlarmFilters(kind));
+  const [q, setQ] = useState('');
+  const [processing, setProcessing] = useState<number[]>([]);
+  const [processWanted, setProcessWanted] = useState(false);
+  const current = filters.kind === kind ? filters : initialAlarmFilters(kind);
+  const pages = useAlarmPages(listQueryOf(current, q));
+  const rows = pages.data?.pages.flatMap((page) => page.list) ?? [];
+  const total = pages.data?.pages[0]?.total ?? 0;
+  const process = (id: number) => {
+    setProcessWanted(true);
+    setProcessing([id]);
+  };
+
+  return (
+    <>
+      <div className="m-toolbar m-toolbar--row">
+        <Input.Search
+          className="m-search"
+          size="large"
+          placeholder={t('alarm.query.search')}
+          aria-label={t('alarm.query.search')}
+          allowClear
+          maxLength={100}
+          onSearch={(value) => setQ(value.trim())}
+          data-testid="alarm-search"
+        />
+        <FilterSheet count={activeFilterCount(current, ['kind'])} onClear={() => setFilters(initialAlarmFilters(kind))}>
+          <AlarmFilterFields filters={current} onChange={(next) => setFilters(next(current))} />
+        </FilterSheet>
+      </div>
+      <LoadState loading={pages.isLoading} failed={pages.isError} empty={rows.length === 0} emptyText={t('mobile.alarm.none')} onRetry={() => void pages.refetch()}>
+        <div className="m-list" data-testid="alarm-list">
+          {rows.map((row) => (
+            <AlarmCard
+              key={row.id}
+              row={row}
+              now={now}
+              action={
+                row.processed || !mayProcess ? null : (
+                  <Button onClick={() => process(row.id)} data-testid={`alarm-process-${row.id}`}>
+                    {t('alarm.query.process.action')}
+                  </Button>
+                )
+              }
+            />
+          ))}
+        </div>
+        <LoadMore shown={rows.length} total={total} hasMore={pages.hasNextPage} loading={pages.isFetchingNextPage} onMore={() => void pages.fetchNextPage()} />
+      </LoadState>
+      {processWanted ? (
+        <SilentBoundary>
+          <Suspense fallback={null}>
+            <ProcessAlarmsModal ids={processing} onClose={() => setProcessing([])} />
+          </Suspense>
+        </SilentBoundary>
+      ) : null}
+    </>
+  );
+}

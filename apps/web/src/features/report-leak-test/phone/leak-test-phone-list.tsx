@@ -1,0 +1,53 @@
+import { lazy, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { LEAK_WINDOW_DAYS } from '@ullage/domain/leak-detection';
+import { useMonitorFormat } from '../../../lib/use-monitor-format';
+import { leakTestKeys, listLeakTests } from '../../../lib/leak-tests';
+import { initialLeakFilters, leakFiltersOfSearch, type LeakFilters } from '../leak-filters-state';
+import { changedFilterCount } from '../../../components/phone-report/filter-count';
+import { listQueryOf } from '../../../components/phone-report/filter-query';
+import { usePhonePages } from '../../../components/phone-report/use-phone-pages';
+import { FilterSheet } from '../../../components/phone-report/filter-sheet';
+import { LeakTestCard } from './leak-test-card';
+import { PhoneListBody } from '../../../components/phone-report/phone-list-body';
+import { SearchBox } from '../../../components/phone-report/search-box';
+
+// Fetched when the sheet first opens: the list shows sooner.
+const LeakFilterFields = lazy(() => import('./leak-filter-fields').then((m) => ({ default: m.LeakFilterFields })));
+
+/** leak_test for a phone: the same endpoint and filters (organisation, area, tank, product, result, station days, search), each tank day a card. */
+export function LeakTestPhoneList() {
+  const { t } = useTranslation();
+  const format = useMonitorFormat();
+  const { search } = useLocation();
+  const [initial] = useState(() => initialLeakFilters());
+  const [filters, setFilters] = useState<LeakFilters>(() => leakFiltersOfSearch(search, initial) ?? initial);
+  const [q, setQ] = useState('');
+  const { pages, rows, total } = usePhonePages(leakTestKeys.list, listLeakTests, listQueryOf(filters, q));
+
+  return (
+    <>
+      <div className="m-toolbar m-toolbar--row">
+        <SearchBox placeholder={t('leakTest.search')} onSearch={setQ} testId="leak-search" />
+        <FilterSheet count={changedFilterCount(filters, initial)} onClear={() => setFilters(initial)}>
+          <LeakFilterFields filters={filters} onChange={setFilters} />
+        </FilterSheet>
+      </div>
+      <p className="m-summary-line">
+        <span dir="ltr">
+          {filters.from} – {filters.to}
+        </span>
+      </p>
+      <details className="m-details m-details--note">
+        <summary>{t('leakTest.about')}</summary>
+        <p className="m-note">{t('leakTest.note', { days: LEAK_WINDOW_DAYS })}</p>
+      </details>
+      <PhoneListBody pages={pages} shown={rows.length} total={total} testId="leak-list">
+        {rows.map((row) => (
+          <LeakTestCard key={row.id} row={row} format={format} />
+        ))}
+      </PhoneListBody>
+    </>
+  );
+}
