@@ -82,6 +82,13 @@ const serverModules = DEPTHS.map((depth) => ({
   ),
 }));
 
+/** The server's core (plugins, sessions, live streams, database, jobs, shared helpers) serves every module and imports none. */
+const serverCore = {
+  files: ['plugins', 'sessions', 'live', 'db', 'jobs', 'lib', 'observability', 'i18n'].map((dir) => `apps/server/src/${dir}/**/*.ts`),
+  ignores: ['**/*.test.ts'],
+  rules: refuse('^(?:\\.\\./)+modules/', 'The server\'s core imports no module (issue 37 item 1): what a module and the core share belongs in the core.'),
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -119,6 +126,7 @@ export default tseslint.config(
   },
   ...layers,
   ...serverModules,
+  serverCore,
   {
     // Tests, scripts and the test harness set up environments; config.ts is the one reader.
     files: ['apps/server/src/config.ts', '**/*.test.ts', 'apps/server/src/test/**', 'e2e/**', 'bench/**', 'scripts/**', 'vitest.config.ts', '.ci/**'],
