@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialJumpFilters, withOrgPick, withRange } from './jump-filters-state';
+import { withRange } from '../../components/report-filters/time-range';
+import { initialJumpFilters, withOrgPick } from './jump-filters-state';
 
 describe('data-jump page filters', () => {
   it('open on the 30 days up to the end of today (UTC day boundary, the server reads instants)', () => {

@@ -10,11 +10,11 @@ import { DATA_JUMP_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
+import { FilterBar } from '../../../components/report-filters/filter-bar';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
-import { dataJumpKeys, exportDataJumps, listDataJumps } from '../api/data-jumps';
 import { jumpColumns } from '../components/jump-columns';
-import { JumpFiltersBar } from '../components/jump-filters-bar';
-import { initialJumpFilters, withOrgPick, withRange, type JumpFilters } from '../jump-filters-state';
+import type { JumpFilters } from '../jump-filters-state';
+import { JUMP_REPORT } from '../jump-report';
 import '../report-jumps.css';
 
 /** alarm_record (spec §2 /Analysis, §9 jump thresholds): readings that jumped, with the reading before; filter, page, sort, export, print. */
@@ -22,9 +22,9 @@ export function Page() {
   const { t } = useTranslation();
   const format = useMonitorFormat();
   const list = useServerList<DataJumpRow, JumpFilters>({
-    queryKey: dataJumpKeys.list,
-    fetch: listDataJumps,
-    filters: initialJumpFilters(),
+    queryKey: JUMP_REPORT.list.key,
+    fetch: JUMP_REPORT.list.fetch,
+    filters: JUMP_REPORT.initialFilters(),
     sortFields: DATA_JUMP_SORT_FIELDS,
     showTotal: (total) => t('list.total', { total }),
   });
@@ -39,7 +39,7 @@ export function Page() {
 
   const onExport = () => {
     setExporting(true);
-    exportDataJumps(exportQuery(list.state), `${t('route.title.alarm_record')}.xlsx`)
+    JUMP_REPORT.export!(exportQuery(list.state), `${t('route.title.alarm_record')}.xlsx`)
       .catch(() => undefined)
       .finally(() => setExporting(false));
   };
@@ -47,15 +47,8 @@ export function Page() {
   return (
     <ListPage
       title={t('route.title.alarm_record')}
-      search={{ placeholder: t('report.jumps.search'), onSearch: list.setSearch, testId: 'jump-search' }}
-      filters={
-        <JumpFiltersBar
-          filters={list.state.filters}
-          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
-          onRange={(range) => setFilters((current) => withRange(current, range))}
-          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
-        />
-      }
+      search={{ placeholder: t(JUMP_REPORT.search.placeholder), onSearch: list.setSearch, testId: JUMP_REPORT.search.testId }}
+      filters={<FilterBar fields={JUMP_REPORT.filters} filters={list.state.filters} set={setFilters} />}
       actions={
         <>
           <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('report.jumps.refresh')} />
