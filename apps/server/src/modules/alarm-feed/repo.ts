@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
 import type { Db } from '../../db/client';
+import { activeAlarmOf } from '../alarms/service';
 import { rawRows } from '../../lib/raw-sql';
 import { scopeOn, type Scope } from '../scope/scope';
 
@@ -25,18 +26,7 @@ const IN_FEED_ORDER = sql`alarm_feed f join alarms al on al.id = f.alarm_id ${NA
 export function feedAlarmOf(r: Record<string, unknown>): FeedAlarm {
   return {
     seq: r.feed_seq == null ? 0 : Number(r.feed_seq),
-    alarm: {
-      id: Number(r.id),
-      stationId: r.station_id as number,
-      stationName: r.station_name as string,
-      timezone: r.timezone as string,
-      kind: r.kind as 'level' | 'leak',
-      code: r.code as number,
-      tankCode: (r.tank_code as string | null) ?? null,
-      sensorNo: (r.sensor_no as string | null) ?? null,
-      startedAt: new Date(r.started_at as string).toISOString(),
-      endedAt: r.ended_at == null ? null : new Date(r.ended_at as string).toISOString(),
-    },
+    alarm: activeAlarmOf(r),
     origin: { distributorId: r.distributor_id as number, companyId: r.company_id as number, stationId: r.station_id as number },
     timezone: r.timezone as string,
     sensorType: (r.sensor_type as string | null) ?? null,

@@ -5,3 +5,4 @@
  * e-mail digest take each alarm alike. repo.ts, which holds the SQL, stays private to this module.
  */
 export { clearAlarm, endServerLevelAlarms, openAlarm, openServerLevelAlarms, type AlarmKey, type LevelChange } from './repo';
+export { activeAlarmOf } from './active-alarm';

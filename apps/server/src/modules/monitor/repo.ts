@@ -3,6 +3,7 @@ import { RECORD_TYPES } from '@ullage/contracts/device';
 import type { ActiveAlarm, SensorLive, TankLive } from '@ullage/contracts/monitor';
 import { DELIVERY_LOOKBACK_MS } from '@ullage/domain/delivery-parts';
 import type { Db } from '../../db/client';
+import { activeAlarmOf } from '../alarms/service';
 import { countedDelivery } from '../../lib/counted-deliveries';
 import { rawRows } from '../../lib/raw-sql';
 import { scopeOn, type Scope } from '../scope/scope';
@@ -105,21 +106,6 @@ export async function inventoryByProduct(db: Db, scope: Scope) {
   });
 }
 
-function alarmOf(r: Record<string, unknown>): ActiveAlarm {
-  return {
-    id: Number(r.id),
-    stationId: r.station_id as number,
-    stationName: r.station_name as string,
-    timezone: r.timezone as string,
-    kind: r.kind as 'level' | 'leak',
-    code: r.code as number,
-    tankCode: (r.tank_code as string | null) ?? null,
-    sensorNo: (r.sensor_no as string | null) ?? null,
-    startedAt: iso(r.started_at)!,
-    endedAt: iso(r.ended_at),
-  };
-}
-
 const ALARM_COLUMNS = sql`al.id, al.station_id, s.name as station_name, s.timezone, al.kind, al.code, t.code as tank_code, al.sensor_no, al.started_at, al.ended_at`;
 
 const midnightOf = (now: Date, timezone: string) => sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timezone}) at time zone ${timezone})`;
@@ -186,7 +172,7 @@ export async function alarmsSince(db: Db, scope: Scope, now: Date, timezone: str
         where ${scopeOn(scope, 'al')} and al.started_at >= ${midnight}
         order by al.started_at desc, al.id desc limit ${limit}`,
   );
-  return { count: count?.n ?? 0, alarms: rows.map(alarmOf) };
+  return { count: count?.n ?? 0, alarms: rows.map(activeAlarmOf) };
 }
 
 export async function activeAlarmsOf(db: Db, stationId: number): Promise<ActiveAlarm[]> {
@@ -195,7 +181,7 @@ export async function activeAlarmsOf(db: Db, stationId: number): Promise<ActiveA
     sql`select ${ALARM_COLUMNS} from alarms al join stations s on s.id = al.station_id left join tanks t on t.id = al.tank_id
         where al.station_id = ${stationId} and al.ended_at is null order by al.started_at desc`,
   );
-  return rows.map(alarmOf);
+  return rows.map(activeAlarmOf);
 }
 
 export async function tanksOf(db: Db, stationId: number): Promise<TankLive[]> {
