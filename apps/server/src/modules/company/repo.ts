@@ -6,6 +6,7 @@ import { likePattern, orderOf, pageOf } from '../../lib/list';
 import { rawRows } from '../../lib/raw-sql';
 import { COMPANY_SCOPE } from '../scope/columns';
 import { scopeFilter, type Scope } from '../scope/scope';
+import { codeTaken as codeTakenIn } from '../../lib/unique-code';
 
 export interface CompanyFilter {
   page: number;
@@ -70,19 +71,6 @@ export async function findCompany(db: Db, scope: Scope, id: number) {
   return list[0];
 }
 
-export async function codeTaken(db: Db, code: string, exceptId?: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(sql`lower(${companies.code}) = lower(${code})`, exceptId === undefined ? undefined : sql`${companies.id} <> ${exceptId}`))
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function distributorExists(db: Db, id: number): Promise<boolean> {
-  return (await db.select({ id: distributors.id }).from(distributors).where(eq(distributors.id, id))).length > 0;
-}
-
 export async function insertCompany(db: Db, input: CompanyInput): Promise<number> {
   const [row] = await db.insert(companies).values(input).returning({ id: companies.id });
   return row!.id;
@@ -109,3 +97,6 @@ export async function companyDependents(db: Db, id: number): Promise<number> {
 export async function deleteCompany(db: Db, id: number) {
   await db.delete(companies).where(eq(companies.id, id));
 }
+
+/** Whether another company has this code (codes are unique without regard to case). */
+export const codeTaken = (db: Db, code: string, exceptId?: number) => codeTakenIn(db, companies, companies, code, exceptId);

@@ -9,6 +9,7 @@ import type { AuthUser } from '../../sessions/auth-user';
 import { assertUnderOwnDistributor } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import * as repo from './repo';
+import { distributorExists } from '../distributor/service';
 
 const codeExists = () => new AppError(CODES.conflict, 'common.codeExists', {}, { fields: [{ field: 'code', rule: 'unique' }] });
 
@@ -36,7 +37,7 @@ export function getCompany(db: Db, user: AuthUser, id: number) {
 export async function createCompany(db: Db, user: AuthUser, input: CompanyInput) {
   check(input);
   assertUnderOwnDistributor(user, input.distributorId);
-  if (!(await repo.distributorExists(db, input.distributorId))) assertValid([{ field: 'distributorId', rule: 'rule.invalid' }]);
+  if (!(await distributorExists(db, input.distributorId))) assertValid([{ field: 'distributorId', rule: 'rule.invalid' }]);
   if (await repo.codeTaken(db, input.code)) throw codeExists();
   try {
     const id = await db.transaction(async (tx) => {
@@ -58,7 +59,7 @@ export async function updateCompany(db: Db, user: AuthUser, id: number, input: C
   assertUnderOwnDistributor(user, before.distributorId);
   // Moving a company to another distributor needs rights over that one too.
   assertUnderOwnDistributor(user, input.distributorId);
-  if (!(await repo.distributorExists(db, input.distributorId))) assertValid([{ field: 'distributorId', rule: 'rule.invalid' }]);
+  if (!(await distributorExists(db, input.distributorId))) assertValid([{ field: 'distributorId', rule: 'rule.invalid' }]);
   if (await repo.codeTaken(db, input.code, id)) throw codeExists();
   try {
     await db.transaction(async (tx) => {

@@ -72,3 +72,7 @@ export async function distributorDependents(db: Db, id: number): Promise<number>
 export async function deleteDistributor(db: Db, id: number) {
   await db.delete(distributors).where(eq(distributors.id, id));
 }
+
+export async function distributorExists(db: Db, id: number): Promise<boolean> {
+  return (await db.select({ id: distributors.id }).from(distributors).where(eq(distributors.id, id))).length > 0;
+}

@@ -85,3 +85,8 @@ export async function deleteDistributor(db: Db, user: AuthUser, id: number) {
     throw error;
   }
 }
+
+/** Whether a distributor exists (a company or product names one). */
+export function distributorExists(db: Db, id: number): Promise<boolean> {
+  return repo.distributorExists(db, id);
+}

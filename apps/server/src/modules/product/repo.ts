@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { companies, distributors, products, tanks } from '../../db/schema';
 import { likePattern, orderOf, pageOf } from '../../lib/list';
 import { scopeOn, type Scope } from '../scope/scope';
+import { codeTaken as codeTakenIn } from '../../lib/unique-code';
 
 export interface ProductFilter {
   page: number;
@@ -100,19 +101,6 @@ export async function findProduct(db: Db, scope: Scope, id: number) {
   return (await listProducts(db, scope, { id, page: 1, pageSize: 1 })).list[0];
 }
 
-export async function codeTaken(db: Db, code: string, exceptId?: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(sql`lower(${products.code}) = lower(${code})`, exceptId === undefined ? undefined : sql`${products.id} <> ${exceptId}`))
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function distributorExists(db: Db, id: number): Promise<boolean> {
-  return (await db.select({ id: distributors.id }).from(distributors).where(eq(distributors.id, id))).length > 0;
-}
-
 export async function companyOfDistributor(db: Db, companyId: number, distributorId: number): Promise<boolean> {
   const rows = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, companyId), eq(companies.distributorId, distributorId)));
   return rows.length > 0;
@@ -143,3 +131,6 @@ export async function stationsWithProduct(db: Db, productId: number): Promise<nu
   const rows = await db.selectDistinct({ stationId: tanks.stationId }).from(tanks).where(eq(tanks.productId, productId));
   return rows.map((r) => r.stationId);
 }
+
+/** Whether another product has this code (codes are unique without regard to case). */
+export const codeTaken = (db: Db, code: string, exceptId?: number) => codeTakenIn(db, products, products, code, exceptId);

@@ -10,6 +10,7 @@ import type { AuthUser } from '../../sessions/auth-user';
 import { assertUnderOwnDistributor } from '../scope/manage';
 import { scopeOf } from '../scope/scope';
 import * as repo from './repo';
+import { distributorExists } from '../distributor/service';
 
 const codeExists = () => new AppError(CODES.conflict, 'common.codeExists', {}, { fields: [{ field: 'code', rule: 'unique' }] });
 
@@ -24,7 +25,7 @@ async function check(db: Db, input: ProductInput) {
   if (!input.name) problems.push({ field: 'name', rule: 'rule.required' });
   if (!input.code) problems.push({ field: 'code', rule: 'rule.required', labelKey: 'field.entityCode' });
   assertValid(problems);
-  if (!(await repo.distributorExists(db, input.distributorId))) assertValid([{ field: 'distributorId', rule: 'rule.invalid' }]);
+  if (!(await distributorExists(db, input.distributorId))) assertValid([{ field: 'distributorId', rule: 'rule.invalid' }]);
   if (input.companyId && !(await repo.companyOfDistributor(db, input.companyId, input.distributorId))) {
     assertValid([{ field: 'companyId', rule: 'rule.companyOfDistributor' }]);
   }

@@ -5,6 +5,7 @@ import { areas, companies, products, stationStatus, stations, tankLatest, tanks,
 import { likePattern, orderOf, pageOf } from '../../lib/list';
 import { COMPANY_SCOPE, STATION_SCOPE } from '../scope/columns';
 import { scopeFilter, type Scope } from '../scope/scope';
+import { codeTaken as codeTakenIn } from '../../lib/unique-code';
 
 export interface StationFilter {
   page: number;
@@ -96,15 +97,6 @@ export async function findStationDetail(db: Db, scope: Scope, id: number) {
   return row ? { ...row, tanks: await listTanks(db, id) } : undefined;
 }
 
-export async function codeTaken(db: Db, code: string, exceptId?: number) {
-  const rows = await db
-    .select({ id: stations.id })
-    .from(stations)
-    .where(and(sql`lower(${stations.code}) = lower(${code})`, exceptId === undefined ? undefined : sql`${stations.id} <> ${exceptId}`))
-    .limit(1);
-  return rows.length > 0;
-}
-
 export async function findCompanyInScope(db: Db, scope: Scope, companyId: number) {
   const rows = await db
     .select({ id: companies.id, distributorId: companies.distributorId, disabled: companies.disabled })
@@ -188,3 +180,6 @@ export async function deleteStation(db: Db, id: number) {
   await db.delete(tanks).where(eq(tanks.stationId, id));
   await db.delete(stations).where(eq(stations.id, id));
 }
+
+/** Whether another station has this code (codes are unique without regard to case). */
+export const codeTaken = (db: Db, code: string, exceptId?: number) => codeTakenIn(db, stations, stations, code, exceptId);
