@@ -10,7 +10,9 @@ COPY e2e/package.json ./e2e/package.json
 COPY bench/package.json ./bench/package.json
 COPY scripts ./scripts
 COPY tsconfig.base.json ./
-RUN npm ci --no-audit --no-fund && npm run build
+# Built, then without the development tools (tsx, Vite, esbuild, test servers): the server runs
+# compiled JavaScript (apps/server/dist) and our own packages are bundled into it.
+RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev --no-audit --no-fund
 # Listen on every interface inside the container; the embedded database (without DATABASE_URL)
 # lives in the /data volume.
 ENV HOST=0.0.0.0 PORT=8080 DATA_DIR=/data
