@@ -12,16 +12,15 @@ import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
 import { useAddressFilters } from '../../../components/list-page/use-address-filters';
+import { FilterBar } from '../../../components/report-filters/filter-bar';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
-import { exportDailyInventory, inventoryKeys, listDailyInventory } from '../api/inventory-reports';
 import { dailyColumns } from '../components/daily-columns';
 import { DailyDetail } from '../components/daily-detail';
-import { InventoryFiltersBar } from '../components/inventory-filters-bar';
-import { DAILY_MAX_DAYS, dailyFiltersOfSearch, initialDailyFilters, withDays, withOrgPick, type DailyFilters } from '../../../components/report-filters/report-filters-state';
+import { dailyFiltersOfSearch, type DailyFilters } from '../../../components/report-filters/report-filters-state';
+import { DAILY_REPORT } from '../inventory-report';
 import { ltr } from '../../../lib/report-format';
 import '../../../components/report-filters/report-filters.css';
 import '../inventory.css';
-import { DayRangeFilter } from '../../../components/report-filters/day-range-filter';
 
 /**
  * abnormal_can (spec §2 /Analysis, §9): per tank and station day, the start and end volumes,
@@ -32,9 +31,9 @@ export function Page({ route }: PageProps) {
   const { t } = useTranslation();
   const format = useMonitorFormat();
   const list = useServerList<DailyInventoryRow, DailyFilters>({
-    queryKey: inventoryKeys.daily,
-    fetch: listDailyInventory,
-    filters: initialDailyFilters(),
+    queryKey: DAILY_REPORT.list.key,
+    fetch: DAILY_REPORT.list.fetch,
+    filters: DAILY_REPORT.initialFilters(),
     sortFields: DAILY_SORT_FIELDS,
     showTotal: (total) => t('list.total', { total }),
   });
@@ -54,7 +53,7 @@ export function Page({ route }: PageProps) {
 
   const onExport = () => {
     setExporting(true);
-    exportDailyInventory(exportQuery(list.state), `${t('route.title.abnormal_can')}.xlsx`)
+    DAILY_REPORT.export!(exportQuery(list.state), `${t('route.title.abnormal_can')}.xlsx`)
       .catch(() => undefined)
       .finally(() => setExporting(false));
   };
@@ -62,27 +61,8 @@ export function Page({ route }: PageProps) {
   return (
     <ListPage
       title={t('route.title.abnormal_can')}
-      search={{ placeholder: t('inventory.search'), onSearch: list.setSearch, testId: 'daily-search' }}
-      filters={
-        <InventoryFiltersBar
-          filters={list.state.filters}
-          testId="daily-filter"
-          abnormalLabel={t('inventory.filter.abnormalDays')}
-          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
-          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
-          period={
-            <DayRangeFilter
-              first={fromDay}
-              last={toDay}
-              maxDays={DAILY_MAX_DAYS}
-              onChange={(range) => setFilters((current) => withDays(current, range))}
-              placeholder={[t('inventory.filter.fromDay'), t('inventory.filter.toDay')]}
-              ariaLabel={t('inventory.filter.days')}
-              testId="daily-filter-days"
-            />
-          }
-        />
-      }
+      search={{ placeholder: t(DAILY_REPORT.search.placeholder), onSearch: list.setSearch, testId: DAILY_REPORT.search.testId }}
+      filters={<FilterBar fields={DAILY_REPORT.filters} filters={list.state.filters} set={setFilters} />}
       actions={
         <>
           <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('inventory.refresh')} />

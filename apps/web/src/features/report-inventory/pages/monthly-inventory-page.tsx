@@ -4,24 +4,20 @@ import { DataTable } from '../../../components/data-table/data-table';
 import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
 import PrinterOutlined from '@ant-design/icons/es/icons/PrinterOutlined';
 import ReloadOutlined from '@ant-design/icons/es/icons/ReloadOutlined';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { MonthlyInventoryList, MonthlyInventoryRow } from '@ullage/contracts/inventory-report';
 import { MONTHLY_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
+import { FilterBar } from '../../../components/report-filters/filter-bar';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
-import { exportMonthlyInventory, inventoryKeys, listMonthlyInventory } from '../api/inventory-reports';
-import { InventoryFiltersBar } from '../components/inventory-filters-bar';
 import { monthlyColumns } from '../components/monthly-columns';
-import { initialMonthlyFilters, MONTHLY_MAX_MONTHS, monthsApart, withMonths, withOrgPick, type MonthlyFilters } from '../../../components/report-filters/report-filters-state';
+import type { MonthlyFilters } from '../../../components/report-filters/report-filters-state';
+import { MONTHLY_REPORT } from '../inventory-report';
 import { ltr } from '../../../lib/report-format';
 import '../../../components/report-filters/report-filters.css';
 import '../inventory.css';
-import { LazyRangePicker } from '../../../components/lazy-picker/lazy-picker';
-
-const MONTH = 'YYYY-MM';
 
 /**
  * Monthly (spec §2 /Analysis): per tank and station-local month, the opening and closing
@@ -32,9 +28,9 @@ export function Page() {
   const { t } = useTranslation();
   const format = useMonitorFormat();
   const list = useServerList<MonthlyInventoryRow, MonthlyFilters>({
-    queryKey: inventoryKeys.monthly,
-    fetch: listMonthlyInventory,
-    filters: initialMonthlyFilters(),
+    queryKey: MONTHLY_REPORT.list.key,
+    fetch: MONTHLY_REPORT.list.fetch,
+    filters: MONTHLY_REPORT.initialFilters(),
     sortFields: MONTHLY_SORT_FIELDS,
     showTotal: (total) => t('list.total', { total }),
   });
@@ -52,7 +48,7 @@ export function Page() {
 
   const onExport = () => {
     setExporting(true);
-    exportMonthlyInventory(exportQuery(list.state), `${t('route.title.Monthly')}.xlsx`)
+    MONTHLY_REPORT.export!(exportQuery(list.state), `${t('route.title.Monthly')}.xlsx`)
       .catch(() => undefined)
       .finally(() => setExporting(false));
   };
@@ -60,30 +56,8 @@ export function Page() {
   return (
     <ListPage
       title={t('route.title.Monthly')}
-      search={{ placeholder: t('inventory.search'), onSearch: list.setSearch, testId: 'monthly-search' }}
-      filters={
-        <InventoryFiltersBar
-          filters={list.state.filters}
-          testId="monthly-filter"
-          abnormalLabel={t('inventory.filter.abnormalMonths')}
-          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
-          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
-          period={
-            <LazyRangePicker
-              picker="month"
-              className="report-filter inventory-filter-months"
-              format={MONTH}
-              value={[dayjs(`${fromMonth}-01`), dayjs(`${toMonth}-01`)]}
-              allowClear={false}
-              disabledDate={(current, info) => (info.from ? monthsApart(info.from.format(MONTH), current.format(MONTH)) > MONTHLY_MAX_MONTHS : false)}
-              onChange={(values) => setFilters((current) => withMonths(current, values && values[0] && values[1] ? [values[0].format(MONTH), values[1].format(MONTH)] : null))}
-              placeholder={[t('inventory.filter.fromMonth'), t('inventory.filter.toMonth')]}
-              aria-label={t('inventory.filter.months')}
-              data-testid="monthly-filter-months"
-            />
-          }
-        />
-      }
+      search={{ placeholder: t(MONTHLY_REPORT.search.placeholder), onSearch: list.setSearch, testId: MONTHLY_REPORT.search.testId }}
+      filters={<FilterBar fields={MONTHLY_REPORT.filters} filters={list.state.filters} set={setFilters} />}
       actions={
         <>
           <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('inventory.refresh')} />

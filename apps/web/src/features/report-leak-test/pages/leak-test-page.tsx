@@ -16,12 +16,11 @@ import { lazyWhenOpen } from '../../../components/lazy-dialog';
 import { useServerList } from '../../../components/list-page/use-server-list';
 import { useAddressFilters } from '../../../components/list-page/use-address-filters';
 import { ltr } from '../../../lib/report-format';
-import { withOrgPick } from '../../../components/report-filters/report-filters-state';
+import { FilterBar } from '../../../components/report-filters/filter-bar';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
-import { exportLeakTests, leakTestKeys, listLeakTests } from '../../../lib/leak-tests';
 import { leakColumns } from '../components/leak-columns';
-import { LeakFiltersBar } from '../components/leak-filters-bar';
-import { initialLeakFilters, leakFiltersOfSearch, withDayRange, type LeakFilters } from '../leak-filters-state';
+import { leakFiltersOfSearch, type LeakFilters } from '../leak-filters-state';
+import { LEAK_REPORT } from '../leak-report';
 import '../../../components/report-filters/report-filters.css';
 import '../leak-test.css';
 
@@ -41,9 +40,9 @@ export function Page({ route }: PageProps) {
   const { t } = useTranslation();
   const format = useMonitorFormat();
   const list = useServerList<LeakTestRow, LeakFilters>({
-    queryKey: leakTestKeys.list,
-    fetch: listLeakTests,
-    filters: initialLeakFilters(),
+    queryKey: LEAK_REPORT.list.key,
+    fetch: LEAK_REPORT.list.fetch,
+    filters: LEAK_REPORT.initialFilters(),
     sortFields: LEAK_TEST_SORT_FIELDS,
     showTotal: (total) => t('list.total', { total }),
   });
@@ -64,7 +63,7 @@ export function Page({ route }: PageProps) {
 
   const onExport = () => {
     setExporting(true);
-    exportLeakTests(exportQuery(list.state), `${t('route.title.leak_test')}.xlsx`)
+    LEAK_REPORT.export!(exportQuery(list.state), `${t('route.title.leak_test')}.xlsx`)
       .catch(() => undefined)
       .finally(() => setExporting(false));
   };
@@ -72,15 +71,8 @@ export function Page({ route }: PageProps) {
   return (
     <ListPage
       title={t('route.title.leak_test')}
-      search={{ placeholder: t('leakTest.search'), onSearch: list.setSearch, testId: 'leak-search' }}
-      filters={
-        <LeakFiltersBar
-          filters={filters}
-          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
-          onDays={(range) => setFilters((current) => withDayRange(current, range))}
-          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
-        />
-      }
+      search={{ placeholder: t(LEAK_REPORT.search.placeholder), onSearch: list.setSearch, testId: LEAK_REPORT.search.testId }}
+      filters={<FilterBar fields={LEAK_REPORT.filters} filters={filters} set={setFilters} />}
       actions={
         <>
           <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('leakTest.refresh')} />
