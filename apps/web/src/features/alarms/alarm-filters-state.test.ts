@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alarmListHref } from '../../lib/alarm-links';
-import { alarmFiltersFromSearch, initialAlarmFilters, withOrgPick, withRange } from './alarm-filters-state';
+import { withRange } from '../../components/report-filters/time-range';
+import { alarmFiltersFromSearch, initialAlarmFilters, withOrgPick } from './alarm-filters-state';
 
 describe('alarm page filters', () => {
   const start = { ...initialAlarmFilters('level'), stationId: 4, tankId: 9, sensorNo: 'S1' };

@@ -15,6 +15,9 @@ export type AlarmFilters = {
   processed: 'yes' | 'no' | undefined;
 };
 
+/** The alarm lists' search (alarm-report.tsx); here, where a phone's list reads it before its declared filters are fetched. */
+export const ALARM_SEARCH = { placeholder: 'alarm.query.search', testId: 'alarm-search' } as const;
+
 export function initialAlarmFilters(kind: AlarmListQuery['kind']): AlarmFilters {
   return {
     kind,
@@ -35,12 +38,6 @@ export function initialAlarmFilters(kind: AlarmListQuery['kind']): AlarmFilters 
 export function withOrgPick(filters: AlarmFilters, pick: Pick<AlarmFilters, 'distributorId' | 'companyId' | 'stationId'>): AlarmFilters {
   const sameStation = pick.stationId !== undefined && pick.stationId === filters.stationId;
   return { ...filters, ...pick, tankId: sameStation ? filters.tankId : undefined, sensorNo: sameStation ? filters.sensorNo : undefined };
-}
-
-/** The range picker's pair as the endpoint's [from, to); a cleared picker clears both. */
-export function withRange(filters: AlarmFilters, range: readonly [Date, Date] | null): AlarmFilters {
-  if (!range) return { ...filters, from: undefined, to: undefined };
-  return { ...filters, from: range[0].toISOString(), to: range[1].toISOString() };
 }
 
 /**

@@ -18,6 +18,7 @@ export type ReconciliationFilters = TankFilterValues & {
 /** Which figures the page shows: as measured, or compensated to 15 °C. Not a filter: every row carries both. */
 export type FiguresBasis = 'gross' | 'tc';
 export const FIGURES_BASES: readonly FiguresBasis[] = ['gross', 'tc'];
+export const BASIS_KEYS = { gross: 'reconciliation.basis.gross', tc: 'reconciliation.basis.tc' } as const;
 
 /** The most station days one query covers (the server refuses more, naming the field). */
 export const RECONCILIATION_DAYS = RECONCILIATION_MAX_DAYS;

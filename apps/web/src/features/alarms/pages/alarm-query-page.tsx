@@ -11,12 +11,10 @@ import { ALARM_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
+import { FilterBar } from '../../../components/report-filters/filter-bar';
 import type { MessageKey } from '../../../i18n/message-key';
-import { exportAlarms } from '../api/export-alarms';
-import { alarmKeys } from '../../../lib/alarm-keys';
-import { listAlarms } from '../api/list-alarms';
-import { alarmFiltersFromSearch, initialAlarmFilters, withOrgPick, withRange, type AlarmFilters } from '../alarm-filters-state';
-import { AlarmFiltersBar } from '../components/alarm-filters-bar';
+import { alarmFiltersFromSearch, type AlarmFilters } from '../alarm-filters-state';
+import { ALARM_REPORTS } from '../alarm-report';
 import { alarmColumns } from '../components/alarm-columns';
 import { lazyWhenOpen } from '../../../components/lazy-dialog';
 import { useMay } from '../../../lib/use-may';
@@ -36,10 +34,11 @@ export function AlarmQueryPage({ kind, titleKey }: AlarmQueryPageProps) {
   const { search } = useLocation();
   // Station attendants may not process alarms (roles.ts): no button, no boxes to tick.
   const mayProcess = useMay()('alarm:process');
+  const report = ALARM_REPORTS[kind];
   const list = useServerList<AlarmRow, AlarmFilters>({
-    queryKey: alarmKeys.list(kind),
-    fetch: listAlarms,
-    filters: { ...initialAlarmFilters(kind), ...alarmFiltersFromSearch(search) },
+    queryKey: report.list.key,
+    fetch: report.list.fetch,
+    filters: { ...report.initialFilters(), ...alarmFiltersFromSearch(search) },
     sortFields: ALARM_SORT_FIELDS,
     showTotal: (total) => t('list.total', { total }),
   });
@@ -57,7 +56,7 @@ export function AlarmQueryPage({ kind, titleKey }: AlarmQueryPageProps) {
   // A link to one alarm (a toast's) filters the list, also when the page was kept alive.
   useEffect(() => {
     const linked = alarmFiltersFromSearch(search);
-    if (Object.keys(linked).length > 0) setFilters(() => ({ ...initialAlarmFilters(kind), ...linked }));
+    if (Object.keys(linked).length > 0) setFilters(() => ({ ...report.initialFilters(), ...linked }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new address re-filters
   }, [search, kind]);
 
@@ -69,7 +68,7 @@ export function AlarmQueryPage({ kind, titleKey }: AlarmQueryPageProps) {
 
   const onExport = () => {
     setExporting(true);
-    exportAlarms(exportQuery(list.state), `${t(titleKey)}.xlsx`)
+    report.export!(exportQuery(list.state), `${t(titleKey)}.xlsx`)
       .catch(() => undefined)
       .finally(() => setExporting(false));
   };
@@ -77,15 +76,8 @@ export function AlarmQueryPage({ kind, titleKey }: AlarmQueryPageProps) {
   return (
     <ListPage
       title={t(titleKey)}
-      search={{ placeholder: t('alarm.query.search'), onSearch: list.setSearch, testId: 'alarm-search' }}
-      filters={
-        <AlarmFiltersBar
-          filters={list.state.filters}
-          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
-          onRange={(range) => setFilters((current) => withRange(current, range))}
-          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
-        />
-      }
+      search={{ placeholder: t(report.search.placeholder), onSearch: list.setSearch, testId: report.search.testId }}
+      filters={<FilterBar fields={report.filters} filters={list.state.filters} set={setFilters} />}
       actions={
         <>
           <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('alarm.query.refresh')} />

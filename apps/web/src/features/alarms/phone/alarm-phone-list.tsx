@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import Button from 'antd/es/button';
-import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
 import type { AlarmRow } from '@ullage/contracts/alarms';
 import { SilentBoundary } from '../../../components/silent-boundary';
-import { initialAlarmFilters, type AlarmFilters } from '../alarm-filters-state';
+import type { FieldProps } from '../../../components/report-filters/filter-fields';
+import { ALARM_SEARCH, initialAlarmFilters, type AlarmFilters } from '../alarm-filters-state';
 import { useMay } from '../../../lib/use-may';
 import { useNow } from '../../../lib/use-monitor-format';
 import { useAlarmPages } from '../../../lib/phone-alarm-list';
@@ -13,9 +13,17 @@ import { LoadMore } from '../../../components/mobile/load-more';
 import { LoadState } from '../../../components/mobile/load-state';
 import { activeFilterCount, listQueryOf } from '../../../components/phone-report/filter-query';
 import { FilterSheet } from '../../../components/phone-report/filter-sheet';
+import { SearchBox } from '../../../components/phone-report/search-box';
 
-// The fields and the processing dialog are fetched when first used: a list shows sooner.
-const AlarmFilterFields = lazy(() => import('./alarm-filter-fields').then((m) => ({ default: m.AlarmFilterFields })));
+// The declared filters (alarm-report.tsx), their fields and the processing dialog are fetched
+// when first used: their selects weigh more than the list, which shows sooner.
+const AlarmFilterFields = lazy(() =>
+  Promise.all([import('../../../components/phone-report/phone-filter-fields'), import('../alarm-report')]).then(([{ PhoneFilterFields }, { ALARM_REPORTS }]) => ({
+    default: function AlarmFilterFields({ kind, ...props }: FieldProps<AlarmFilters> & { kind: AlarmRow['kind'] }) {
+      return <PhoneFilterFields fields={ALARM_REPORTS[kind].filters} {...props} />;
+    },
+  })),
+);
 const ProcessAlarmsModal = lazy(() => import('../components/process-alarms-modal').then((m) => ({ default: m.ProcessAlarmsModal })));
 
 interface AlarmPhoneListProps {
@@ -23,9 +31,10 @@ interface AlarmPhoneListProps {
 }
 
 /**
- * The alarm query of alarm_report / leak_alarm for a phone: the same endpoint and filters
- * (organisation, tank or sensor, alarm type, start range, state, processing, search), the
- * rows as cards a page at a time, and processing with a note for a role with `alarm:process`.
+ * The alarm query of alarm_report / leak_alarm for a phone, from their declaration
+ * (alarm-report.tsx): the same endpoint, filters and search (organisation, tank or sensor,
+ * alarm type, start range, state, processing), the rows as cards a page at a time (as the
+ * phone's other alarm lists fetch them), and processing with a note for a role with `alarm:process`.
  */
 export function AlarmPhoneList({ kind }: AlarmPhoneListProps) {
   const { t } = useTranslation();
@@ -47,18 +56,9 @@ export function AlarmPhoneList({ kind }: AlarmPhoneListProps) {
   return (
     <>
       <div className="m-toolbar m-toolbar--row">
-        <Input.Search
-          className="m-search"
-          size="large"
-          placeholder={t('alarm.query.search')}
-          aria-label={t('alarm.query.search')}
-          allowClear
-          maxLength={100}
-          onSearch={(value) => setQ(value.trim())}
-          data-testid="alarm-search"
-        />
+        <SearchBox placeholder={t(ALARM_SEARCH.placeholder)} onSearch={setQ} testId={ALARM_SEARCH.testId} />
         <FilterSheet count={activeFilterCount(current, ['kind'])} onClear={() => setFilters(initialAlarmFilters(kind))}>
-          <AlarmFilterFields filters={current} onChange={(next) => setFilters(next(current))} />
+          <AlarmFilterFields kind={kind} filters={current} set={(next) => setFilters(next(current))} />
         </FilterSheet>
       </div>
       <LoadState loading={pages.isLoading} failed={pages.isError} empty={rows.length === 0} emptyText={t('mobile.alarm.none')} onRetry={() => void pages.refetch()}>

@@ -15,15 +15,15 @@ import { ViewTabs } from '../../../components/view-tabs';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useAddressFilters } from '../../../components/list-page/use-address-filters';
 import { useServerList } from '../../../components/list-page/use-server-list';
+import { FilterBar } from '../../../components/report-filters/filter-bar';
+import { SegmentedChoice } from '../../../components/segmented-choice';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
-import { withOrgPick } from '../../../components/report-filters/report-filters-state';
 import { ltr } from '../../../lib/report-format';
-import { exportReconciliation, listReconciliation, reconciliationKeys } from '../api/reconciliation';
 import { useReconciliationChart } from '../api/reconciliation-chart';
 import { useReconciliationMonthly } from '../api/reconciliation-monthly';
 import { reconciliationColumns } from '../components/reconciliation-columns';
-import { BASIS_KEYS, ReconciliationFiltersBar } from '../components/reconciliation-filters-bar';
-import { initialReconciliationFilters, reconciliationFiltersOfSearch, ruleMonthOf, withReconciliationDays, type FiguresBasis, type ReconciliationFilters } from '../reconciliation-filters-state';
+import { BASIS_KEYS, FIGURES_BASES, reconciliationFiltersOfSearch, ruleMonthOf, type FiguresBasis, type ReconciliationFilters } from '../reconciliation-filters-state';
+import { RECONCILIATION_REPORT } from '../reconciliation-report';
 import { allowanceIndexOf } from '../reconciliation-row-display';
 import '../../../components/report-filters/report-filters.css';
 import '../reconciliation.css';
@@ -46,9 +46,9 @@ export function Page({ route }: PageProps) {
   const { t } = useTranslation();
   const format = useMonitorFormat();
   const list = useServerList<ReconciliationRow, ReconciliationFilters>({
-    queryKey: reconciliationKeys.list,
-    fetch: listReconciliation,
-    filters: initialReconciliationFilters(),
+    queryKey: RECONCILIATION_REPORT.list.key,
+    fetch: RECONCILIATION_REPORT.list.fetch,
+    filters: RECONCILIATION_REPORT.initialFilters(),
     sortFields: RECONCILIATION_SORT_FIELDS,
     showTotal: (total) => t('list.total', { total }),
   });
@@ -75,7 +75,7 @@ export function Page({ route }: PageProps) {
 
   const onExport = () => {
     setExporting(true);
-    exportReconciliation(exportQuery(list.state), `${t('route.title.reconciliation')}.xlsx`)
+    RECONCILIATION_REPORT.export!(exportQuery(list.state), `${t('route.title.reconciliation')}.xlsx`)
       .catch(() => undefined)
       .finally(() => setExporting(false));
   };
@@ -83,16 +83,18 @@ export function Page({ route }: PageProps) {
   return (
     <ListPage
       title={t('route.title.reconciliation')}
-      search={{ placeholder: t('reconciliation.search'), onSearch: list.setSearch, testId: 'recon-search' }}
+      search={{ placeholder: t(RECONCILIATION_REPORT.search.placeholder), onSearch: list.setSearch, testId: RECONCILIATION_REPORT.search.testId }}
       filters={
-        <ReconciliationFiltersBar
-          filters={filters}
-          basis={basis}
-          onBasis={setBasis}
-          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
-          onDays={(range) => setFilters((current) => withReconciliationDays(current, range))}
-          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
-        />
+        <>
+          <FilterBar fields={RECONCILIATION_REPORT.filters} filters={filters} set={setFilters} />
+          <SegmentedChoice<FiguresBasis>
+            value={basis}
+            onChange={setBasis}
+            options={FIGURES_BASES.map((b) => ({ value: b, label: t(BASIS_KEYS[b]) }))}
+            aria-label={t('reconciliation.filter.basis')}
+            data-testid="recon-filter-basis"
+          />
+        </>
       }
       actions={
         <>
