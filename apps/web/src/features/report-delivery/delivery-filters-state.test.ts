@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialDeliveryFilters, withOrgPick, withRange } from './delivery-filters-state';
+import { withRange } from '../../components/report-filters/time-range';
+import { initialDeliveryFilters, withOrgPick } from './delivery-filters-state';
 
 describe('delivery page filters', () => {
   it('open on the 30 days up to the end of today (UTC day boundary, the server reads instants)', () => {

@@ -33,9 +33,3 @@ export function withOrgPick(filters: DeliveryFilters, pick: Pick<DeliveryFilters
   const sameStation = pick.stationId !== undefined && pick.stationId === filters.stationId;
   return { ...filters, ...pick, tankId: sameStation ? filters.tankId : undefined };
 }
-
-/** The range picker's pair as the endpoint's [from, to); a cleared picker clears both. */
-export function withRange(filters: DeliveryFilters, range: readonly [Date, Date] | null): DeliveryFilters {
-  if (!range) return { ...filters, from: undefined, to: undefined };
-  return { ...filters, from: range[0].toISOString(), to: range[1].toISOString() };
-}

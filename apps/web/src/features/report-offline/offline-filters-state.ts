@@ -35,12 +35,6 @@ export function withOrgPick(filters: OfflineFilters, pick: Pick<OfflineFilters, 
   return { ...filters, ...pick, areaId: narrower || pick.stationId !== undefined ? filters.areaId : undefined };
 }
 
-/** The range picker's pair as the endpoint's [from, to); a cleared picker clears both. */
-export function withRange(filters: OfflineFilters, range: readonly [Date, Date] | null): OfflineFilters {
-  if (!range) return { ...filters, from: undefined, to: undefined };
-  return { ...filters, from: range[0].toISOString(), to: range[1].toISOString() };
-}
-
 /** "1 d 2 h 5 min", "2 h 5 min", "45 min": whole minutes of an outage. */
 export function durationOf(seconds: number): { key: 'days' | 'hours' | 'minutes'; days: number; hours: number; minutes: number } {
   const total = Math.max(0, Math.floor(seconds / 60));

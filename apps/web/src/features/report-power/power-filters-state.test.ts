@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PowerEventRow } from '@ullage/contracts/power-events';
-import { initialPowerFilters, powerLines, withOrgPick, withRange } from './power-filters-state';
+import { withRange } from '../../components/report-filters/time-range';
+import { initialPowerFilters, powerLines, withOrgPick } from './power-filters-state';
 
 const event = (id: number, tankIds: number[]): PowerEventRow => ({
   id,

@@ -32,12 +32,6 @@ export function withOrgPick(filters: PowerFilters, pick: Pick<PowerFilters, 'dis
   return { ...filters, ...pick, areaId: pick.companyId !== undefined && pick.companyId === filters.companyId ? filters.areaId : undefined };
 }
 
-/** The range picker's pair as the endpoint's [from, to); a cleared picker clears both. */
-export function withRange(filters: PowerFilters, range: readonly [Date, Date] | null): PowerFilters {
-  if (!range) return { ...filters, from: undefined, to: undefined };
-  return { ...filters, from: range[0].toISOString(), to: range[1].toISOString() };
-}
-
 /** One table line: a tank of a power-off; the power-off's own cells span its tanks' lines. */
 export interface PowerLine {
   key: string;

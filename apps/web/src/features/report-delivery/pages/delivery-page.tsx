@@ -11,12 +11,15 @@ import { lazyWhenOpen } from '../../../components/lazy-dialog';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
+import { FilterBar } from '../../../components/report-filters/filter-bar';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
-import { deliveryKeys, exportDeliveries, listDeliveries, type DeliveryList } from '../api/deliveries';
+import type { DeliveryList } from '../api/deliveries';
 import { deliveryColumns } from '../components/delivery-columns';
 import { useMay } from '../../../lib/use-may';
-import { DeliveryFiltersBar } from '../components/delivery-filters-bar';
-import { initialDeliveryFilters, withOrgPick, withRange, type DeliveryFilters } from '../delivery-filters-state';
+import type { DeliveryFilters } from '../delivery-filters-state';
+import { DELIVERY_REPORT } from '../delivery-report';
+// The bar's tank and range, which the declaration fetches lazily (for the phone page), come with this page: the bar draws them at once.
+import '../components/delivery-filter-controls';
 import '../delivery.css';
 
 // The ticket form is fetched when a ticket is first opened: most visits only read the list (DESIGN.md §8 route budget).
@@ -32,9 +35,9 @@ export function Page() {
   const { t } = useTranslation();
   const format = useMonitorFormat();
   const list = useServerList<DeliveryRow, DeliveryFilters>({
-    queryKey: deliveryKeys.list,
-    fetch: listDeliveries,
-    filters: initialDeliveryFilters(),
+    queryKey: DELIVERY_REPORT.list.key,
+    fetch: DELIVERY_REPORT.list.fetch,
+    filters: DELIVERY_REPORT.initialFilters(),
     sortFields: DELIVERY_SORT_FIELDS,
     showTotal: (total) => t('list.total', { total }),
   });
@@ -57,7 +60,7 @@ export function Page() {
 
   const onExport = () => {
     setExporting(true);
-    exportDeliveries(exportQuery(list.state), `${t('route.title.delivery')}.xlsx`)
+    DELIVERY_REPORT.export!(exportQuery(list.state), `${t('route.title.delivery')}.xlsx`)
       .catch(() => undefined)
       .finally(() => setExporting(false));
   };
@@ -65,15 +68,8 @@ export function Page() {
   return (
     <ListPage
       title={t('route.title.delivery')}
-      search={{ placeholder: t('delivery.search'), onSearch: list.setSearch, testId: 'delivery-search' }}
-      filters={
-        <DeliveryFiltersBar
-          filters={list.state.filters}
-          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
-          onRange={(range) => setFilters((current) => withRange(current, range))}
-          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
-        />
-      }
+      search={{ placeholder: t(DELIVERY_REPORT.search.placeholder), onSearch: list.setSearch, testId: DELIVERY_REPORT.search.testId }}
+      filters={<FilterBar fields={DELIVERY_REPORT.filters} filters={list.state.filters} set={setFilters} />}
       actions={
         <>
           <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('delivery.refresh')} />

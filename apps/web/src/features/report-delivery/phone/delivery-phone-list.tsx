@@ -1,9 +1,9 @@
 import { lazy, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
-import { initialDeliveryFilters, type DeliveryFilters } from '../delivery-filters-state';
+import type { DeliveryFilters } from '../delivery-filters-state';
+import { DELIVERY_REPORT } from '../delivery-report';
 import { listDeliveries } from '../../../lib/phone-delivery-list';
 import { MOBILE_KEY } from '../../../lib/mobile-keys';
 import { DeliveryCard } from '../../../components/mobile/delivery-card';
@@ -13,10 +13,13 @@ import { LoadState } from '../../../components/mobile/load-state';
 import { drillHref } from '../../../lib/drill-place';
 import { activeFilterCount, listQueryOf } from '../../../components/phone-report/filter-query';
 import { FilterSheet } from '../../../components/phone-report/filter-sheet';
+import { SearchBox } from '../../../components/phone-report/search-box';
 
 const PAGE_SIZE = 20;
-// Fetched when the sheet first opens: the list shows sooner.
-const DeliveryFilterFields = lazy(() => import('./delivery-filter-fields').then((m) => ({ default: m.DeliveryFilterFields })));
+// Fetched when the sheet first opens, the tank and range fields with them (not after them): the list shows sooner.
+const PhoneFilterFields = lazy(() =>
+  Promise.all([import('../../../components/phone-report/phone-filter-fields'), import('./delivery-filter-controls')]).then(([m]) => ({ default: m.PhoneFilterFields<DeliveryFilters> })),
+);
 
 interface DeliveryPhoneListProps {
   /** The range to open on (from a drill-down page), else the desktop page's last 30 days. */
@@ -24,14 +27,15 @@ interface DeliveryPhoneListProps {
 }
 
 /**
- * The delivery records of `delivery` for a phone: the same endpoint, filters and totals
- * (organisation, tank, start range, recorded by, state, search), each delivery a card that
- * opens its details.
+ * The delivery records of `delivery` for a phone: the declared filters and search
+ * (delivery-report.tsx), the same endpoint and totals, each delivery a card that opens its
+ * details. Its own list rather than a PhoneReportList: the totals head the cards, the cards link
+ * to the drill-down pages, and the list is read as the drill-down pages read it (quiet offline).
  */
 export function DeliveryPhoneList({ initial }: DeliveryPhoneListProps) {
   const { t } = useTranslation();
   const format = useMonitorFormat();
-  const [filters, setFilters] = useState<DeliveryFilters>(() => ({ ...initialDeliveryFilters(), ...(initial.from && initial.to ? initial : {}) }));
+  const [filters, setFilters] = useState<DeliveryFilters>(() => ({ ...DELIVERY_REPORT.initialFilters(), ...(initial.from && initial.to ? initial : {}) }));
   const [q, setQ] = useState('');
   const query = listQueryOf(filters, q);
   const pages = useInfiniteQuery({
@@ -47,18 +51,9 @@ export function DeliveryPhoneList({ initial }: DeliveryPhoneListProps) {
   return (
     <>
       <div className="m-toolbar m-toolbar--row">
-        <Input.Search
-          className="m-search"
-          size="large"
-          placeholder={t('delivery.search')}
-          aria-label={t('delivery.search')}
-          allowClear
-          maxLength={100}
-          onSearch={(value) => setQ(value.trim())}
-          data-testid="delivery-search"
-        />
-        <FilterSheet count={activeFilterCount(filters)} onClear={() => setFilters({ ...initialDeliveryFilters(), from: undefined, to: undefined })}>
-          <DeliveryFilterFields filters={filters} onChange={setFilters} />
+        <SearchBox placeholder={t(DELIVERY_REPORT.search.placeholder)} onSearch={setQ} testId={DELIVERY_REPORT.search.testId} />
+        <FilterSheet count={activeFilterCount(filters)} onClear={() => setFilters({ ...DELIVERY_REPORT.initialFilters(), from: undefined, to: undefined })}>
+          <PhoneFilterFields fields={DELIVERY_REPORT.filters} filters={filters} set={setFilters} />
         </FilterSheet>
       </div>
       <LoadState loading={pages.isLoading} failed={pages.isError} empty={rows.length === 0} emptyText={t('mobile.delivery.none')} onRetry={() => void pages.refetch()}>

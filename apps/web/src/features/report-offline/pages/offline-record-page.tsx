@@ -11,13 +11,13 @@ import { OFFLINE_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
+import { FilterBar } from '../../../components/report-filters/filter-bar';
 import { useSessionUser } from '../../../lib/session-user';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
-import { exportOfflineRecords, listOfflineRecords, offlineKeys } from '../api/offline-records';
 import { offlineColumns } from '../components/offline-columns';
-import { OfflineFiltersBar } from '../components/offline-filters-bar';
 import { lazyWhenOpen } from '../../../components/lazy-dialog';
-import { initialOfflineFilters, withOrgPick, withRange, type OfflineFilters } from '../offline-filters-state';
+import type { OfflineFilters } from '../offline-filters-state';
+import { OFFLINE_REPORT } from '../offline-report';
 import '../report-offline.css';
 
 /** The processing form is fetched when the user first processes a record. */
@@ -29,9 +29,9 @@ export function Page() {
   const format = useMonitorFormat();
   const session = useSessionUser();
   const list = useServerList<OfflineRow, OfflineFilters>({
-    queryKey: offlineKeys.list,
-    fetch: listOfflineRecords,
-    filters: initialOfflineFilters(),
+    queryKey: OFFLINE_REPORT.list.key,
+    fetch: OFFLINE_REPORT.list.fetch,
+    filters: OFFLINE_REPORT.initialFilters(),
     sortFields: OFFLINE_SORT_FIELDS,
     showTotal: (total) => t('list.total', { total }),
   });
@@ -53,7 +53,7 @@ export function Page() {
 
   const onExport = () => {
     setExporting(true);
-    exportOfflineRecords(exportQuery(list.state), `${t('route.title.offline_record')}.xlsx`)
+    OFFLINE_REPORT.export!(exportQuery(list.state), `${t('route.title.offline_record')}.xlsx`)
       .catch(() => undefined)
       .finally(() => setExporting(false));
   };
@@ -61,15 +61,8 @@ export function Page() {
   return (
     <ListPage
       title={t('route.title.offline_record')}
-      search={{ placeholder: t('report.offline.search'), onSearch: list.setSearch, testId: 'offline-search' }}
-      filters={
-        <OfflineFiltersBar
-          filters={list.state.filters}
-          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
-          onRange={(range) => setFilters((current) => withRange(current, range))}
-          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
-        />
-      }
+      search={{ placeholder: t(OFFLINE_REPORT.search.placeholder), onSearch: list.setSearch, testId: OFFLINE_REPORT.search.testId }}
+      filters={<FilterBar fields={OFFLINE_REPORT.filters} filters={list.state.filters} set={setFilters} />}
       actions={
         <>
           <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('report.offline.refresh')} />

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import Button from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
-import type { OfflineRow } from '@ullage/contracts/offline-records';
+import type { OfflineListResult, OfflineRow } from '@ullage/contracts/offline-records';
 import { SilentBoundary } from '../../../components/silent-boundary';
 import { useSessionUser } from '../../../lib/session-user';
-import { listOfflineRecords, offlineKeys } from '../api/offline-records';
-import { initialOfflineFilters, type OfflineFilters } from '../offline-filters-state';
+import type { OfflineFilters } from '../offline-filters-state';
+import { OFFLINE_REPORT } from '../offline-report';
 import { changedFilterCount } from '../../../components/phone-report/filter-count';
 import { listQueryOf } from '../../../components/phone-report/filter-query';
 import { usePhonePages } from '../../../components/phone-report/use-phone-pages';
@@ -15,24 +15,25 @@ import { PhoneListBody } from '../../../components/phone-report/phone-list-body'
 import { SearchBox } from '../../../components/phone-report/search-box';
 
 // The fields and the processing form are fetched when first used: the list shows sooner.
-const OfflineFilterFields = lazy(() => import('./offline-filter-fields').then((m) => ({ default: m.OfflineFilterFields })));
+const PhoneFilterFields = lazy(() => import('../../../components/phone-report/phone-filter-fields').then((m) => ({ default: m.PhoneFilterFields<OfflineFilters> })));
 const ProcessOfflineModal = lazy(() => import('../components/process-offline-modal').then((m) => ({ default: m.ProcessOfflineModal })));
 
 /**
- * offline_record for a phone: the same endpoint and filters (organisation, area, processed or
- * not, type, range, search), each outage a card, and the desktop's processing form for one
- * record at a time when the caller may process.
+ * offline_record for a phone: the declared filters, list and search (offline-report.ts), each
+ * outage a card, and the desktop's processing form for one record at a time when the caller may
+ * process — the reason this list is its own rather than a PhoneReportList: whether the caller
+ * may process comes with the list's first page.
  */
 export function OfflinePhoneList() {
   const { t } = useTranslation();
   const session = useSessionUser();
-  const [initial] = useState(() => initialOfflineFilters());
+  const [initial] = useState(() => OFFLINE_REPORT.initialFilters());
   const [filters, setFilters] = useState<OfflineFilters>(initial);
   const [q, setQ] = useState('');
   const [processing, setProcessing] = useState<OfflineRow[]>([]);
   const [processWanted, setProcessWanted] = useState(false);
-  const { pages, first, rows, total } = usePhonePages(offlineKeys.list, listOfflineRecords, listQueryOf(filters, q));
-  const canProcess = first?.canProcess ?? false;
+  const { pages, first, rows, total } = usePhonePages(OFFLINE_REPORT.list.key, OFFLINE_REPORT.list.fetch, listQueryOf(filters, q));
+  const canProcess = (first as OfflineListResult | undefined)?.canProcess ?? false;
   const process = (row: OfflineRow) => {
     setProcessWanted(true);
     setProcessing([row]);
@@ -41,9 +42,9 @@ export function OfflinePhoneList() {
   return (
     <>
       <div className="m-toolbar m-toolbar--row">
-        <SearchBox placeholder={t('report.offline.search')} onSearch={setQ} testId="offline-search" />
+        <SearchBox placeholder={t(OFFLINE_REPORT.search.placeholder)} onSearch={setQ} testId={OFFLINE_REPORT.search.testId} />
         <FilterSheet count={changedFilterCount(filters, initial)} onClear={() => setFilters(initial)}>
-          <OfflineFilterFields filters={filters} onChange={setFilters} />
+          <PhoneFilterFields fields={OFFLINE_REPORT.filters} filters={filters} set={setFilters} />
         </FilterSheet>
       </div>
       <PhoneListBody pages={pages} shown={rows.length} total={total} testId="offline-list">

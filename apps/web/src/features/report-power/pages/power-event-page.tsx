@@ -11,11 +11,13 @@ import { POWER_EVENT_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
+import { FilterBar } from '../../../components/report-filters/filter-bar';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
-import { exportPowerEvents, listPowerEvents, powerKeys } from '../api/power-events';
 import { powerColumns } from '../components/power-columns';
-import { PowerFiltersBar } from '../components/power-filters-bar';
-import { initialPowerFilters, powerLines, withOrgPick, withRange, type PowerFilters, type PowerLine } from '../power-filters-state';
+import { powerLines, type PowerFilters, type PowerLine } from '../power-filters-state';
+import { POWER_REPORT } from '../power-report';
+// The bar's tolerance field, which the declaration fetches lazily (for the phone page), comes with this page: the bar draws it at once.
+import '../power-filter-controls';
 import '../power.css';
 
 /** open_close_report (spec §2 /Data): the inventory at each power-off and at the next power-on, tank by tank, flagged beyond a tolerance. */
@@ -23,9 +25,9 @@ export function Page() {
   const { t } = useTranslation();
   const format = useMonitorFormat();
   const list = useServerList<PowerEventRow, PowerFilters>({
-    queryKey: powerKeys.list,
-    fetch: listPowerEvents,
-    filters: initialPowerFilters(),
+    queryKey: POWER_REPORT.list.key,
+    fetch: POWER_REPORT.list.fetch,
+    filters: POWER_REPORT.initialFilters(),
     sortFields: POWER_EVENT_SORT_FIELDS,
     showTotal: (total) => t('power.total', { count: total }),
   });
@@ -41,7 +43,7 @@ export function Page() {
 
   const onExport = () => {
     setExporting(true);
-    exportPowerEvents(exportQuery(list.state), `${t('route.title.open_close_report')}.xlsx`)
+    POWER_REPORT.export!(exportQuery(list.state), `${t('route.title.open_close_report')}.xlsx`)
       .catch(() => undefined)
       .finally(() => setExporting(false));
   };
@@ -51,14 +53,7 @@ export function Page() {
   return (
     <ListPage
       title={t('route.title.open_close_report')}
-      filters={
-        <PowerFiltersBar
-          filters={list.state.filters}
-          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
-          onRange={(range) => setFilters((current) => withRange(current, range))}
-          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
-        />
-      }
+      filters={<FilterBar fields={POWER_REPORT.filters} filters={list.state.filters} set={setFilters} />}
       actions={
         <>
           <Button icon={<ReloadOutlined />} onClick={() => void list.query.refetch()} aria-label={t('power.refresh')} />

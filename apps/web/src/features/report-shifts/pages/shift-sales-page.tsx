@@ -13,15 +13,14 @@ import { SHIFT_SALES_SORT_FIELDS } from '@ullage/contracts/list-fields';
 import { ListPage } from '../../../components/list-page/list-page';
 import { exportQuery } from '../../../components/list-page/list-query';
 import { useServerList } from '../../../components/list-page/use-server-list';
+import { FilterBar } from '../../../components/report-filters/filter-bar';
 import { useMay } from '../../../lib/use-may';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
-import { shiftKeys } from '../api/keys';
-import { exportShiftSales, listShiftSales } from '../api/shift-sales';
 import { useStationShifts } from '../api/station-shifts';
 import { shiftLines, shiftSalesColumns, type ShiftLine } from '../components/shift-sales-columns';
-import { ShiftFiltersBar } from '../components/shift-filters-bar';
 import { ShiftTotals } from '../components/shift-totals';
-import { initialShiftFilters, withDays, withOrgPick, type ShiftFilters } from '../shift-filters-state';
+import type { ShiftFilters } from '../shift-filters-state';
+import { SHIFT_REPORT } from '../shift-report';
 import '../shifts.css';
 
 // The form is fetched when first opened: most visitors only read the figures.
@@ -37,9 +36,9 @@ export function Page() {
   const format = useMonitorFormat();
   const may = useMay();
   const list = useServerList<ShiftSalesRow, ShiftFilters>({
-    queryKey: shiftKeys.list,
-    fetch: listShiftSales,
-    filters: initialShiftFilters(),
+    queryKey: SHIFT_REPORT.list.key,
+    fetch: SHIFT_REPORT.list.fetch,
+    filters: SHIFT_REPORT.initialFilters(),
     sortFields: SHIFT_SALES_SORT_FIELDS,
     showTotal: (total) => t('shiftSales.total', { count: total }),
   });
@@ -64,7 +63,7 @@ export function Page() {
 
   const onExport = () => {
     setExporting(true);
-    exportShiftSales(exportQuery(list.state), `${t('route.title.pay_for_oil')}.xlsx`)
+    SHIFT_REPORT.export!(exportQuery(list.state), `${t('route.title.pay_for_oil')}.xlsx`)
       .catch(() => undefined)
       .finally(() => setExporting(false));
   };
@@ -80,15 +79,8 @@ export function Page() {
   return (
     <ListPage
       title={t('route.title.pay_for_oil')}
-      search={{ placeholder: t('shiftSales.search'), onSearch: list.setSearch, testId: 'shift-search' }}
-      filters={
-        <ShiftFiltersBar
-          filters={filters}
-          onOrgPick={(pick) => setFilters((current) => withOrgPick(current, pick))}
-          onDays={(days) => setFilters((current) => withDays(current, days))}
-          onFilter={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
-        />
-      }
+      search={{ placeholder: t(SHIFT_REPORT.search.placeholder), onSearch: list.setSearch, testId: SHIFT_REPORT.search.testId }}
+      filters={<FilterBar fields={SHIFT_REPORT.filters} filters={filters} set={setFilters} />}
       actions={
         <>
           {shiftsButton}
