@@ -1,4 +1,4 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@ullage/contracts/list';
 import { assertValid } from '../plugins/errors';
@@ -27,4 +27,16 @@ export function orderOf(
 /** `%term%` for ILIKE with the user's % and _ taken literally. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A list filter `column = value` when the query gives a value; none (undefined, which and() leaves out) when it does not. */
+export function equalsIfGiven<C extends AnyPgColumn>(column: C, value: C['_']['data'] | undefined): SQL | undefined {
+  return value !== undefined ? eq(column, value) : undefined;
+}
+
+/** The list's free-text search: any of `columns` holds `q` (likePattern); none when the query has no q. */
+export function searchOf(q: string | undefined, ...columns: AnyPgColumn[]): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  return or(...columns.map((column) => ilike(column, pattern)));
 }

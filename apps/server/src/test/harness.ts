@@ -87,6 +87,11 @@ export async function sendReadings(app: FastifyInstance, station: string, readin
   }
 }
 
+/** A station's device report (readings, deliveries, events, …), posted with the station's test key; the reply as it came. */
+export function deviceReport(app: FastifyInstance, station: string, body: object) {
+  return app.inject({ method: 'POST', url: `/api/device/v1/stations/${station}/report`, headers: { authorization: `Bearer ${testDeviceKey(station)}` }, payload: body });
+}
+
 /** A GET as a signed-in user, in a language: the envelope as it came. */
 export async function apiGet<T = unknown>(app: FastifyInstance, url: string, cookie: string, language = 'en') {
   return (await app.inject({ method: 'GET', url, headers: { cookie, language } })).json() as { code: number; msg: string; data: T };

@@ -3,6 +3,9 @@ import { companies, distributors, products, stations, users } from '../db/schema
 import { hashPassword } from '../modules/auth/passwords';
 import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 
+/** The password of the second organisation's company account, `pampa-company`. */
+export const SECOND_ORGANISATION_PASSWORD = 'Pampa#2026ok';
+
 export interface SecondOrganisation {
   distributorId: number;
   companyId: number;
@@ -28,7 +31,7 @@ export async function addSecondOrganisation(db: Db): Promise<SecondOrganisation>
   const [p] = await db.insert(products).values({ distributorId, name: 'Nafta Súper', code: 'PMP-NS', type: 'gasoline', color: '#0055aa' }).returning({ id: products.id });
   const [u] = await db
     .insert(users)
-    .values({ username: 'pampa-company', nickname: 'Pampa company', passwordHash: await hashPassword('Pampa#2026ok'), accountType: ACCOUNT_TYPES.company, distributorId, companyId })
+    .values({ username: 'pampa-company', nickname: 'Pampa company', passwordHash: await hashPassword(SECOND_ORGANISATION_PASSWORD), accountType: ACCOUNT_TYPES.company, distributorId, companyId })
     .returning({ id: users.id });
   return { distributorId, companyId, stationId: s!.id, productId: p!.id, accountId: u!.id };
 }

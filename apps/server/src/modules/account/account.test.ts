@@ -1,9 +1,10 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, stations } from '../../db/schema';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { signIn, startTestApp, type TestContext } from '../../test/harness';
+import { requestsAs, SEEDED_ACCOUNTS, signInAll } from '../../test/signed-in';
 import { addSecondOrganisation, type SecondOrganisation } from '../../test/second-organisation';
+import { readSheet } from '../../test/xlsx-cells';
 
 let ctx: TestContext;
 let other: SecondOrganisation;
@@ -14,16 +15,14 @@ const account: Record<string, number> = {};
 beforeAll(async () => {
   ctx = await startTestApp();
   other = await addSecondOrganisation(ctx.db);
-  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
-  for (const name of ['demo-distributor', 'demo-company', 'demo-station']) cookie[name] = await signIn(ctx.app, name, DEMO_PASSWORD);
+  Object.assign(cookie, await signInAll(ctx.app, SEEDED_ACCOUNTS));
   for (const s of await ctx.db.select({ id: stations.id, code: stations.code, companyId: stations.companyId }).from(stations)) station[s.code] = s.id;
   for (const c of (await call('admin', 'GET', '/api/company/list')).json().data.list as { id: number; code: string }[]) company[c.code] = c.id;
   for (const a of (await call('admin', 'GET', '/api/account/list?pageSize=50')).json().data.list as { id: number; username: string }[]) account[a.username] = a.id;
 });
 afterAll(() => ctx.close());
 
-const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') =>
-  ctx.app.inject({ method, url, payload, headers: { cookie: cookie[who]!, language } });
+const { call } = requestsAs(() => ctx.app, cookie);
 const names = (response: { json(): { data: { list: { username: string }[] } } }) => response.json().data.list.map((a) => a.username);
 const login = (username: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/login/auth', payload: { username, password } });
 
@@ -180,12 +179,10 @@ describe('account settings API', () => {
   it('exports xlsx with headers and unit types in the caller’s language, never a password', async () => {
     const response = await call('admin', 'GET', '/api/account/export?sortField=username&accountType=2', undefined, 'es');
     expect(response.headers['content-type']).toContain('spreadsheetml');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const { sheet, header, values } = await readSheet(response);
     expect(sheet.name).toBe('Cuentas');
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Nombre de usuario', 'Apodo', 'Tipo de unidad', 'Unidad', 'Correo electrónico', 'Usuario CAS', 'Estado', 'Creado (UTC)']);
-    expect((sheet.getRow(2).values as unknown[]).slice(1, 5)).toEqual(['demo-company', 'Demo company', 'Empresa', 'Northwind Petroleum']);
+    expect(header).toEqual(['Nombre de usuario', 'Apodo', 'Tipo de unidad', 'Unidad', 'Correo electrónico', 'Usuario CAS', 'Estado', 'Creado (UTC)']);
+    expect(values(2).slice(0, 4)).toEqual(['demo-company', 'Demo company', 'Empresa', 'Northwind Petroleum']);
     expect(sheet.rowCount).toBe(4);
   });
 

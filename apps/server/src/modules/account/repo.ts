@@ -1,16 +1,14 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
 import { companies, distributors, sessions, stations, users } from '../../db/schema';
-import { likePattern, orderOf, pageOf } from '../../lib/list';
+import { equalsIfGiven, orderOf, pageOf, searchOf } from '../../lib/list';
+import { utcText } from '../../lib/utc-text';
 import { COMPANY_SCOPE, DISTRIBUTOR_SCOPE, STATION_SCOPE } from '../scope/columns';
 import { scopeFilter, type Scope } from '../scope/scope';
 
-export interface AccountFilter {
-  page: number;
-  pageSize: number;
-  sortField?: string;
-  sortOrder?: 'ascend' | 'descend';
-  q?: string;
+/** A list's paging, sorting and search (lib/list.ts reads them), and this list's own filters. */
+export interface AccountFilter extends ListQuery {
   accountType?: number;
   companyId?: number;
   status?: 'enabled' | 'disabled';
@@ -46,18 +44,17 @@ const columns = {
   casUser: users.casUser,
   disabled: users.disabled,
   passwordUnsafe: users.passwordUnsafe,
-  createdAt: sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  createdAt: utcText(users.createdAt),
 };
 
 export async function listAccounts(db: Db, scope: Scope, filter: AccountFilter) {
-  const q = filter.q ? likePattern(filter.q) : undefined;
   const where = and(
     accountScope(scope),
-    q ? or(ilike(users.username, q), ilike(users.nickname, q), ilike(users.email, q)) : undefined,
-    filter.accountType !== undefined ? eq(users.accountType, filter.accountType) : undefined,
-    filter.companyId !== undefined ? eq(users.companyId, filter.companyId) : undefined,
+    searchOf(filter.q, users.username, users.nickname, users.email),
+    equalsIfGiven(users.accountType, filter.accountType),
+    equalsIfGiven(users.companyId, filter.companyId),
     filter.status ? eq(users.disabled, filter.status === 'disabled') : undefined,
-    filter.id !== undefined ? eq(users.id, filter.id) : undefined,
+    equalsIfGiven(users.id, filter.id),
   );
   const order = orderOf(filter, { username: users.username, nickname: users.nickname, accountType: users.accountType, createdAt: users.createdAt }, asc(users.username), users.id);
   const { limit, offset } = pageOf(filter);

@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
-import { wallDate } from '../../test/xlsx-cells';
+import { deviceReport, startTestApp, type TestContext } from '../../test/harness';
+import { requestsAs, signInAll } from '../../test/signed-in';
+import { readSheet, wallDate } from '../../test/xlsx-cells';
 import { addSecondOrganisation, type SecondOrganisation } from '../../test/second-organisation';
 
 let ctx: TestContext;
@@ -12,10 +12,9 @@ const cookie: Record<string, string> = {};
 const T0 = Date.now() - 60 * 60_000;
 const at = (minute: number) => new Date(T0 + minute * 60_000).toISOString();
 
-const report = (code: string, body: object) =>
-  ctx.app.inject({ method: 'POST', url: `/api/device/v1/stations/${code}/report`, headers: { authorization: `Bearer demo-device-key:${code}` }, payload: body });
+const report = (code: string, body: object) => deviceReport(ctx.app, code, body);
 
-const get = (who: string, url: string, language = 'en') => ctx.app.inject({ method: 'GET', url, headers: { cookie: cookie[who]!, language } });
+const { get } = requestsAs(() => ctx.app, cookie);
 const list = async (who: string, query: string, language = 'en') => {
   const res = await get(who, `/api/alarm/list?${query}`, language);
   return res.json() as { code: number; msg: string; data: { list: Record<string, unknown>[]; total: number } };
@@ -26,10 +25,7 @@ const processAlarms = (who: string, payload: object, language = 'en') =>
 beforeAll(async () => {
   ctx = await startTestApp();
   other = await addSecondOrganisation(ctx.db);
-  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
-  cookie['demo-station'] = await signIn(ctx.app, 'demo-station', DEMO_PASSWORD);
-  cookie['demo-company'] = await signIn(ctx.app, 'demo-company', DEMO_PASSWORD);
-  cookie['pampa-company'] = await signIn(ctx.app, 'pampa-company', 'Pampa#2026ok');
+  Object.assign(cookie, await signInAll(ctx.app, ['admin', 'demo-station', 'demo-company', 'pampa-company']));
   // Level: SH01 (the demo station account's own) tank 1 data fault, cleared later; SZ02 tank 2 check fault;
   // LSF-HO01 (another company of the demo distributor) tank 1 no product float. Leak: SH01 sensor S3.
   for (const [code, body] of [
@@ -147,14 +143,11 @@ describe('alarm queries (alarm_report, leak_alarm)', () => {
   it('exports the filtered list as xlsx with localised headers and alarm names, in station time', async () => {
     const res = await get('admin', `/api/alarm/export?kind=level&from=${encodeURIComponent(at(-1))}&sortField=code&sortOrder=ascend`, 'zh_CN');
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const { sheet, header, values } = await readSheet(res);
     expect(sheet.name).toBe('液位报警');
     expect(sheet.rowCount).toBe(4);
-    const header = (sheet.getRow(1).values as string[]).slice(1);
     expect(header).toContain('报警类型');
-    const first = (sheet.getRow(2).values as unknown[]).slice(1);
+    const first = values(2);
     expect(first).toContain('数据故障');
     expect(first).toContainEqual(wallDate(at(0), 'Asia/Shanghai'));
     expect(first).toContain('Asia/Shanghai (GMT+8)');

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } fro
 import type { AlarmListQuery, AlarmRow } from '@ullage/contracts/alarms';
 import type { Db } from '../../db/client';
 import { alarms, companies, products, sensorLatest, stations, tanks, users } from '../../db/schema';
-import { likePattern, orderOf, pageOf } from '../../lib/list';
+import { equalsIfGiven, likePattern, orderOf, pageOf } from '../../lib/list';
 import { scopeFilter, type Scope } from '../scope/scope';
 
 const SCOPE = { distributorId: alarms.distributorId, companyId: alarms.companyId, stationId: alarms.stationId };
@@ -36,13 +36,13 @@ function whereOf(scope: Scope, f: Filter): SQL | undefined {
   return and(
     scopeFilter(scope, SCOPE),
     eq(alarms.kind, f.kind),
-    f.distributorId !== undefined ? eq(alarms.distributorId, f.distributorId) : undefined,
-    f.companyId !== undefined ? eq(alarms.companyId, f.companyId) : undefined,
-    f.areaId !== undefined ? eq(stations.areaId, f.areaId) : undefined,
-    f.stationId !== undefined ? eq(alarms.stationId, f.stationId) : undefined,
-    f.tankId !== undefined ? eq(alarms.tankId, f.tankId) : undefined,
-    f.sensorNo !== undefined ? eq(alarms.sensorNo, f.sensorNo) : undefined,
-    f.code !== undefined ? eq(alarms.code, f.code) : undefined,
+    equalsIfGiven(alarms.distributorId, f.distributorId),
+    equalsIfGiven(alarms.companyId, f.companyId),
+    equalsIfGiven(stations.areaId, f.areaId),
+    equalsIfGiven(alarms.stationId, f.stationId),
+    equalsIfGiven(alarms.tankId, f.tankId),
+    equalsIfGiven(alarms.sensorNo, f.sensorNo),
+    equalsIfGiven(alarms.code, f.code),
     f.from !== undefined ? gte(alarms.startedAt, new Date(f.from)) : undefined,
     f.to !== undefined ? lt(alarms.startedAt, new Date(f.to)) : undefined,
     f.state === 'active' ? isNull(alarms.endedAt) : f.state === 'cleared' ? isNotNull(alarms.endedAt) : undefined,

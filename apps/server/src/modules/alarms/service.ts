@@ -6,3 +6,4 @@
  */
 export { clearAlarm, endServerLevelAlarms, openAlarm, openServerLevelAlarms, type AlarmKey, type LevelChange } from './repo';
 export { activeAlarmOf } from './active-alarm';
+export { endTankAlarm, openTankAlarm, type AlarmTank } from './tank-alarm';

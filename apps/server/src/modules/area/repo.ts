@@ -1,16 +1,14 @@
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
 import { areas, companies, stations } from '../../db/schema';
-import { likePattern, orderOf, pageOf } from '../../lib/list';
+import { equalsIfGiven, orderOf, pageOf, searchOf } from '../../lib/list';
+import { utcText } from '../../lib/utc-text';
 import { AREA_SCOPE, COMPANY_SCOPE } from '../scope/columns';
 import { scopeFilter, type Scope } from '../scope/scope';
 
-export interface AreaFilter {
-  page: number;
-  pageSize: number;
-  sortField?: string;
-  sortOrder?: 'ascend' | 'descend';
-  q?: string;
+/** A list's paging, sorting and search (lib/list.ts reads them), and this list's own filters. */
+export interface AreaFilter extends ListQuery {
   companyId?: number;
   distributorId?: number;
   id?: number;
@@ -24,16 +22,16 @@ const columns = {
   distributorId: areas.distributorId,
   // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
   stationCount: sql<number>`(select count(*)::int from stations s where s.area_id = "areas"."id")`,
-  createdAt: sql<string>`to_char(${areas.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  createdAt: utcText(areas.createdAt),
 };
 
 export async function listAreas(db: Db, scope: Scope, filter: AreaFilter) {
   const where = and(
     scopeFilter(scope, AREA_SCOPE),
-    filter.q ? ilike(areas.name, likePattern(filter.q)) : undefined,
-    filter.companyId !== undefined ? eq(areas.companyId, filter.companyId) : undefined,
-    filter.distributorId !== undefined ? eq(areas.distributorId, filter.distributorId) : undefined,
-    filter.id !== undefined ? eq(areas.id, filter.id) : undefined,
+    searchOf(filter.q, areas.name),
+    equalsIfGiven(areas.companyId, filter.companyId),
+    equalsIfGiven(areas.distributorId, filter.distributorId),
+    equalsIfGiven(areas.id, filter.id),
   ) as SQL | undefined;
   const order = orderOf(filter, { name: areas.name, companyName: companies.name, createdAt: areas.createdAt }, asc(areas.name), areas.id);
   const { limit, offset } = pageOf(filter);

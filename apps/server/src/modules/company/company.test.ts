@@ -1,21 +1,10 @@
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
-import { wallDate } from '../../test/xlsx-cells';
+import { appWithSeededAccounts } from '../../test/signed-in';
+import { readSheet, wallDate } from '../../test/xlsx-cells';
 
-let ctx: TestContext;
-const cookie: Record<string, string> = {};
-beforeAll(async () => {
-  ctx = await startTestApp();
-  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
-  for (const name of ['demo-distributor', 'demo-company', 'demo-station']) cookie[name] = await signIn(ctx.app, name, DEMO_PASSWORD);
-});
-afterAll(() => ctx.close());
-
-const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') =>
-  ctx.app.inject({ method, url, payload, headers: { cookie: cookie[who]!, language } });
+const { ctx, cookie, call } = appWithSeededAccounts();
 
 const valid = (overrides: object = {}) => ({
   name: 'Andes Energía',
@@ -38,7 +27,7 @@ describe('company settings API', () => {
     const response = await call('admin', 'POST', '/api/company', valid());
     expect(response.json()).toMatchObject({ code: 1000, msg: 'Setting saved', data: { name: 'Andes Energía', code: 'AND', distributorName: 'Meridian Fuels', disabled: false, stationCount: 0 } });
     createdId = response.json().data.id;
-    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, createdId));
+    const audit = await ctx().db.select().from(auditLog).where(eq(auditLog.entityId, createdId));
     expect(audit.map((a) => `${a.username}:${a.action}:${a.entity}`)).toEqual(['admin:create:company']);
   });
 
@@ -77,7 +66,7 @@ describe('company settings API', () => {
   it('edits, and records what changed', async () => {
     const response = await call('admin', 'PUT', `/api/company/${createdId}`, valid({ city: 'Bogotá', volumeUnit: 2 }));
     expect(response.json().data).toMatchObject({ city: 'Bogotá', volumeUnit: 2 });
-    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'update'));
+    const audit = await ctx().db.select().from(auditLog).where(eq(auditLog.action, 'update'));
     expect(audit.at(-1)!.changes).toEqual({ city: ['Medellín', 'Bogotá'], volumeUnit: [1, 2] });
   });
 
@@ -99,13 +88,11 @@ describe('company settings API', () => {
     const response = await call('admin', 'GET', '/api/company/export?sortField=code', undefined, 'es');
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.headers['content-disposition']).toContain('attachment');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const { sheet, header, values } = await readSheet(response);
     expect(sheet.name).toBe('Empresas');
-    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Nombre', 'Código', 'Distribuidor']);
-    const rows = [2, 3].map((n) => sheet.getRow(n).values as unknown[]);
-    expect(rows.map((r) => [r[2], r[7], r[8]])).toEqual([
+    expect(header.slice(0, 3)).toEqual(['Nombre', 'Código', 'Distribuidor']);
+    const rows = [2, 3].map(values);
+    expect(rows.map((r) => [r[1], r[6], r[7]])).toEqual([
       ['LSF', '°F', 'Galones EE. UU.'],
       ['NWP', '°C', 'Litros'],
     ]);
@@ -114,13 +101,10 @@ describe('company settings API', () => {
 
 describe('company export: when each company was created, in the viewer’s clock', () => {
   const createdCells = async (zone: string | undefined) => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/company/export?sortField=code', headers: { cookie: cookie.admin!, language: 'en', ...(zone === undefined ? {} : { 'time-zone': zone }) } });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
-    const header = sheet.getRow(1).values as unknown[];
-    const column = header.findIndex((h) => typeof h === 'string' && h.startsWith('Created'));
-    return { header: header[column], cells: [2, 3].map((n) => sheet.getRow(n).getCell(column)), };
+    const response = await ctx().app.inject({ method: 'GET', url: '/api/company/export?sortField=code', headers: { cookie: cookie.admin!, language: 'en', ...(zone === undefined ? {} : { 'time-zone': zone }) } });
+    const { sheet, header } = await readSheet(response);
+    const column = header.findIndex((h) => typeof h === 'string' && h.startsWith('Created')) + 1;
+    return { header: header[column - 1], cells: [2, 3].map((n) => sheet.getRow(n).getCell(column)), };
   };
 
   it('is a date cell holding the wall clock of the zone the request names, the zone in the header', async () => {

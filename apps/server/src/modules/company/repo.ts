@@ -1,19 +1,17 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { CompanyInput } from '@ullage/contracts/settings-org';
+import type { ListQuery } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
 import { areas, companies, distributors, products, stations, users } from '../../db/schema';
 import { likePattern, orderOf, pageOf } from '../../lib/list';
+import { utcText } from '../../lib/utc-text';
 import { rawRows } from '../../lib/raw-sql';
 import { COMPANY_SCOPE } from '../scope/columns';
 import { scopeFilter, type Scope } from '../scope/scope';
 import { codeTaken as codeTakenIn } from '../../lib/unique-code';
 
-export interface CompanyFilter {
-  page: number;
-  pageSize: number;
-  sortField?: string;
-  sortOrder?: 'ascend' | 'descend';
-  q?: string;
+/** A list's paging, sorting and search (lib/list.ts reads them), and this list's own filters. */
+export interface CompanyFilter extends ListQuery {
   distributorId?: number;
   status?: 'enabled' | 'disabled';
   id?: number;
@@ -43,7 +41,7 @@ const columns = {
   varianceAlarmPct: companies.varianceAlarmPct,
   varianceAlarmDays: companies.varianceAlarmDays,
   runOutHorizonHours: companies.runOutHorizonHours,
-  createdAt: sql<string>`to_char(${companies.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  createdAt: utcText(companies.createdAt),
 };
 
 function whereOf(scope: Scope, filter: CompanyFilter): SQL | undefined {

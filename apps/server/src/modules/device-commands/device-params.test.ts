@@ -6,6 +6,7 @@ import type { DeviceOverview } from '@ullage/contracts/device-commands';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
 import { addSecondOrganisation } from '../../test/second-organisation';
 import { asUser } from './test-device';
+import { readSheet } from '../../test/xlsx-cells';
 
 /**
  * Device parameter management refusals (issue 7): each rule answers 91011 naming the field
@@ -129,12 +130,10 @@ describe('height-volume table: template and import (spec §5)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('Tabla%20altura-volumen%20tanque%201.xlsx');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const ws = workbook.worksheets[0]!;
+    const { book, sheet: ws } = await readSheet(res);
     expect(ws.getRow(1).values).toEqual([undefined, 'Altura (mm)', 'Volumen (L)']);
     expect(ws.rowCount).toBe(tank1().strapping.length + 1);
-    expect(workbook.worksheets[1]!.getRow(1).getCell(1).value).toBe('Tanque 1: altura 2600 mm, volumen 42475 L. Alturas y volúmenes deben quedar dentro de ellos.');
+    expect(book.worksheets[1]!.getRow(1).getCell(1).value).toBe('Tanque 1: altura 2600 mm, volumen 42475 L. Alturas y volúmenes deben quedar dentro de ellos.');
     // Filled in Spanish, imported by someone using English: the headers are known in every language.
     const back = body(await importFile('admin', 'tabla.xlsx', res.rawPayload));
     expect(back.code).toBe(1000);

@@ -4,7 +4,8 @@ import type { CommandEnder, CommandKind, CommandState } from '@ullage/domain/dev
 import { firmwareStatus } from '@ullage/domain/firmware';
 import type { Db } from '../../db/client';
 import { companies, deviceCommands, deviceFirmware, products, stationDevices, stationStatus, stations, tanks } from '../../db/schema';
-import { likePattern, orderOf, pageOf } from '../../lib/list';
+import { equalsIfGiven, likePattern, orderOf, pageOf } from '../../lib/list';
+import { byTankCode } from '../../lib/tank-order';
 import { STATION_SCOPE } from '../scope/columns';
 import { scopeFilter, type Scope } from '../scope/scope';
 
@@ -72,7 +73,7 @@ export async function stationTanks(db: Db, stationId: number): Promise<DeviceTan
     .from(tanks)
     .leftJoin(products, eq(products.id, tanks.productId))
     .where(eq(tanks.stationId, stationId))
-    .orderBy(sql`length(${tanks.code})`, asc(tanks.code));
+    .orderBy(...byTankCode);
   return rows.map((t) => ({ ...t, strapping: t.strapping as DeviceTank['strapping'] }));
 }
 
@@ -159,11 +160,11 @@ function rowOf(r: RawRow): CommandRow {
 function commandWhere(scope: Scope, f: Partial<CommandListQuery>): SQL | undefined {
   return and(
     scopeFilter(scope, COMMAND_SCOPE),
-    f.stationId !== undefined ? eq(deviceCommands.stationId, f.stationId) : undefined,
-    f.tankId !== undefined ? eq(deviceCommands.tankId, f.tankId) : undefined,
-    f.kind !== undefined ? eq(deviceCommands.kind, f.kind) : undefined,
-    f.state !== undefined ? eq(deviceCommands.state, f.state) : undefined,
-    f.firmwareId !== undefined ? eq(deviceCommands.firmwareId, f.firmwareId) : undefined,
+    equalsIfGiven(deviceCommands.stationId, f.stationId),
+    equalsIfGiven(deviceCommands.tankId, f.tankId),
+    equalsIfGiven(deviceCommands.kind, f.kind),
+    equalsIfGiven(deviceCommands.state, f.state),
+    equalsIfGiven(deviceCommands.firmwareId, f.firmwareId),
     f.q ? sql`(${stations.name} ilike ${likePattern(f.q)} or ${stations.code} ilike ${likePattern(f.q)} or ${deviceCommands.issuedByName} ilike ${likePattern(f.q)})` : undefined,
   );
 }

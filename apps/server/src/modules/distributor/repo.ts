@@ -1,18 +1,16 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DistributorInput } from '@ullage/contracts/settings-org';
+import type { ListQuery } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
 import { companies, distributors, products, users } from '../../db/schema';
-import { likePattern, orderOf, pageOf } from '../../lib/list';
+import { equalsIfGiven, orderOf, pageOf, searchOf } from '../../lib/list';
+import { utcText } from '../../lib/utc-text';
 import { rawRows } from '../../lib/raw-sql';
 import { DISTRIBUTOR_SCOPE } from '../scope/columns';
 import { scopeFilter, type Scope } from '../scope/scope';
 
-export interface DistributorFilter {
-  page: number;
-  pageSize: number;
-  sortField?: string;
-  sortOrder?: 'ascend' | 'descend';
-  q?: string;
+/** A list's paging, sorting and search (lib/list.ts reads them), and this list's own filters. */
+export interface DistributorFilter extends ListQuery {
   id?: number;
 }
 
@@ -28,14 +26,14 @@ const columns = {
   tankTypes: distributors.tankTypes,
   // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
   companyCount: sql<number>`(select count(*)::int from companies c where c.distributor_id = "distributors"."id")`,
-  createdAt: sql<string>`to_char(${distributors.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  createdAt: utcText(distributors.createdAt),
 };
 
 export async function listDistributors(db: Db, scope: Scope, filter: DistributorFilter) {
   const where = and(
     scopeFilter(scope, DISTRIBUTOR_SCOPE),
-    filter.q ? or(ilike(distributors.name, likePattern(filter.q)), ilike(distributors.contactName, likePattern(filter.q))) : undefined,
-    filter.id !== undefined ? eq(distributors.id, filter.id) : undefined,
+    searchOf(filter.q, distributors.name, distributors.contactName),
+    equalsIfGiven(distributors.id, filter.id),
   ) as SQL | undefined;
   const order = orderOf(filter, { name: distributors.name, createdAt: distributors.createdAt }, asc(distributors.name), distributors.id);
   const { limit, offset } = pageOf(filter);

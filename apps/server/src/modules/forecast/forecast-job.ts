@@ -3,9 +3,9 @@ import { DEFAULT_FILL_PCT, DEFAULT_ORDER_IN_HOURS } from '@ullage/contracts/fore
 import { RUN_OUT_ALARM_CODE, runOutAlarmAction } from '@ullage/domain/forecast';
 import type { Db } from '../../db/client';
 import type { LiveHub } from '../../live/hub';
-import { clearAlarm, openAlarm } from '../alarms/service';
+import { endTankAlarm, openTankAlarm } from '../alarms/service';
 import { clearOldMarks } from './profile-cache';
-import { tanksInRunOutAlarm, tanksWithReadings, type ForecastTank } from './repo';
+import { tanksInRunOutAlarm, tanksWithReadings } from './repo';
 import { forecastsOf } from './service';
 
 const HOUR_MS = 3_600_000;
@@ -42,25 +42,13 @@ export class RunOutForecastJob {
         const hours = forecast?.hoursToRunOut ?? null;
         const runOutAtMs = hours === null || tank.asOfMs === null ? null : tank.asOfMs + hours * HOUR_MS;
         const action = runOutAlarmAction(inAlarm.has(tank.tankId), { asOfMs: tank.asOfMs, runOutAtMs, historyDays: profile?.days ?? 0 }, nowMs, tank.horizonHours);
-        if (action === 'open') opened += (await this.open(tank, nowMs)) ? 1 : 0;
+        if (action === 'open') opened += (await openTankAlarm(db, this.deps.live, tank, RUN_OUT_ALARM_CODE, new Date(nowMs).toISOString())) ? 1 : 0;
         if (action === 'end') {
-          await clearAlarm(db, tank.stationId, { kind: 'level', tankId: tank.tankId, sensorNo: null, code: RUN_OUT_ALARM_CODE }, new Date(nowMs).toISOString(), 'server');
+          await endTankAlarm(db, tank, RUN_OUT_ALARM_CODE, new Date(nowMs).toISOString());
           ended++;
         }
       }
     }
     return { forecast: ids.length, opened, ended };
-  }
-
-  private async open(tank: ForecastTank, nowMs: number): Promise<boolean> {
-    const at = new Date(nowMs).toISOString();
-    const key = { kind: 'level' as const, tankId: tank.tankId, sensorNo: null, code: RUN_OUT_ALARM_CODE };
-    const id = await openAlarm(this.deps.db, { id: tank.stationId, companyId: tank.companyId, distributorId: tank.distributorId }, key, at, 'server');
-    if (id === null) return false;
-    this.deps.live?.publish(
-      { distributorId: tank.distributorId, companyId: tank.companyId, stationId: tank.stationId },
-      { type: 'alarm', stationId: tank.stationId, alarm: { id, stationId: tank.stationId, stationName: tank.stationName, timezone: tank.timezone, kind: 'level', code: RUN_OUT_ALARM_CODE, tankCode: tank.tankCode, sensorNo: null, startedAt: at, endedAt: null } },
-    );
-    return true;
   }
 }

@@ -4,17 +4,11 @@ import type { StrappingPoint } from '@ullage/domain/strapping';
 import type { HourLevels } from '@ullage/domain/forecast';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
+import type { AlarmTank } from '../alarms/service';
 
 /** A tank as the forecast needs it: geometry and thresholds, its latest state, its company's horizon, and where to raise an alarm. */
-export interface ForecastTank {
-  tankId: number;
-  tankCode: string;
-  stationId: number;
-  stationName: string;
-  companyId: number;
-  distributorId: number;
+export interface ForecastTank extends AlarmTank {
   productId: number | null;
-  timezone: string;
   capacityL: number;
   heightMm: number;
   strapping: StrappingPoint[];

@@ -3,13 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { stations, tanks } from '../../db/schema';
 import { rawRows } from '../../lib/raw-sql';
-import { startTestApp, type TestContext } from '../../test/harness';
+import { deviceReport, startTestApp, type TestContext } from '../../test/harness';
 import type { PreparedBatch } from './batch-writer';
 import type { IngestStation } from './device-stations';
 import { evaluateJumps } from './jump-evaluator';
 import { layOut, type ReadingRow } from './reading-columns';
 import { writeReadings } from './readings-repo';
 import { groupReadings } from './group-readings';
+import type { JumpReadingsRaw } from '../report-jumps/repo';
 
 let ctx: TestContext;
 let tank1 = 0;
@@ -21,20 +22,10 @@ let station: IngestStation;
 const T0 = Date.parse('2026-01-10T08:00:00Z');
 const at = (minute: number) => new Date(T0 + minute * 60_000).toISOString();
 
-const report = (body: object) =>
-  ctx.app.inject({ method: 'POST', url: '/api/device/v1/stations/NWP-SH01/report', headers: { authorization: 'Bearer demo-device-key:NWP-SH01' }, payload: body });
+const report = (body: object) => deviceReport(ctx.app, 'NWP-SH01', body);
 const reading = (minute: number, productHeightMm: number, temperatureC: number, volumeL: number, tank = '1') => ({ tank, ts: at(minute), productHeightMm, temperatureC, volumeL, waterHeightMm: 20 });
 
-interface JumpRow {
-  rule: string;
-  prev_ts: Date | string;
-  ts: Date | string;
-  prev_product_height_mm: number;
-  product_height_mm: number;
-  prev_temperature_c: number;
-  temperature_c: number;
-  prev_volume_l: number;
-  volume_l: number;
+interface JumpRow extends JumpReadingsRaw {
   station_id: number;
   company_id: number;
   distributor_id: number;

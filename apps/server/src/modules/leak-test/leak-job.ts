@@ -3,7 +3,7 @@ import { LEAK_TEST_ALARM_CODE, leakAlarmAction, QUIET_RULES, quietPeriodsOf, tes
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
 import type { LiveHub } from '../../live/hub';
-import { clearAlarm, openAlarm } from '../alarms/service';
+import { endTankAlarm, openTankAlarm } from '../alarms/service';
 import { leakDaysOf, leakDaysToFigure, readingsOf, writeLeakDays } from './days-repo';
 import { latestLeakDays, leakTanks, tanksInLeakAlarm, tanksWithOldThreshold, writeStatuses, type LeakTank } from './status-repo';
 
@@ -99,16 +99,7 @@ export class LeakTestJob {
     if (action === null) return;
     const { db } = this.deps;
     const at = new Date(nowMs).toISOString();
-    const key = { kind: 'level' as const, tankId: tank.tankId, sensorNo: null, code: LEAK_TEST_ALARM_CODE };
-    if (action === 'end') {
-      await clearAlarm(db, tank.stationId, key, at, 'server');
-      return;
-    }
-    const id = await openAlarm(db, { id: tank.stationId, companyId: tank.companyId, distributorId: tank.distributorId }, key, at, 'server');
-    if (id === null) return;
-    this.deps.live?.publish(
-      { distributorId: tank.distributorId, companyId: tank.companyId, stationId: tank.stationId },
-      { type: 'alarm', stationId: tank.stationId, alarm: { id, stationId: tank.stationId, stationName: tank.stationName, timezone: tank.timezone, kind: 'level', code: LEAK_TEST_ALARM_CODE, tankCode: tank.tankCode, sensorNo: null, startedAt: at, endedAt: null } },
-    );
+    if (action === 'end') await endTankAlarm(db, tank, LEAK_TEST_ALARM_CODE, at);
+    else await openTankAlarm(db, this.deps.live, tank, LEAK_TEST_ALARM_CODE, at);
   }
 }

@@ -3,16 +3,10 @@ import { EXPANSION_PER_C } from '@ullage/domain/inventory';
 import { LEAK_TEST_ALARM_CODE, type LeakTestOutcome } from '@ullage/domain/leak-detection';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
+import type { AlarmTank } from '../alarms/service';
 
 /** A tank as the leak test needs it: its zone, its product's expansion, its company's threshold, and where to raise an alarm. */
-export interface LeakTank {
-  tankId: number;
-  tankCode: string;
-  stationId: number;
-  stationName: string;
-  companyId: number;
-  distributorId: number;
-  timezone: string;
+export interface LeakTank extends AlarmTank {
   expansionPerC: number;
   thresholdLph: number;
 }

@@ -1,9 +1,10 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { startTestApp, type TestContext } from '../../test/harness';
+import { requestsAs, SEEDED_ACCOUNTS, signInAll } from '../../test/signed-in';
 import { addSecondOrganisation, type SecondOrganisation } from '../../test/second-organisation';
+import { readSheet } from '../../test/xlsx-cells';
 
 let ctx: TestContext;
 let other: SecondOrganisation;
@@ -12,14 +13,12 @@ const companyId: Record<string, number> = {};
 beforeAll(async () => {
   ctx = await startTestApp();
   other = await addSecondOrganisation(ctx.db);
-  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
-  for (const name of ['demo-distributor', 'demo-company', 'demo-station']) cookie[name] = await signIn(ctx.app, name, DEMO_PASSWORD);
+  Object.assign(cookie, await signInAll(ctx.app, SEEDED_ACCOUNTS));
   for (const c of (await call('admin', 'GET', '/api/company/list')).json().data.list as { id: number; code: string }[]) companyId[c.code] = c.id;
 });
 afterAll(() => ctx.close());
 
-const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') =>
-  ctx.app.inject({ method, url, payload, headers: { cookie: cookie[who]!, language } });
+const { call } = requestsAs(() => ctx.app, cookie);
 const codes = (response: { json(): { data: { list: { code: string }[] } } }) => response.json().data.list.map((p) => p.code);
 
 const valid = (overrides: object = {}) => ({
@@ -110,12 +109,10 @@ describe('product settings API', () => {
     const response = await call('admin', 'GET', `/api/product/export?distributorId=1&sortField=code`, undefined, 'es');
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.headers['content-disposition']).toContain('attachment');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const { sheet, header, values } = await readSheet(response);
     expect(sheet.name).toBe('Productos');
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Nombre', 'Nombre corto', 'Código', 'Tipo', 'Distribuidor', 'Empresa', 'Color', 'Tanques', 'Creado (UTC)']);
-    const rows = [2, 3, 4, 5].map((n) => (sheet.getRow(n).values as unknown[]).slice(1, 5));
+    expect(header).toEqual(['Nombre', 'Nombre corto', 'Código', 'Tipo', 'Distribuidor', 'Empresa', 'Color', 'Tanques', 'Creado (UTC)']);
+    const rows = [2, 3, 4, 5].map((n) => values(n).slice(0, 4));
     expect(rows).toEqual([
       ['0# Diesel', '0#', 'D0', 'Diésel'],
       ['92# Gasoline', '92#', 'G92', 'Gasolina'],

@@ -1,17 +1,15 @@
-import { and, asc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ProductInput } from '@ullage/contracts/settings-more';
+import type { ListQuery } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
 import { companies, distributors, products, tanks } from '../../db/schema';
-import { likePattern, orderOf, pageOf } from '../../lib/list';
+import { equalsIfGiven, orderOf, pageOf, searchOf } from '../../lib/list';
+import { utcText } from '../../lib/utc-text';
 import { scopeOn, type Scope } from '../scope/scope';
 import { codeTaken as codeTakenIn } from '../../lib/unique-code';
 
-export interface ProductFilter {
-  page: number;
-  pageSize: number;
-  sortField?: string;
-  sortOrder?: 'ascend' | 'descend';
-  q?: string;
+/** A list's paging, sorting and search (lib/list.ts reads them), and this list's own filters. */
+export interface ProductFilter extends ListQuery {
   distributorId?: number;
   companyId?: number;
   type?: 'gasoline' | 'diesel';
@@ -63,18 +61,17 @@ const columnsFor = (scope: Scope) => ({
   color: products.color,
   // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
   tankCount: sql<number>`(select count(*)::int from tanks t where t.product_id = "products"."id" and ${scopeOn(scope, 't')})`,
-  createdAt: sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  createdAt: utcText(products.createdAt),
 });
 
 function whereOf(scope: Scope, filter: ProductFilter): SQL | undefined {
-  const q = filter.q ? likePattern(filter.q) : undefined;
   return and(
     productScope(scope),
-    q ? or(ilike(products.name, q), ilike(products.shortName, q), ilike(products.code, q)) : undefined,
-    filter.distributorId !== undefined ? eq(products.distributorId, filter.distributorId) : undefined,
-    filter.companyId !== undefined ? eq(products.companyId, filter.companyId) : undefined,
+    searchOf(filter.q, products.name, products.shortName, products.code),
+    equalsIfGiven(products.distributorId, filter.distributorId),
+    equalsIfGiven(products.companyId, filter.companyId),
     filter.type ? eq(products.type, filter.type) : undefined,
-    filter.id !== undefined ? eq(products.id, filter.id) : undefined,
+    equalsIfGiven(products.id, filter.id),
   );
 }
 

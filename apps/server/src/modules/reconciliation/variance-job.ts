@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import type { LiveHub } from '../../live/hub';
-import { clearAlarm, openAlarm } from '../alarms/service';
+import { endTankAlarm, openTankAlarm } from '../alarms/service';
 import { reconcileUnits, unitsOf } from './periods';
 import { meteredStationsSince, meteredTargets, reconTanks } from './repo';
 
@@ -49,19 +49,14 @@ export class VarianceAlarmJob {
       const action = varianceAlarmAction(complete.map((r) => r.gross), { limitPct: setting.limitPct, days: setting.days }, inAlarm.has(tank.tankId));
       if (action === 'keep') continue;
       const at = new Date(nowMs).toISOString();
-      const key = { kind: 'level' as const, tankId: tank.tankId, sensorNo: null, code: VARIANCE_ALARM_CODE };
+      // The unit's first tank carries the alarm; the unit's station and company, where it is kept.
+      const alarmTank = { ...tank, stationId: unit.stationId, companyId: setting.companyId, distributorId: setting.distributorId };
       if (action === 'end') {
-        await clearAlarm(db, unit.stationId, key, at, 'server');
+        await endTankAlarm(db, alarmTank, VARIANCE_ALARM_CODE, at);
         ended++;
         continue;
       }
-      const id = await openAlarm(db, { id: unit.stationId, companyId: setting.companyId, distributorId: setting.distributorId }, key, at, 'server');
-      if (id === null) continue;
-      opened++;
-      this.deps.live?.publish(
-        { distributorId: setting.distributorId, companyId: setting.companyId, stationId: unit.stationId },
-        { type: 'alarm', stationId: unit.stationId, alarm: { id, stationId: unit.stationId, stationName: tank.stationName, timezone: tank.timezone, kind: 'level', code: VARIANCE_ALARM_CODE, tankCode: tank.tankCode, sensorNo: null, startedAt: at, endedAt: null } },
-      );
+      if (await openTankAlarm(db, this.deps.live, alarmTank, VARIANCE_ALARM_CODE, at)) opened++;
     }
     if (opened + ended > 0) this.deps.logger?.info({ opened, ended }, 'wetstock variance alarms');
     return { units: units.length, opened, ended };

@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LITRES_PER_US_GALLON } from '@ullage/domain/units';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
-import { wallDate } from '../../test/xlsx-cells';
+import { deviceReport, startTestApp, type TestContext } from '../../test/harness';
+import { requestsAs, signInAll } from '../../test/signed-in';
+import { readSheet, wallDate } from '../../test/xlsx-cells';
 import { addSecondOrganisation, type SecondOrganisation } from '../../test/second-organisation';
 
 /**
@@ -17,9 +17,8 @@ const T0 = Math.floor((Date.now() - 6 * 3_600_000) / 60_000) * 60_000;
 const at = (minute: number) => new Date(T0 + minute * 60_000).toISOString();
 const since = `from=${encodeURIComponent(at(-60))}`;
 
-const report = (code: string, body: object) =>
-  ctx.app.inject({ method: 'POST', url: `/api/device/v1/stations/${code}/report`, headers: { authorization: `Bearer demo-device-key:${code}` }, payload: body });
-const get = (who: string, url: string, language = 'en') => ctx.app.inject({ method: 'GET', url, headers: { cookie: cookie[who]!, language } });
+const report = (code: string, body: object) => deviceReport(ctx.app, code, body);
+const { get } = requestsAs(() => ctx.app, cookie);
 type Row = Record<string, unknown>;
 const list = async (who: string, query: string, language = 'en') =>
   (await get(who, `/api/report/delivery/list?${query}`, language)).json() as { code: number; msg: string; data: { list: Row[]; total: number; totals: { count: number; deliveredL: number; deliveredTcL: number | null; salesDuringL: number } } };
@@ -27,9 +26,7 @@ const list = async (who: string, query: string, language = 'en') =>
 beforeAll(async () => {
   ctx = await startTestApp();
   other = await addSecondOrganisation(ctx.db);
-  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
-  cookie['demo-company'] = await signIn(ctx.app, 'demo-company', DEMO_PASSWORD);
-  cookie['pampa-company'] = await signIn(ctx.app, 'pampa-company', 'Pampa#2026ok');
+  Object.assign(cookie, await signInAll(ctx.app, ['admin', 'demo-company', 'pampa-company']));
   // NWP-DX03 tank 1: steady, then +5,000 L over three minutes, then steady: a detected delivery
   // from the reading at minute 2 (8,000 L) to the last rise at minute 5 (13,000 L), closed once
   // the level has settled for 10 minutes.
@@ -135,13 +132,9 @@ describe('delivery records (delivery)', () => {
     const res = await get('admin', `/api/report/delivery/export?${since}`, 'es');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const { sheet, header, col } = await readSheet(res);
     expect(sheet.name).toBe('Descargas');
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toContain('Volumen descargado');
-    const col = (name: string) => header.indexOf(name) + 1;
     expect(sheet.rowCount).toBe(3);
     const gallons = sheet.getRow(2);
     expect(gallons.getCell(col('Volumen descargado')).value).toBe(2_000);

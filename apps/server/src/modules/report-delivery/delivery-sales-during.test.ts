@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CODES } from '@ullage/contracts/codes';
 import { rawRows } from '../../lib/raw-sql';
 import { ADMIN_PASSWORD, apiGet, sendReadings, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
+import { readSheet } from '../../test/xlsx-cells';
 
 /**
  * Issue 34 item 1 through the device endpoint: three tanks of NWP-SZ02 take a tanker's 6,000 L
@@ -69,15 +69,8 @@ describe('a delivery made while the station sells (issue 34)', () => {
   it('exports the delivered volume with its rise, the sales during it and their source, and the ticket difference', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/report/delivery/export?stationId=${await stationId()}&sortField=tankCode&sortOrder=ascend`, headers: { cookie: admin, language: 'en' } });
     expect(res.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    const col = (name: string) => {
-      expect(header).toContain(name);
-      return header.indexOf(name) + 1;
-    };
-    const cells = (r: number) => ['Delivered volume', 'Rise (gauged)', 'Sold during the delivery', 'Sold during: source', 'Ticketed volume', 'Delivered − ticketed'].map((name) => sheet.getRow(r).getCell(col(name)).value);
+    const { cell } = await readSheet(res);
+    const cells = (r: number) => ['Delivered volume', 'Rise (gauged)', 'Sold during the delivery', 'Sold during: source', 'Ticketed volume', 'Delivered − ticketed'].map((name) => cell(r, name));
     expect(cells(2)).toEqual([6_000, 5_940, 60, 'Metered', 6_000, 0]);
     expect(cells(3)).toEqual([6_000, 5_880, 120, 'Estimated', 6_000, 0]);
     expect(cells(4)).toEqual([6_000, 6_000, 0, 'Estimated', '', '']);

@@ -1,10 +1,11 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayWindow } from '@ullage/domain/station-day';
 import { LITRES_PER_US_GALLON } from '@ullage/domain/units';
 import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { deviceReport, startTestApp, type TestContext } from '../../test/harness';
+import { requestsAs, signInAll } from '../../test/signed-in';
 import { addSecondOrganisation } from '../../test/second-organisation';
+import { readSheet } from '../../test/xlsx-cells';
 
 /**
  * Daily and monthly inventory reports (issue 6 items 1 and 2) over readings sent through the
@@ -40,7 +41,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
 
 async function report(code: string, body: object) {
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/device/v1/stations/${code}/report`, headers: { authorization: `Bearer demo-device-key:${code}` }, payload: body });
+  const res = await deviceReport(ctx.app, code, body);
   const json = res.json();
   expect(json.code).toBe(1000);
   expect(json.data.refused).toEqual([]);
@@ -49,7 +50,7 @@ const reading = (tank: string, tsMs: number, volumeL: number) => ({ tank, ts: is
 
 type Row = Record<string, unknown> & { start: { volumeL: number; at: string } | null; end: { volumeL: number; at: string } | null; gaps: { from: string; to: string }[] };
 type Answer<R> = { code: number; msg: string; data: { list: R[]; total: number; abnormalCount: number; allCount: number } };
-const get = (who: string, url: string, language = 'en') => ctx.app.inject({ method: 'GET', url, headers: { cookie: cookie[who]!, language } });
+const { get } = requestsAs(() => ctx.app, cookie);
 const daily = async (who: string, query: string, language = 'en') => (await get(who, `/api/report/inventory/daily/list?${query}`, language)).json() as Answer<Row>;
 const monthly = async (who: string, query: string, language = 'en') => (await get(who, `/api/report/inventory/monthly/list?${query}`, language)).json() as Answer<Record<string, unknown>>;
 
@@ -57,9 +58,7 @@ beforeAll(async () => {
   ctx = await startTestApp({ clock: () => new Date(NOW) });
   const other = await addSecondOrganisation(ctx.db);
   ids.otherCompany = other.companyId;
-  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
-  cookie['demo-company'] = await signIn(ctx.app, 'demo-company', DEMO_PASSWORD);
-  cookie['pampa-company'] = await signIn(ctx.app, 'pampa-company', 'Pampa#2026ok');
+  Object.assign(cookie, await signInAll(ctx.app, ['admin', 'demo-company', 'pampa-company']));
 
   const r: object[] = [];
   // Tank 1, 2026-11-20: normal.
@@ -205,9 +204,7 @@ describe('daily tank inventory report (abnormal_can)', () => {
     expect([pampa.code, pampa.data.total]).toEqual([1000, 0]);
     expect((await daily('pampa-company', `fromDay=2026-11-20&tankId=${ids.tank1}`)).data.total).toBe(0);
     const exported = await get('pampa-company', `/api/report/inventory/daily/export?${sh01Days()}`);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets[0]!.rowCount).toBe(1);
+    expect((await readSheet(exported)).sheet.rowCount).toBe(1);
     expect((await monthly('pampa-company', `fromMonth=2026-10&toMonth=2026-11&stationId=${ids.sh01}`)).data.total).toBe(0);
     expect((await daily('admin', `fromDay=2026-11-20&companyId=${ids.otherCompany}`)).data.total).toBe(0);
   });
@@ -216,13 +213,9 @@ describe('daily tank inventory report (abnormal_can)', () => {
     const res = await get('admin', `/api/report/inventory/daily/export?fromDay=2026-03-08&toDay=2026-03-08&sortField=stationName`, 'es');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const { sheet, header, col } = await readSheet(res);
     expect(sheet.name).toBe('Inventario diario de tanques');
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toContain('Volumen inicial');
-    const col = (name: string) => header.indexOf(name) + 1;
     expect(sheet.rowCount).toBe(2);
     const row = sheet.getRow(2);
     expect(row.getCell(1).value).toEqual(new Date('2026-03-08T00:00:00Z'));
@@ -234,12 +227,9 @@ describe('daily tank inventory report (abnormal_can)', () => {
     expect(row.getCell(col('Hora de la lectura final')).value).toEqual(new Date('2026-03-08T23:50:00Z'));
 
     const sh = await get('admin', `/api/report/inventory/daily/export?${sh01Days()}&tankId=${ids.tank1}`, 'en');
-    const shBook = new ExcelJS.Workbook();
-    await shBook.xlsx.load(sh.rawPayload as unknown as ArrayBuffer);
-    const s = shBook.worksheets[0]!;
-    const h = (s.getRow(1).values as unknown[]).slice(1);
-    expect(s.rowCount).toBe(4);
-    const values = [2, 3, 4].map((i) => [s.getRow(i).getCell(1).value, s.getRow(i).getCell(h.indexOf('Sales') + 1).value, s.getRow(i).getCell(h.indexOf('Why abnormal') + 1).value]);
+    const s = await readSheet(sh);
+    expect(s.sheet.rowCount).toBe(4);
+    const values = [2, 3, 4].map((i) => [s.sheet.getRow(i).getCell(1).value, s.cell(i, 'Sales'), s.cell(i, 'Why abnormal')]);
     expect(values).toEqual([
       [new Date('2026-11-22T00:00:00Z'), '', 'No readings this day'],
       [new Date('2026-11-21T00:00:00Z'), '', 'Missing start: first reading at 00:20:00, after 00:15; Gaps over 15 minutes (2): 03:00:00–03:40:00, 15:00:00–15:15:01'],
@@ -352,12 +342,8 @@ describe('monthly inventory report (Monthly)', () => {
 
   it('exports the months with the variance in each company’s units', async () => {
     const res = await get('admin', `/api/report/inventory/monthly/export?fromMonth=2026-03&q=LSF-DE03`, 'en');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const { sheet, header, col } = await readSheet(res);
     expect(sheet.name).toBe('Monthly inventory');
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    const col = (name: string) => header.indexOf(name) + 1;
     expect(sheet.rowCount).toBe(2);
     const row = sheet.getRow(2);
     // March in Denver: only the 8th has readings (from its first reading on); the 9th on have none.

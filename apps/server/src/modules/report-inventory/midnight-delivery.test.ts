@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
 import { buildApp } from '../../app';
 import { ADMIN_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { tankReading, wallMs } from '../../test/tank-readings';
+import { readBook, readSheet } from '../../test/xlsx-cells';
 
 /**
  * Issue 20 item 1: a tanker drop from 23:45 to 00:20 (station time) put the whole delivered
@@ -26,34 +27,22 @@ let cookie = '';
 let stationId = 0;
 let tankId = 0;
 
-const local = (day: string, minute: number) => {
-  const [y, mo, d] = day.split('-').map(Number) as [number, number, number];
-  return zonedTimeToUtc({ year: y, month: mo, day: d, hour: Math.floor(minute / 60), minute: minute % 60, second: 0 }, SH).getTime();
-};
+const local = (day: string, minute: number) => wallMs(day, minute, SH);
 const iso = (ms: number) => new Date(ms).toISOString();
-const reading = (tsMs: number, volumeL: number) => ({ tank: '1', ts: iso(tsMs), productHeightMm: volumeL / 10, waterHeightMm: 5, temperatureC: 18, volumeL, tcVolumeL: volumeL });
+const reading = tankReading;
 const get = (url: string, language = 'en') => ctx.app.inject({ method: 'GET', url, headers: { cookie, language } });
 const data = async <T>(url: string) => {
   const json = (await get(url)).json() as { code: number; data: T };
   expect(json.code).toBe(1000);
   return json.data;
 };
-async function bookOf(url: string, language = 'en') {
+async function exported(url: string, language = 'en') {
   const res = await get(url, language);
   expect(res.statusCode).toBe(200);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return book;
+  return res;
 }
-async function sheetOf(url: string, index = 0) {
-  const sheet = (await bookOf(url)).worksheets[index]!;
-  const header = (sheet.getRow(1).values as unknown[]).slice(1);
-  const col = (name: string) => {
-    expect(header).toContain(name);
-    return header.indexOf(name) + 1;
-  };
-  return { sheet, cell: (row: number, name: string) => sheet.getRow(row).getCell(col(name)).value };
-}
+const bookOf = async (url: string, language = 'en') => readBook((await exported(url, language)).rawPayload);
+const sheetOf = async (url: string, index = 0) => readSheet(await exported(url), index);
 
 beforeAll(async () => {
   ctx = await startTestApp({ clock: () => new Date(NOW) });

@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { stations, tanks } from '../../db/schema';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
-import { wallDate } from '../../test/xlsx-cells';
+import { deviceReport, startTestApp, type TestContext } from '../../test/harness';
+import { requestsAs, signInAll } from '../../test/signed-in';
+import { readSheet, wallDate } from '../../test/xlsx-cells';
 import { addSecondOrganisation, type SecondOrganisation } from '../../test/second-organisation';
 
 let ctx: TestContext;
@@ -15,10 +15,9 @@ const T0 = Date.parse('2026-02-03T06:00:00Z');
 const at = (minute: number) => new Date(T0 + minute * 60_000).toISOString();
 const SINCE = `from=${encodeURIComponent(at(-60))}`;
 
-const report = (code: string, readings: object[]) =>
-  ctx.app.inject({ method: 'POST', url: `/api/device/v1/stations/${code}/report`, headers: { authorization: `Bearer demo-device-key:${code}` }, payload: { readings } });
+const report = (code: string, readings: object[]) => deviceReport(ctx.app, code, { readings });
 const reading = (minute: number, productHeightMm: number, temperatureC: number, volumeL: number) => ({ tank: '1', ts: at(minute), productHeightMm, temperatureC, volumeL });
-const get = (who: string, url: string, language = 'en') => ctx.app.inject({ method: 'GET', url, headers: { cookie: cookie[who]!, language } });
+const { get } = requestsAs(() => ctx.app, cookie);
 interface Answer {
   code: number;
   msg: string;
@@ -36,9 +35,7 @@ async function placeOf(code: string) {
 beforeAll(async () => {
   ctx = await startTestApp({ config: { logLevel: 'error' } });
   other = await addSecondOrganisation(ctx.db);
-  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
-  for (const name of ['demo-company', 'demo-station']) cookie[name] = await signIn(ctx.app, name, DEMO_PASSWORD);
-  cookie['pampa-company'] = await signIn(ctx.app, 'pampa-company', 'Pampa#2026ok');
+  Object.assign(cookie, await signInAll(ctx.app, ['admin', 'demo-company', 'demo-station', 'pampa-company']));
   for (const code of ['NWP-SH01', 'NWP-SZ02', 'LSF-HO01']) place[code] = await placeOf(code);
 
   // SH01 (the demo station account's): a temperature jump. SZ02 (same company): a height jump.
@@ -142,13 +139,9 @@ describe('data-jump records (alarm_record)', () => {
   it('exports the filtered list as xlsx: language, rule in words, company units, station time', async () => {
     const res = await get('admin', `/api/report/jumps/export?${SINCE}&stationId=${place['LSF-HO01']!.stationId}`, 'zh_CN');
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const { sheet, cell } = await readSheet(res);
     expect(sheet.name).toBe('数据跳变记录');
     expect(sheet.rowCount).toBe(3);
-    const header = (sheet.getRow(1).values as string[]).slice(1);
-    const cell = (row: number, name: string) => (sheet.getRow(row).values as unknown[])[header.indexOf(name) + 1];
     // Newest first: the temperature jump (15 → 20 °C is 59 → 68 °F, a 9 °F step against 5.4 °F).
     expect(cell(2, '跳变规则')).toBe('温度跳变');
     expect(cell(2, '违反的规则')).toBe('温度变化 9 °F，超过 5.4 °F');
@@ -166,9 +159,7 @@ describe('data-jump records (alarm_record)', () => {
     expect(cell(3, '读数时间')).toEqual(wallDate(at(5), 'America/Chicago'));
 
     const en = await get('admin', `/api/report/jumps/export?${SINCE}&stationId=${place['NWP-SH01']!.stationId}`);
-    const enBook = new ExcelJS.Workbook();
-    await enBook.xlsx.load(en.rawPayload as unknown as ArrayBuffer);
-    const row = (enBook.worksheets[0]!.getRow(2).values as unknown[]).slice(1);
+    const row = (await readSheet(en)).values(2);
     expect(row).toContain('Temperature jump');
     expect(row).toContain('Temperature changed by 4.5 °C, more than 3 °C');
     expect(row).toContain('Litres');

@@ -47,8 +47,8 @@ function orderOf(f: Filter): SQL {
   return sql`${column!} ${sql.raw(f.sortOrder === 'descend' ? 'desc nulls last' : 'asc nulls first')}, j.id`;
 }
 
-interface Raw extends TankPlaceRaw<string | null> {
-  id: string | number;
+/** A data_jumps row's rule and the two readings it compares, as the database answers them. */
+export interface JumpReadingsRaw {
   rule: DataJumpRow['rule'];
   prev_ts: Date | string;
   ts: Date | string;
@@ -58,6 +58,10 @@ interface Raw extends TankPlaceRaw<string | null> {
   temperature_c: number;
   prev_volume_l: number;
   volume_l: number;
+}
+
+interface Raw extends TankPlaceRaw<string | null>, JumpReadingsRaw {
+  id: string | number;
   back_ts: Date | string | null;
   back_product_height_mm: number | null;
   back_temperature_c: number | null;

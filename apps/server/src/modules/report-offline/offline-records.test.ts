@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { stations } from '../../db/schema';
 import { rawRows } from '../../lib/raw-sql';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
-import { wallDate } from '../../test/xlsx-cells';
+import { deviceReport, startTestApp, type TestContext } from '../../test/harness';
+import { requestsAs, signInAll } from '../../test/signed-in';
+import { readSheet, wallDate } from '../../test/xlsx-cells';
 import { addSecondOrganisation, type SecondOrganisation } from '../../test/second-organisation';
 
 /** A clock the test moves: a station goes offline after 15 silent minutes without waiting for them. */
@@ -20,13 +20,8 @@ const stationIds: Record<string, number> = {};
 let pampaRecord = 0;
 
 const report = (code: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/device/v1/stations/${code}/report`,
-    headers: { authorization: `Bearer demo-device-key:${code}` },
-    payload: { readings: [{ tank: '1', ts: clock().toISOString(), productHeightMm: 1200, temperatureC: 15 }] },
-  });
-const get = (who: string, url: string, language = 'en') => ctx.app.inject({ method: 'GET', url, headers: { cookie: cookie[who]!, language } });
+  deviceReport(ctx.app, code, { readings: [{ tank: '1', ts: clock().toISOString(), productHeightMm: 1200, temperatureC: 15 }] });
+const { get } = requestsAs(() => ctx.app, cookie);
 interface Answer {
   code: number;
   msg: string;
@@ -45,9 +40,7 @@ const processRecords = async (who: string, payload: object, language = 'en') =>
 beforeAll(async () => {
   ctx = await startTestApp({ clock, config: { logLevel: 'error' } });
   other = await addSecondOrganisation(ctx.db);
-  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
-  for (const name of ['demo-company', 'demo-station']) cookie[name] = await signIn(ctx.app, name, DEMO_PASSWORD);
-  cookie['pampa-company'] = await signIn(ctx.app, 'pampa-company', 'Pampa#2026ok');
+  Object.assign(cookie, await signInAll(ctx.app, ['admin', 'demo-company', 'demo-station', 'pampa-company']));
   for (const code of ['NWP-SH01', 'NWP-SZ02', 'LSF-HO01']) {
     const [s] = await ctx.db.select({ id: stations.id }).from(stations).where(eq(stations.code, code));
     stationIds[code] = s!.id;
@@ -186,13 +179,9 @@ describe('offline records (offline_record)', () => {
   it('exports the filtered list as xlsx in the caller’s language, times in station time', async () => {
     const res = await get('admin', '/api/report/offline/export?sortField=startedAt&sortOrder=ascend', 'es');
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const { sheet, cell } = await readSheet(res);
     expect(sheet.name).toBe('Registros de desconexión');
     expect(sheet.rowCount).toBe(5);
-    const header = (sheet.getRow(1).values as string[]).slice(1);
-    const cell = (row: number, name: string) => (sheet.getRow(row).values as unknown[])[header.indexOf(name) + 1];
     // Oldest first: SH01 (processed), HO01 (ongoing), SZ02, Pampa.
     expect(cell(2, 'Estación')).toBe('Shanghai Pudong');
     expect(cell(2, 'Desconectada desde')).toEqual(wallDate(at(0), 'Asia/Shanghai'));

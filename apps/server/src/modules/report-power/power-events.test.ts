@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LITRES_PER_US_GALLON } from '@ullage/domain/units';
 import { rawRows } from '../../lib/raw-sql';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
-import { wallDate } from '../../test/xlsx-cells';
+import { deviceReport, startTestApp, type TestContext } from '../../test/harness';
+import { requestsAs, signInAll } from '../../test/signed-in';
+import { readSheet, wallDate } from '../../test/xlsx-cells';
 import { addSecondOrganisation, type SecondOrganisation } from '../../test/second-organisation';
 
 /**
@@ -26,9 +26,8 @@ const inventory = (ts: string, tanks: [string, number][]) =>
   tanks.map(([tank, volumeL]) => ({ tank, ts, productHeightMm: volumeL / 10, waterHeightMm: 12, temperatureC: 18, volumeL, tcVolumeL: volumeL - 20, waterVolumeL: 30 }));
 const event = (type: 'power-off' | 'power-on', minute: number, tanks: [string, number][]) => ({ type, ts: at(minute), readings: inventory(at(minute), tanks) });
 
-const report = (code: string, body: object) =>
-  ctx.app.inject({ method: 'POST', url: `/api/device/v1/stations/${code}/report`, headers: { authorization: `Bearer demo-device-key:${code}` }, payload: body });
-const get = (who: string, url: string, language = 'en') => ctx.app.inject({ method: 'GET', url, headers: { cookie: cookie[who]!, language } });
+const report = (code: string, body: object) => deviceReport(ctx.app, code, body);
+const { get } = requestsAs(() => ctx.app, cookie);
 type Tank = { tankCode: string; productName: string | null; off: Record<string, number> | null; on: Record<string, number> | null; volumeDifferenceL: number | null; heightDifferenceMm: number | null; flagged: boolean };
 type Row = { id: number; stationCode: string; areaName: string | null; offAt: string; onAt: string | null; state: string; durationS: number | null; flagged: boolean; tanks: Tank[]; volumeUnit: number; stationId: number };
 const list = async (who: string, query: string, language = 'en') =>
@@ -37,9 +36,7 @@ const list = async (who: string, query: string, language = 'en') =>
 beforeAll(async () => {
   ctx = await startTestApp();
   other = await addSecondOrganisation(ctx.db);
-  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
-  cookie['demo-company'] = await signIn(ctx.app, 'demo-company', DEMO_PASSWORD);
-  cookie['pampa-company'] = await signIn(ctx.app, 'pampa-company', 'Pampa#2026ok');
+  Object.assign(cookie, await signInAll(ctx.app, ['admin', 'demo-company', 'pampa-company']));
   // Sent in two batches, the power-on before the power-off it ends: pairing is by time, not arrival.
   const later = await report('NWP-SH01', {
     events: [event('power-on', 20, [['1', 9_950], ['2', 8_060], ['3', 5_000]]), event('power-off', 200, [['1', 9_000], ['2', 7_000]]), event('power-on', 260, [['1', 8_990], ['2', 7_000]])],
@@ -133,22 +130,16 @@ describe('power-off inventory records (open_close_report)', () => {
     expect((await list('pampa-company', `${since}&stationId=${demo.data.list[0]!.stationId}`)).data.total).toBe(0);
     expect((await list('pampa-company', `${since}&companyId=${other.companyId}`)).data.total).toBe(0);
     const pampaExport = await get('pampa-company', `/api/report/power/export?${since}`);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(pampaExport.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets[0]!.rowCount).toBe(1);
+    expect((await readSheet(pampaExport)).sheet.rowCount).toBe(1);
   });
 
   it('exports one line per tank in the caller’s language and each company’s units', async () => {
     const res = await get('admin', `/api/report/power/export?${since}&toleranceL=50`, 'zh_CN');
     expect(res.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const { sheet, cell } = await readSheet(res);
     expect(sheet.name).toBe('断电库存记录');
     // 2 + 2 + 1 + 1 + 3 tanks.
     expect(sheet.rowCount).toBe(1 + 9);
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    const cell = (row: number, name: string) => sheet.getRow(row).getCell(header.indexOf(name) + 1).value;
     expect(cell(2, '上电时间')).toBe('尚未上电');
     expect(cell(6, '上电时间')).toBe('未记录上电');
     // LSF-HO01: +100 L in gallons, over a tolerance of 50 L (13.2 gal).

@@ -1,11 +1,11 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LITRES_PER_US_GALLON } from '@ullage/domain/units';
 import { dayOf, nextDay } from '@ullage/domain/station-day';
 import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
 import { buildApp } from '../../app';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
-import { wallDate } from '../../test/xlsx-cells';
+import { deviceReport, startTestApp, type TestContext } from '../../test/harness';
+import { signInAll } from '../../test/signed-in';
+import { readSheet, wallDate } from '../../test/xlsx-cells';
 import { addSecondOrganisation } from '../../test/second-organisation';
 
 /**
@@ -37,7 +37,7 @@ type List = { list: Row[]; total: number; totals: { shifts: number; salesL: numb
 const list = (who: string, query: string, language = 'en') => get<List>(who, `/api/report/shift-sales/list?${query}`, language);
 
 const report = async (code: string, body: object) => {
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/device/v1/stations/${code}/report`, headers: { authorization: `Bearer demo-device-key:${code}` }, payload: body });
+  const res = await deviceReport(ctx.app, code, body);
   expect(res.json().code).toBe(1000);
   expect(res.json().data.refused).toEqual([]);
 };
@@ -51,9 +51,7 @@ let tankIds: Record<string, number>;
 beforeAll(async () => {
   ctx = await startTestApp();
   await addSecondOrganisation(ctx.db);
-  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
-  for (const who of ['demo-company', 'demo-station']) cookie[who] = await signIn(ctx.app, who, DEMO_PASSWORD);
-  cookie['pampa-company'] = await signIn(ctx.app, 'pampa-company', 'Pampa#2026ok');
+  Object.assign(cookie, await signInAll(ctx.app, ['admin', 'demo-company', 'demo-station', 'pampa-company']));
   const stations = (await get<{ list: { id: number; code: string }[] }>('admin', '/api/station/list?pageSize=50')).data.list;
   const idOf = (code: string) => stations.find((s) => s.code === code)!.id;
   shanghai = idOf('NWP-SH01');
@@ -296,18 +294,13 @@ describe('sales per shift (pay_for_oil)', () => {
     const res = await call('admin', 'GET', `/api/report/shift-sales/export?stationId=${shanghai}&fromDay=${D}&toDay=${D}`, undefined, 'es');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const { book, cell } = await readSheet(res);
     expect(book.worksheets.map((s) => [s.name, s.rowCount])).toEqual([
       ['Ventas por turno', 10],
       ['Totales por turno', 4],
       ['Totales por producto', 4],
     ]);
-    const lines = book.worksheets[0]!;
-    const header = (lines.getRow(1).values as unknown[]).slice(1);
-    const col = (name: string) => header.indexOf(name) + 1;
-    const first = lines.getRow(2);
-    expect([first.getCell(col('Turno')).value, first.getCell(col('Tanque')).value, first.getCell(col('Volumen inicial')).value, first.getCell(col('Volumen final')).value, first.getCell(col('Volumen descargado')).value, first.getCell(col('Ventas')).value]).toEqual([
+    expect(['Turno', 'Tanque', 'Volumen inicial', 'Volumen final', 'Volumen descargado', 'Ventas'].map((name) => cell(2, name))).toEqual([
       'Morning',
       '1',
       19_900,
@@ -315,19 +308,15 @@ describe('sales per shift (pay_for_oil)', () => {
       5_000,
       3_950,
     ]);
-    expect(first.getCell(col('Inicio del turno')).value).toEqual(wallDate(sh('06:00'), SH));
-    expect(lines.getRow(3).getCell(col('Observaciones')).value).toBe('Sin lectura inicial en los 15 minutos tras el inicio del turno');
-    const shifts = book.worksheets[1]!;
-    const totalsHeader = (shifts.getRow(1).values as unknown[]).slice(1);
-    expect([2, 3, 4].map((r) => shifts.getRow(r).getCell(totalsHeader.indexOf('Ventas') + 1).value)).toEqual([3_950, 6_300, 1_900]);
+    expect(cell(2, 'Inicio del turno')).toEqual(wallDate(sh('06:00'), SH));
+    expect(cell(3, 'Observaciones')).toBe('Sin lectura inicial en los 15 minutos tras el inicio del turno');
+    const shifts = await readSheet(res, 1);
+    expect([2, 3, 4].map((r) => shifts.cell(r, 'Ventas'))).toEqual([3_950, 6_300, 1_900]);
 
     const gallons = await call('admin', 'GET', `/api/report/shift-sales/export?stationId=${houston}&fromDay=${HD}&toDay=${HD}`, undefined, 'en');
     expect(gallons.statusCode).toBe(200);
-    const g = new ExcelJS.Workbook();
-    await g.xlsx.load(gallons.rawPayload as unknown as ArrayBuffer);
-    const gh = (g.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
-    const gRow = g.worksheets[0]!.getRow(2);
-    expect([gRow.getCell(gh.indexOf('Volume unit') + 1).value, gRow.getCell(gh.indexOf('Sales') + 1).value, gRow.getCell(gh.indexOf('Shift') + 1).value]).toEqual(['US gallons', 500, 'All day']);
+    const g = await readSheet(gallons);
+    expect(['Volume unit', 'Sales', 'Shift'].map((name) => g.cell(2, name))).toEqual(['US gallons', 500, 'All day']);
   });
 });
 
@@ -392,8 +381,7 @@ describe('sales details (sales_detail)', () => {
   it('exports the summary, the deliveries and the readings', async () => {
     const res = await call('admin', 'GET', `/api/report/shift-sales/detail/export?${dq('06:00')}`);
     expect(res.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const { book } = await readSheet(res);
     expect(book.worksheets.map((s) => [s.name, s.rowCount])).toEqual([
       ['Sales details', 17],
       ['Deliveries in the shift', 2],

@@ -1,18 +1,17 @@
-import { and, asc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { StationInput, TankInput } from '@ullage/contracts/settings-more';
+import type { ListQuery } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
 import { areas, companies, products, stationStatus, stations, tankLatest, tanks, users } from '../../db/schema';
-import { likePattern, orderOf, pageOf } from '../../lib/list';
+import { equalsIfGiven, orderOf, pageOf, searchOf } from '../../lib/list';
+import { utcText } from '../../lib/utc-text';
 import { COMPANY_SCOPE, STATION_SCOPE } from '../scope/columns';
 import { scopeFilter, type Scope } from '../scope/scope';
 import { codeTaken as codeTakenIn } from '../../lib/unique-code';
+import { byTankCode } from '../../lib/tank-order';
 
-export interface StationFilter {
-  page: number;
-  pageSize: number;
-  sortField?: string;
-  sortOrder?: 'ascend' | 'descend';
-  q?: string;
+/** A list's paging, sorting and search (lib/list.ts reads them), and this list's own filters. */
+export interface StationFilter extends ListQuery {
   companyId?: number;
   areaId?: number;
   distributorId?: number;
@@ -43,17 +42,17 @@ const columns = {
   // Qualified by hand: drizzle leaves columns unqualified in single-table selects.
   tankCount: sql<number>`(select count(*)::int from tanks t where t.station_id = "stations"."id")`,
   hasDeviceKey: sql<boolean>`${stations.deviceKeyHash} is not null`,
-  createdAt: sql<string>`to_char(${stations.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  createdAt: utcText(stations.createdAt),
 };
 
 export async function listStations(db: Db, scope: Scope, filter: StationFilter) {
   const where = and(
     scopeFilter(scope, STATION_SCOPE),
-    filter.q ? or(ilike(stations.name, likePattern(filter.q)), ilike(stations.code, likePattern(filter.q))) : undefined,
-    filter.companyId !== undefined ? eq(stations.companyId, filter.companyId) : undefined,
-    filter.areaId !== undefined ? eq(stations.areaId, filter.areaId) : undefined,
-    filter.distributorId !== undefined ? eq(stations.distributorId, filter.distributorId) : undefined,
-    filter.id !== undefined ? eq(stations.id, filter.id) : undefined,
+    searchOf(filter.q, stations.name, stations.code),
+    equalsIfGiven(stations.companyId, filter.companyId),
+    equalsIfGiven(stations.areaId, filter.areaId),
+    equalsIfGiven(stations.distributorId, filter.distributorId),
+    equalsIfGiven(stations.id, filter.id),
   ) as SQL | undefined;
   const order = orderOf(filter, { name: stations.name, code: stations.code, companyName: companies.name, createdAt: stations.createdAt }, asc(stations.code), stations.id);
   const { limit, offset } = pageOf(filter);
@@ -88,7 +87,7 @@ export async function listTanks(db: Db, stationId: number) {
     .from(tanks)
     .leftJoin(products, eq(products.id, tanks.productId))
     .where(eq(tanks.stationId, stationId))
-    .orderBy(sql`length(${tanks.code})`, asc(tanks.code));
+    .orderBy(...byTankCode);
   return rows.map((t) => ({ ...t, productId: t.productId ?? 0, strapping: t.strapping as { heightMm: number; volumeL: number }[] }));
 }
 

@@ -1,17 +1,17 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, stations, tanks } from '../../db/schema';
 import { sha256 } from '../../lib/tokens';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { startTestApp, type TestContext } from '../../test/harness';
+import { requestsAs, SEEDED_ACCOUNTS, signInAll } from '../../test/signed-in';
+import { readSheet } from '../../test/xlsx-cells';
 
 let ctx: TestContext;
 const cookie: Record<string, string> = {};
 const ids = { NWP: 0, LSF: 0, nwpArea: 0, lsfArea: 0, g95: 0, d0: 0, lsfStation: 0, ownStation: 0 };
 beforeAll(async () => {
   ctx = await startTestApp();
-  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
-  for (const name of ['demo-distributor', 'demo-company', 'demo-station']) cookie[name] = await signIn(ctx.app, name, DEMO_PASSWORD);
+  Object.assign(cookie, await signInAll(ctx.app, SEEDED_ACCOUNTS));
   const companies = (await call('admin', 'GET', '/api/company/list')).json().data.list as { id: number; code: string }[];
   ids.NWP = companies.find((c) => c.code === 'NWP')!.id;
   ids.LSF = companies.find((c) => c.code === 'LSF')!.id;
@@ -26,8 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') =>
-  ctx.app.inject({ method, url, payload, headers: { cookie: cookie[who]!, language } });
+const { call } = requestsAs(() => ctx.app, cookie);
 
 const tank = (code: string, overrides: object = {}) => ({
   code,
@@ -179,11 +178,9 @@ describe('station settings API', () => {
     expect(list.list.map((s: { code: string }) => s.code)).toEqual(['NWP-CA05', 'NWP-DX03', 'NWP-MD06']);
     const response = await call('admin', 'GET', `/api/station/export?companyId=${ids.NWP}`, undefined, 'zh_CN');
     expect(response.headers['content-type'], response.body.slice(0, 300)).toContain('spreadsheetml');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const { sheet, header } = await readSheet(response);
     expect(sheet.name).toBe('油站');
-    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['名称', '编码', '税号']);
+    expect(header.slice(0, 3)).toEqual(['名称', '编码', '税号']);
     expect(sheet.rowCount).toBe(8);
   });
 
@@ -251,15 +248,11 @@ describe('station settings: the Veeder-Root console’s poll interval and securi
     expect([row!.atgPollSeconds, row!.atgSecurityCode]).toEqual([15, 'Ab12cD']);
 
     const response = await call('admin', 'GET', '/api/station/export?q=TLS-01', undefined, 'es');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
-    const headers = sheet.getRow(1).values as unknown[];
-    const column = (header: string) => headers.indexOf(header);
-    expect(column('Intervalo de consulta a la consola (s)')).toBeGreaterThan(0);
-    expect(column('Código de seguridad de la consola')).toBeGreaterThan(0);
-    expect(sheet.getRow(2).getCell(column('Intervalo de consulta a la consola (s)')).value).toBe(15);
-    expect(sheet.getRow(2).getCell(column('Código de seguridad de la consola')).value).toBe('Ab12cD');
+    const { col, cell } = await readSheet(response);
+    expect(col('Intervalo de consulta a la consola (s)')).toBeGreaterThan(0);
+    expect(col('Código de seguridad de la consola')).toBeGreaterThan(0);
+    expect(cell(2, 'Intervalo de consulta a la consola (s)')).toBe(15);
+    expect(cell(2, 'Código de seguridad de la consola')).toBe('Ab12cD');
   });
 
   it('edits them; null interval means the default, a blank code means none', async () => {

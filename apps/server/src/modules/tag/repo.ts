@@ -1,21 +1,17 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TagInput } from '@ullage/contracts/settings-more';
+import type { ListQuery } from '@ullage/contracts/list';
 import type { Db } from '../../db/client';
 import { tags } from '../../db/schema';
-import { likePattern, orderOf, pageOf } from '../../lib/list';
+import { equalsIfGiven, orderOf, pageOf, searchOf } from '../../lib/list';
+import { utcText } from '../../lib/utc-text';
 
-export interface TagFilter {
-  page: number;
-  pageSize: number;
-  sortField?: string;
-  sortOrder?: 'ascend' | 'descend';
-  q?: string;
+/** A list's paging, sorting and search (lib/list.ts reads them), and this list's own filters. */
+export interface TagFilter extends ListQuery {
   type?: string;
   status?: 'enabled' | 'disabled';
   id?: number;
 }
-
-const iso = (column: typeof tags.createdAt | typeof tags.modifiedAt) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 const columns = {
   id: tags.id,
@@ -26,18 +22,18 @@ const columns = {
   remark: tags.remark,
   disabled: tags.disabled,
   creator: tags.creator,
-  createdAt: sql<string>`${iso(tags.createdAt)}`,
+  createdAt: utcText(tags.createdAt),
   modifier: tags.modifier,
-  modifiedAt: sql<string | null>`${iso(tags.modifiedAt)}`,
+  // Null until the first edit.
+  modifiedAt: sql<string | null>`${utcText(tags.modifiedAt)}`,
 };
 
 export async function listTags(db: Db, filter: TagFilter) {
-  const q = filter.q ? likePattern(filter.q) : undefined;
   const where = and(
-    q ? or(ilike(tags.key, q), ilike(tags.value, q)) : undefined,
+    searchOf(filter.q, tags.key, tags.value),
     filter.type ? eq(tags.type, filter.type) : undefined,
     filter.status ? eq(tags.disabled, filter.status === 'disabled') : undefined,
-    filter.id !== undefined ? eq(tags.id, filter.id) : undefined,
+    equalsIfGiven(tags.id, filter.id),
   ) as SQL | undefined;
   const order = orderOf(filter, { key: tags.key, type: tags.type, createdAt: tags.createdAt }, asc(tags.type), tags.id);
   const { limit, offset } = pageOf(filter);

@@ -1,20 +1,10 @@
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { appWithSeededAccounts } from '../../test/signed-in';
+import { readSheet } from '../../test/xlsx-cells';
 
-let ctx: TestContext;
-const cookie: Record<string, string> = {};
-beforeAll(async () => {
-  ctx = await startTestApp();
-  cookie.admin = await signIn(ctx.app, 'admin', ADMIN_PASSWORD);
-  for (const name of ['demo-distributor', 'demo-company', 'demo-station']) cookie[name] = await signIn(ctx.app, name, DEMO_PASSWORD);
-});
-afterAll(() => ctx.close());
-
-const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, language = 'en') =>
-  ctx.app.inject({ method, url, payload, headers: { cookie: cookie[who]!, language } });
+const { ctx, call } = appWithSeededAccounts();
 
 const valid = (overrides: object = {}) => ({ key: 'app.android.url', value: 'https://example.invalid/ullage.apk', type: 'download', typeValue: 'Android', remark: 'Shown on /app', ...overrides });
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
@@ -59,7 +49,7 @@ describe('tag settings API', () => {
     const response = await call('admin', 'PUT', `/api/tag/${id}`, valid({ value: 'https://example.invalid/ullage-2.apk' }));
     expect(response.json().data).toMatchObject({ value: 'https://example.invalid/ullage-2.apk', creator: 'admin', modifier: 'admin' });
     expect(response.json().data.modifiedAt).toMatch(ISO);
-    const audit = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entity, 'tag'), eq(auditLog.entityId, id)));
+    const audit = await ctx().db.select().from(auditLog).where(and(eq(auditLog.entity, 'tag'), eq(auditLog.entityId, id)));
     expect(audit.map((a) => a.action)).toEqual(['create', 'update']);
     expect(audit[1]!.changes).toEqual({ value: ['https://example.invalid/ullage.apk', 'https://example.invalid/ullage-2.apk'] });
   });
@@ -74,18 +64,16 @@ describe('tag settings API', () => {
     expect(sorted.list.map((t: { key: string }) => t.key)).toEqual(['mail.from', 'app.ios.url']);
     expect((await call('admin', 'GET', '/api/tag/list?sortField=value')).json()).toMatchObject({ code: 91011, msg: 'Sort column: is not valid' });
     expect((await call('admin', 'PUT', `/api/tag/${id}/status`, { disabled: false })).json().data.disabled).toBe(false);
-    const audit = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entity, 'tag'), eq(auditLog.entityId, id)));
+    const audit = await ctx().db.select().from(auditLog).where(and(eq(auditLog.entity, 'tag'), eq(auditLog.entityId, id)));
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'disable', 'enable']);
   });
 
   it('exports xlsx with headers in the caller’s language', async () => {
     const response = await call('admin', 'GET', '/api/tag/export?type=mail', undefined, 'zh_CN');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const { sheet, header, values } = await readSheet(response);
     expect(sheet.name).toBe('标签');
-    expect((sheet.getRow(1).values as unknown[]).slice(1, 8)).toEqual(['键', '值', '类型', '类型值', '状态', '备注', '创建人']);
-    expect((sheet.getRow(2).values as unknown[]).slice(1, 6)).toEqual(['mail.from', 'alarms@ullage.invalid', 'mail', '', '启用']);
+    expect(header.slice(0, 7)).toEqual(['键', '值', '类型', '类型值', '状态', '备注', '创建人']);
+    expect(values(2).slice(0, 5)).toEqual(['mail.from', 'alarms@ullage.invalid', 'mail', '', '启用']);
   });
 
   it('deletes; the id then answers 80001', async () => {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf, dayWindow } from '@ullage/domain/station-day';
 import { rawRows } from '../../lib/raw-sql';
-import { ADMIN_PASSWORD, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
+import { ADMIN_PASSWORD, deviceReport, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { withRowsAside } from '../../test/rows-aside';
 import { tanksToBook } from './books-repo';
 import { figureHeads, headUntilMs } from './day-heads';
 import { readTankDays } from './figures';
@@ -32,7 +33,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const reading = (tsMs: number) => ({ tank: '1', ts: iso(tsMs), productHeightMm: 1_500, waterHeightMm: 5, temperatureC: 18, volumeL: 20_000 - (tsMs - DAY.startMs) / MINUTE, tcVolumeL: 20_000 });
 
 async function send(readings: object[]) {
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/device/v1/stations/${station}/report`, headers: { authorization: `Bearer ${testDeviceKey(station)}` }, payload: { readings } });
+  const res = await deviceReport(ctx.app, station, { readings });
   expect(res.json().data.refused).toEqual([]);
 }
 
@@ -53,14 +54,7 @@ async function today(): Promise<Row> {
 
 /** The same row with no head: the whole day read. */
 async function whole(): Promise<Row> {
-  await ctx.db.execute(sql`create table heads_aside as select * from tank_day_heads`);
-  await ctx.db.execute(sql`delete from tank_day_heads`);
-  try {
-    return await today();
-  } finally {
-    await ctx.db.execute(sql`insert into tank_day_heads select * from heads_aside`);
-    await ctx.db.execute(sql`drop table heads_aside`);
-  }
+  return withRowsAside(ctx.db, 'tank_day_heads', today);
 }
 
 /** Heads figured now, as the book job does once an hour; the marks of the readings sent before are older than ten seconds by then. */

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
 import { rawRows } from '../../lib/raw-sql';
-import { ADMIN_PASSWORD, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
+import { ADMIN_PASSWORD, deviceReport, signIn, startTestApp, type TestContext } from '../../test/harness';
+import { withRowsAside } from '../../test/rows-aside';
+import { tankReading, wallMs } from '../../test/tank-readings';
 import { TankDayBookJob } from './book-job';
 
 /**
@@ -18,15 +19,12 @@ let ctx: TestContext;
 let cookie = '';
 let tankId = 0;
 
-const local = (day: string, minute: number) => {
-  const [y, mo, d] = day.split('-').map(Number) as [number, number, number];
-  return zonedTimeToUtc({ year: y, month: mo, day: d, hour: Math.floor(minute / 60), minute: minute % 60, second: 0 }, SH).getTime();
-};
+const local = (day: string, minute: number) => wallMs(day, minute, SH);
 const iso = (ms: number) => new Date(ms).toISOString();
-const reading = (tsMs: number, volumeL: number) => ({ tank: '1', ts: iso(tsMs), productHeightMm: volumeL / 10, waterHeightMm: 5, temperatureC: 18, volumeL, tcVolumeL: volumeL });
+const reading = tankReading;
 const volumeAt = (tsMs: number) => 20_000 - Math.round((tsMs - local(A, 0)) / 60_000);
 const send = async (payload: object) => {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/device/v1/stations/NWP-SH01/report', headers: { authorization: `Bearer ${testDeviceKey('NWP-SH01')}` }, payload });
+  const res = await deviceReport(ctx.app, 'NWP-SH01', payload);
   expect(res.json().data.refused).toEqual([]);
 };
 const data = async <T>(url: string) => {
@@ -50,14 +48,7 @@ const dayOf = async (day: string) => (await daily()).list.find((r) => r.day === 
 
 /** The same call with no books at all (set aside and put back): what the reports answered before books. */
 async function withoutBooks<T>(fn: () => Promise<T>): Promise<T> {
-  await ctx.db.execute(sql`create table books_aside as select * from tank_day_books`);
-  await ctx.db.execute(sql`delete from tank_day_books`);
-  try {
-    return await fn();
-  } finally {
-    await ctx.db.execute(sql`insert into tank_day_books select * from books_aside`);
-    await ctx.db.execute(sql`drop table books_aside`);
-  }
+  return withRowsAside(ctx.db, 'tank_day_books', fn);
 }
 
 const books = async () => {
