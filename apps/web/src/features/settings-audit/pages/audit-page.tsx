@@ -1,4 +1,3 @@
-import Select from 'antd/es/select';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../app/route-types';
 import { ListPage } from '../../../components/list-page/list-page';
 import { useServerList } from '../../../components/list-page/use-server-list';
+import { SelectFilter } from '../../../components/settings-list/select-filter';
 import { activeLanguage } from '../../../i18n/i18n';
 import { HTML_LANG } from '../../../i18n/language-names';
 import type { MessageKey } from '../../../i18n/message-key';
@@ -144,15 +144,13 @@ export function Page({ route }: PageProps) {
     <ListPage
       title={t(route.titleKey)}
       filters={
-        <Select
-          className="list-page__filter"
-          allowClear
+        <SelectFilter
           placeholder={t('settingsAudit.filter.allEntities')}
-          aria-label={t('settingsAudit.column.entity')}
+          label={t('settingsAudit.column.entity')}
           options={AUDIT_ENTITIES.map((entity) => ({ value: entity, label: t(ENTITY_KEYS[entity]) }))}
           value={list.state.filters.entity}
-          onChange={(value?: AuditEntity) => list.setFilter('entity', value)}
-          data-testid="audit-filter-entity"
+          onChange={(value) => list.setFilter('entity', value)}
+          testId="audit-filter-entity"
         />
       }
     >

@@ -1,14 +1,15 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
-import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { OrgNode } from '@ullage/contracts/auth';
 import type { AccountInput, AccountRow } from '@ullage/contracts/settings-more';
 import { optionMatches } from '../../../lib/org-options';
 import { FormModal } from '../../../components/list-page/form-modal';
 import { useEntitySave } from '../../../components/list-page/use-entity-save';
+import { useFormRules } from '../../../components/settings-list/form-rules';
+import { useResetOnOpen } from '../../../components/settings-list/use-reset-on-open';
 import { optionalText } from '../../../lib/settings-validators';
 import { useCreateAccount } from '../api/create-account';
 import { useUpdateAccount } from '../api/update-account';
@@ -70,13 +71,9 @@ export function AccountFormModal({ open, row, tree, treeLoading, accountTypes, o
   const kind = unitKindOf(accountType);
   const units = useMemo(() => unitOptions(tree, kind), [tree, kind]);
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(row, accountTypes));
-  }, [open, row, accountTypes, form]);
+  useResetOnOpen(form, open, () => valuesOf(row, accountTypes), [row, accountTypes]);
 
-  const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { count: n }) });
+  const { max } = useFormRules();
 
   const { submit, pending } = useEntitySave({
     form,

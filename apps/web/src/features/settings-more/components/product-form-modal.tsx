@@ -1,15 +1,15 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
-import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { OrgNode } from '@ullage/contracts/auth';
 import type { ProductInput, ProductRow } from '@ullage/contracts/settings-more';
-import type { MessageKey } from '../../../i18n/message-key';
 import { companyOptions, distributorOptions, optionMatches } from '../../../lib/org-options';
 import { FormModal } from '../../../components/list-page/form-modal';
 import { useEntitySave } from '../../../components/list-page/use-entity-save';
+import { useFormRules } from '../../../components/settings-list/form-rules';
+import { useResetOnOpen } from '../../../components/settings-list/use-reset-on-open';
 import { optionalText } from '../../../lib/settings-validators';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
@@ -72,14 +72,9 @@ export function ProductFormModal({ open, row, tree, lockedDistributorId, onClose
   const distributors = useMemo(() => distributorOptions(tree), [tree]);
   const companies = useMemo(() => (typeof distributorId === 'number' ? companyOptions(tree, distributorId) : []), [tree, distributorId]);
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(row, lockedDistributorId));
-  }, [open, row, lockedDistributorId, form]);
+  useResetOnOpen(form, open, () => valuesOf(row, lockedDistributorId), [row, lockedDistributorId]);
 
-  const required = (key: MessageKey): Rule => ({ required: true, whitespace: true, message: t(key) });
-  const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { count: n }) });
+  const { required, max } = useFormRules();
 
   const { submit, pending } = useEntitySave({
     form,

@@ -1,12 +1,9 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
-import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
-import Spin from 'antd/es/spin';
 import type { FormInstance, Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { ATG_DEVICE_TYPE } from '@ullage/domain/atg-settings';
@@ -15,6 +12,9 @@ import type { MessageKey } from '../../../i18n/message-key';
 import { ApiError } from '../../../lib/api-client';
 import { toastError, toastSuccess } from '../../../lib/feedback';
 import { fieldErrorsFromRefusal } from '../../../components/list-page/field-errors';
+import { FormDrawer } from '../../../components/settings-list/form-drawer';
+import { useFormRules } from '../../../components/settings-list/form-rules';
+import { useResetOnOpen } from '../../../components/settings-list/use-reset-on-open';
 import { optionMatches } from '../../../lib/org-options';
 import { optionalText } from '../../../lib/settings-validators';
 import { useCompanyAreas } from '../../../lib/area-options';
@@ -184,12 +184,13 @@ export function StationFormDrawer({ open, stationId, lockedCompanyId, onClose, o
   const loadingDetail = stationId !== null && !detail.data;
   const zones = useMemo(() => timeZones().map((zone) => ({ value: zone, label: zone })), []);
 
-  useEffect(() => {
-    if (!open) return;
-    if (stationId !== null && !detail.data) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(stationId !== null ? (detail.data ?? null) : null, lockedCompanyId));
-  }, [open, stationId, detail.data, lockedCompanyId, form]);
+  useResetOnOpen(
+    form,
+    open,
+    // An edited station's form fills once its record has come.
+    () => (stationId === null ? valuesOf(null, lockedCompanyId) : detail.data ? valuesOf(detail.data, lockedCompanyId) : null),
+    [stationId, detail.data, lockedCompanyId],
+  );
 
   const companyOptions = useMemo(() => {
     const list = (companies.data?.list ?? []).map((c) => ({ value: c.id, label: c.code ? `${c.name} (${c.code})` : c.name }));
@@ -204,8 +205,7 @@ export function StationFormDrawer({ open, stationId, lockedCompanyId, onClose, o
     [products.data],
   );
 
-  const required = (key: MessageKey): Rule => ({ required: true, whitespace: true, message: t(key) });
-  const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { count: n }) });
+  const { required, max } = useFormRules();
   const coordinate = (kind: 'longitude' | 'latitude'): Rule => ({
     validator: async (_, value: string | undefined) => {
       const key = coordinateProblem(value, kind);
@@ -278,115 +278,107 @@ export function StationFormDrawer({ open, stationId, lockedCompanyId, onClose, o
   };
 
   return (
-    <Drawer
+    <FormDrawer
+      entity="station"
+      form={form}
       open={open}
       title={stationId !== null ? t('settingsMore.station.edit') : t('settingsMore.station.create')}
       // As wide as the window allows: the tank table's threshold columns are its last.
       size="min(1400px, calc(100vw - 40px))"
+      pending={pending}
+      submit={submit}
       onClose={onClose}
-      forceRender
-      maskClosable={false}
-      extra={
-        <span className="list-page__row-actions">
-          <Button onClick={onClose}>{t('common.action.cancel')}</Button>
-          <Button type="primary" loading={pending} disabled={loadingDetail} onClick={() => void submit()} data-testid="station-submit">
-            {t('common.action.save')}
-          </Button>
-        </span>
-      }
+      loading={loadingDetail}
+      scrollToFirstError={{ block: 'center' }}
     >
-      <Spin spinning={loadingDetail}>
-        <Form form={form} name="station" layout="vertical" autoComplete="off" data-testid="station-form" scrollToFirstError={{ block: 'center' }}>
-          <h2 className="more-form__section">{t('settingsMore.station.basics')}</h2>
-          <div className="more-form__grid more-form__grid--3">
-            <Form.Item name="name" label={t('settingsMore.station.name')} rules={[required('settingsMore.station.nameRequired'), max(100)]}>
-              <Input maxLength={100} />
+      <h2 className="more-form__section">{t('settingsMore.station.basics')}</h2>
+      <div className="more-form__grid more-form__grid--3">
+        <Form.Item name="name" label={t('settingsMore.station.name')} rules={[required('settingsMore.station.nameRequired'), max(100)]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="code" label={t('settingsMore.station.code')} rules={[required('settingsMore.station.codeRequired'), max(32)]}>
+          <Input maxLength={32} />
+        </Form.Item>
+        <Form.Item name="taxNumber" label={t('settingsMore.station.taxNumber')} rules={[required('settingsMore.station.taxNumberRequired'), max(50)]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="companyId" label={t('settingsMore.station.company')} rules={[{ required: true, message: t('settingsMore.station.companyRequired') }]}>
+          <Select
+            options={companyOptions}
+            loading={companies.isLoading}
+            disabled={lockedCompanyId !== null}
+            showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+            placeholder={t('settingsMore.station.companyPlaceholder')}
+            onChange={() => form.setFieldValue('areaId', null)}
+          />
+        </Form.Item>
+        <Form.Item name="areaId" label={t('settingsMore.station.area')}>
+          <Select
+            options={areaOptions}
+            loading={areas.isLoading && typeof companyId === 'number'}
+            allowClear
+            disabled={typeof companyId !== 'number'}
+            showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
+            placeholder={typeof companyId === 'number' ? t('settingsMore.station.areaPlaceholder') : t('settingsMore.station.areaNeedsCompany')}
+          />
+        </Form.Item>
+        <Form.Item name="timezone" label={t('settingsMore.station.timezone')} rules={[{ required: true, message: t('settingsMore.station.timezoneRequired') }]}>
+          <Select options={zones} showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }} virtual />
+        </Form.Item>
+        <Form.Item name="address" label={t('settingsMore.station.address')} rules={[max(200)]} className="more-form__span2">
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="phone" label={t('settingsMore.station.phone')} rules={[max(30)]}>
+          <Input maxLength={30} inputMode="tel" dir="ltr" />
+        </Form.Item>
+        <Form.Item name="longitude" label={t('settingsMore.station.longitude')} rules={[max(20), coordinate('longitude')]}>
+          <Input maxLength={20} inputMode="decimal" dir="ltr" placeholder="116.40739" />
+        </Form.Item>
+        <Form.Item name="latitude" label={t('settingsMore.station.latitude')} rules={[max(20), coordinate('latitude')]}>
+          <Input maxLength={20} inputMode="decimal" dir="ltr" placeholder="39.90421" />
+        </Form.Item>
+      </div>
+      <h2 className="more-form__section">{t('settingsMore.station.device')}</h2>
+      <div className="more-form__grid more-form__grid--3">
+        <Form.Item name="deviceType" label={t('settingsMore.station.deviceType')} rules={[{ required: true, message: t('settingsMore.station.deviceTypeRequired') }]}>
+          <Select options={DEVICE_TYPE_CHOICES.map((value) => ({ value, label: t(DEVICE_TYPE_KEYS[value]) }))} />
+        </Form.Item>
+        <Form.Item name="instrumentType" label={t('settingsMore.station.instrumentType')} rules={[max(50)]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="deviceIp" label={t('settingsMore.station.deviceIp')} rules={[max(255)]}>
+          <Input maxLength={255} dir="ltr" />
+        </Form.Item>
+        <Form.Item name="devicePort" label={t('settingsMore.station.devicePort')}>
+          <InputNumber min={1} max={65535} precision={0} className="more-form__number" />
+        </Form.Item>
+        <Form.Item name="serverIp" label={t('settingsMore.station.serverIp')} rules={[max(255)]}>
+          <Input maxLength={255} dir="ltr" />
+        </Form.Item>
+        {atg && (
+          <>
+            {/* No min/max on the input: it would quietly clamp 9 to 10; the rule says what is allowed instead. */}
+            <Form.Item name="atgPollSeconds" label={t('settingsMore.atg.pollSeconds')} tooltip={t('settingsMore.atg.pollSecondsHelp')} rules={[checked(atgPollSecondsProblem)]}>
+              <InputNumber precision={0} placeholder="60" className="more-form__number" data-testid="atg-poll-seconds" />
             </Form.Item>
-            <Form.Item name="code" label={t('settingsMore.station.code')} rules={[required('settingsMore.station.codeRequired'), max(32)]}>
-              <Input maxLength={32} />
+            <Form.Item name="atgSecurityCode" label={t('settingsMore.atg.securityCode')} tooltip={t('settingsMore.atg.securityCodeHelp')} rules={[checked(atgSecurityCodeProblem)]}>
+              <Input dir="ltr" spellCheck={false} autoComplete="off" className="more-atg__code" data-testid="atg-security-code" />
             </Form.Item>
-            <Form.Item name="taxNumber" label={t('settingsMore.station.taxNumber')} rules={[required('settingsMore.station.taxNumberRequired'), max(50)]}>
-              <Input maxLength={50} />
-            </Form.Item>
-            <Form.Item name="companyId" label={t('settingsMore.station.company')} rules={[{ required: true, message: t('settingsMore.station.companyRequired') }]}>
-              <Select
-                options={companyOptions}
-                loading={companies.isLoading}
-                disabled={lockedCompanyId !== null}
-                showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
-                placeholder={t('settingsMore.station.companyPlaceholder')}
-                onChange={() => form.setFieldValue('areaId', null)}
-              />
-            </Form.Item>
-            <Form.Item name="areaId" label={t('settingsMore.station.area')}>
-              <Select
-                options={areaOptions}
-                loading={areas.isLoading && typeof companyId === 'number'}
-                allowClear
-                disabled={typeof companyId !== 'number'}
-                showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }}
-                placeholder={typeof companyId === 'number' ? t('settingsMore.station.areaPlaceholder') : t('settingsMore.station.areaNeedsCompany')}
-              />
-            </Form.Item>
-            <Form.Item name="timezone" label={t('settingsMore.station.timezone')} rules={[{ required: true, message: t('settingsMore.station.timezoneRequired') }]}>
-              <Select options={zones} showSearch={{ filterOption: (input, option) => optionMatches(input, option?.label) }} virtual />
-            </Form.Item>
-            <Form.Item name="address" label={t('settingsMore.station.address')} rules={[max(200)]} className="more-form__span2">
-              <Input maxLength={200} />
-            </Form.Item>
-            <Form.Item name="phone" label={t('settingsMore.station.phone')} rules={[max(30)]}>
-              <Input maxLength={30} inputMode="tel" dir="ltr" />
-            </Form.Item>
-            <Form.Item name="longitude" label={t('settingsMore.station.longitude')} rules={[max(20), coordinate('longitude')]}>
-              <Input maxLength={20} inputMode="decimal" dir="ltr" placeholder="116.40739" />
-            </Form.Item>
-            <Form.Item name="latitude" label={t('settingsMore.station.latitude')} rules={[max(20), coordinate('latitude')]}>
-              <Input maxLength={20} inputMode="decimal" dir="ltr" placeholder="39.90421" />
-            </Form.Item>
-          </div>
-          <h2 className="more-form__section">{t('settingsMore.station.device')}</h2>
-          <div className="more-form__grid more-form__grid--3">
-            <Form.Item name="deviceType" label={t('settingsMore.station.deviceType')} rules={[{ required: true, message: t('settingsMore.station.deviceTypeRequired') }]}>
-              <Select options={DEVICE_TYPE_CHOICES.map((value) => ({ value, label: t(DEVICE_TYPE_KEYS[value]) }))} />
-            </Form.Item>
-            <Form.Item name="instrumentType" label={t('settingsMore.station.instrumentType')} rules={[max(50)]}>
-              <Input maxLength={50} />
-            </Form.Item>
-            <Form.Item name="deviceIp" label={t('settingsMore.station.deviceIp')} rules={[max(255)]}>
-              <Input maxLength={255} dir="ltr" />
-            </Form.Item>
-            <Form.Item name="devicePort" label={t('settingsMore.station.devicePort')}>
-              <InputNumber min={1} max={65535} precision={0} className="more-form__number" />
-            </Form.Item>
-            <Form.Item name="serverIp" label={t('settingsMore.station.serverIp')} rules={[max(255)]}>
-              <Input maxLength={255} dir="ltr" />
-            </Form.Item>
-            {atg && (
-              <>
-                {/* No min/max on the input: it would quietly clamp 9 to 10; the rule says what is allowed instead. */}
-                <Form.Item name="atgPollSeconds" label={t('settingsMore.atg.pollSeconds')} tooltip={t('settingsMore.atg.pollSecondsHelp')} rules={[checked(atgPollSecondsProblem)]}>
-                  <InputNumber precision={0} placeholder="60" className="more-form__number" data-testid="atg-poll-seconds" />
-                </Form.Item>
-                <Form.Item name="atgSecurityCode" label={t('settingsMore.atg.securityCode')} tooltip={t('settingsMore.atg.securityCodeHelp')} rules={[checked(atgSecurityCodeProblem)]}>
-                  <Input dir="ltr" spellCheck={false} autoComplete="off" className="more-atg__code" data-testid="atg-security-code" />
-                </Form.Item>
-              </>
-            )}
-          </div>
-          {atg &&
-            (stationId !== null && saved ? (
-              <Suspense fallback={<p className="more-form__hint">{t('common.loading')}</p>}>
-                <AtgConsolePanel stationId={stationId} companyId={saved.companyId} unsaved={unsavedDevice} />
-              </Suspense>
-            ) : stationId === null ? (
-              <p className="more-form__hint">{t('settingsMore.atg.afterCreate')}</p>
-            ) : null)}
-          <h2 className="more-form__section">{t('settingsMore.station.tanks')}</h2>
-          <Alert type="info" showIcon className="more-form__info" title={t('settingsMore.tank.rules')} />
-          <TanksField products={productOptions} productsLoading={products.isLoading} />
-        </Form>
-      </Spin>
-    </Drawer>
+          </>
+        )}
+      </div>
+      {atg &&
+        (stationId !== null && saved ? (
+          <Suspense fallback={<p className="more-form__hint">{t('common.loading')}</p>}>
+            <AtgConsolePanel stationId={stationId} companyId={saved.companyId} unsaved={unsavedDevice} />
+          </Suspense>
+        ) : stationId === null ? (
+          <p className="more-form__hint">{t('settingsMore.atg.afterCreate')}</p>
+        ) : null)}
+      <h2 className="more-form__section">{t('settingsMore.station.tanks')}</h2>
+      <Alert type="info" showIcon className="more-form__info" title={t('settingsMore.tank.rules')} />
+      <TanksField products={productOptions} productsLoading={products.isLoading} />
+    </FormDrawer>
   );
 }
 

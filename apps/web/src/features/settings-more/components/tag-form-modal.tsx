@@ -1,12 +1,11 @@
-import { useEffect } from 'react';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { TagInput, TagRow } from '@ullage/contracts/settings-more';
-import type { MessageKey } from '../../../i18n/message-key';
 import { FormModal } from '../../../components/list-page/form-modal';
 import { useEntitySave } from '../../../components/list-page/use-entity-save';
+import { useFormRules } from '../../../components/settings-list/form-rules';
+import { useResetOnOpen } from '../../../components/settings-list/use-reset-on-open';
 import { optionalText } from '../../../lib/settings-validators';
 import { useCreateTag } from '../api/create-tag';
 import { useUpdateTag } from '../api/update-tag';
@@ -48,14 +47,9 @@ export function TagFormModal({ open, row, onClose }: TagFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(row));
-  }, [open, row, form]);
+  useResetOnOpen(form, open, () => valuesOf(row), [row]);
 
-  const required = (key: MessageKey): Rule => ({ required: true, whitespace: true, message: t(key) });
-  const max = (n: number): Rule => ({ max: n, message: t('common.rule.maxLength', { count: n }) });
+  const { required, max } = useFormRules();
 
   const { submit, pending } = useEntitySave({
     form,

@@ -5,13 +5,12 @@ import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import type { Rule } from 'antd/es/form';
-import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import TableOutlined from '@ant-design/icons/es/icons/TableOutlined';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../i18n/message-key';
 import { optionMatches } from '../../../lib/org-options';
-import { duplicateCodeRows } from '../../../lib/settings-validators';
+import { AddRowButton, RemoveRowButton } from '../../../components/settings-list/form-list-buttons';
+import { useFormRules } from '../../../components/settings-list/form-rules';
 import { strappingProblems, thresholdProblems, TANKS_MAX, THRESHOLD_FIELDS, type StrappingDraft, type TankDraft, type ThresholdField } from '../tank-rules';
 import { StrappingModal } from './strapping-modal';
 
@@ -99,6 +98,7 @@ interface TanksFieldProps {
 /** The station's tanks: one row each (code, product, sizes, compensation, thresholds, table). */
 export function TanksField({ products, productsLoading }: TanksFieldProps) {
   const { t } = useTranslation();
+  const { required, max, uniqueCode } = useFormRules();
   const rowOf = (getFieldValue: (name: (string | number)[]) => unknown, index: number) => (getFieldValue(['tanks', index]) ?? {}) as TankDraft;
   const positive = (max: number): Rule => ({
     validator: async (_, value: number | null | undefined) => {
@@ -164,16 +164,7 @@ export function TanksField({ products, productsLoading }: TanksFieldProps) {
                     </Form.Item>
                     <Form.Item
                       name={[field.name, 'code']}
-                      rules={[
-                        { required: true, whitespace: true, message: t('settingsMore.tank.codeRequired') },
-                        { max: 16, message: t('common.rule.maxLength', { count: 16 }) },
-                        ({ getFieldValue }) => ({
-                          validator: async () => {
-                            const rows = (getFieldValue('tanks') ?? []) as TankDraft[];
-                            if (duplicateCodeRows(rows).includes(field.name)) throw new Error(t('settingsMore.tank.codeDuplicate'));
-                          },
-                        }),
-                      ]}
+                      rules={[required('settingsMore.tank.codeRequired'), max(16), uniqueCode('tanks', field.name, 'settingsMore.tank.codeDuplicate')]}
                     >
                       <Input maxLength={16} aria-label={rowLabel('settingsMore.tank.code')} />
                     </Form.Item>
@@ -202,7 +193,7 @@ export function TanksField({ products, productsLoading }: TanksFieldProps) {
                     <Form.Item name={[field.name, 'diameterMm']} rules={[positive(100_000)]}>
                       <InputNumber min={0} max={100_000} aria-label={rowLabel('settingsMore.tank.diameter')} />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'probeAddress']} rules={[{ max: 32, message: t('common.rule.maxLength', { count: 32 }) }]}>
+                    <Form.Item name={[field.name, 'probeAddress']} rules={[max(32)]}>
                       <Input maxLength={32} aria-label={rowLabel('settingsMore.tank.probeAddress')} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'oilOffsetMm']}>
@@ -236,14 +227,7 @@ export function TanksField({ products, productsLoading }: TanksFieldProps) {
                     >
                       <StrappingButton row={field.name} />
                     </Form.Item>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      onClick={() => remove(field.name)}
-                      aria-label={t('settingsMore.tank.remove', { n: field.name + 1 })}
-                      data-testid={`station-tank-remove-${field.name}`}
-                    />
+                    <RemoveRowButton label={t('settingsMore.tank.remove', { n: field.name + 1 })} onClick={() => remove(field.name)} testId={`station-tank-remove-${field.name}`} />
                   </div>
                 );
               })}
@@ -251,16 +235,9 @@ export function TanksField({ products, productsLoading }: TanksFieldProps) {
           </div>
           {fields.length === 0 ? <p className="more-form__hint">{t('settingsMore.tank.none')}</p> : null}
           <Form.ErrorList errors={errors} />
-          <Button
-            type="dashed"
-            block
-            icon={<PlusOutlined />}
-            disabled={fields.length >= TANKS_MAX}
-            onClick={() => add(emptyTank())}
-            data-testid="station-tank-add"
-          >
+          <AddRowButton full={fields.length >= TANKS_MAX} onClick={() => add(emptyTank())} testId="station-tank-add">
             {t('settingsMore.tank.add', { n: fields.length, max: TANKS_MAX })}
-          </Button>
+          </AddRowButton>
         </div>
       )}
     </Form.List>

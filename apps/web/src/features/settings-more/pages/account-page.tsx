@@ -1,17 +1,17 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import Select from 'antd/es/select';
+import { lazy, useMemo, useState } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
 import { useTranslation } from 'react-i18next';
 import type { AccountRow } from '@ullage/contracts/settings-more';
 import type { PageProps } from '../../../app/route-types';
-import { actionsColumn, createdAtColumn } from '../../../components/list-page/columns';
+import { createdAtColumn } from '../../../components/list-page/columns';
 import { ConfirmAction } from '../../../components/list-page/confirm-action';
-import { EntityListPage } from '../../../components/list-page/entity-list-page';
-import { RowActions } from '../../../components/list-page/row-actions';
 import { StatusFilter } from '../../../components/list-page/status-filter';
-import { StatusSwitch } from '../../../components/list-page/status-switch';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
+import { SelectFilter } from '../../../components/settings-list/select-filter';
+import { SettingsListPage } from '../../../components/settings-list/settings-list-page';
+import { statusColumn } from '../../../components/settings-list/status-column';
+import { textColumn } from '../../../components/settings-list/text-columns';
 import { useOrgTree } from '../../../lib/org-tree';
 import { OrgFilter } from '../../../components/org-filter';
 import { companyOptions } from '../../../lib/org-options';
@@ -64,26 +64,8 @@ export function Page({ route }: PageProps) {
     return key ? t(key) : String(type);
   };
   const columns: ColumnsType<AccountRow> = [
-    {
-      title: t('settingsMore.account.username'),
-      dataIndex: 'username',
-      key: 'username',
-      sorter: true,
-      sortOrder: list.sortOrderOf('username'),
-      width: 150,
-      fixed: 'start',
-      render: (value: string) => <bdi>{value}</bdi>,
-    },
-    {
-      title: t('settingsMore.account.nickname'),
-      dataIndex: 'nickname',
-      key: 'nickname',
-      sorter: true,
-      sortOrder: list.sortOrderOf('nickname'),
-      width: 140,
-      ellipsis: true,
-      render: (value: string) => <bdi>{value}</bdi>,
-    },
+    textColumn(t('settingsMore.account.username'), 'username', { sort: list.sortOrderOf, width: 150, fixed: 'start' }),
+    textColumn(t('settingsMore.account.nickname'), 'nickname', { sort: list.sortOrderOf, width: 140, ellipsis: true }),
     {
       title: t('settingsMore.account.accountType'),
       dataIndex: 'accountType',
@@ -93,70 +75,52 @@ export function Page({ route }: PageProps) {
       width: 140,
       render: (value: number) => typeLabel(value),
     },
-    { title: t('settingsMore.account.unit'), dataIndex: 'unitName', key: 'unitName', width: 160, ellipsis: true, render: (value: string | null) => <bdi>{value || missing}</bdi> },
+    textColumn(t('settingsMore.account.unit'), 'unitName', { width: 160, ellipsis: true, missing }),
     { title: t('settingsMore.account.email'), dataIndex: 'email', key: 'email', width: 180, ellipsis: true, render: (value: string | null) => <span dir="ltr">{value || missing}</span> },
-    { title: t('settingsMore.account.casUser'), dataIndex: 'casUser', key: 'casUser', width: 120, ellipsis: true, render: (value: string | null) => <bdi>{value || missing}</bdi> },
-    {
-      title: t('settingsMore.account.status'),
-      key: 'status',
-      width: 110,
-      render: (_, row) => (
-        <StatusSwitch
-          entity="account"
-          row={row}
-          editable={rights.account && manageable(row)}
-          confirm={row.disabled ? t('settingsMore.account.enableConfirm', { name: row.username }) : t('settingsMore.account.disableConfirm', { name: row.username })}
-          label={t('settingsMore.account.status')}
-          mutation={status}
-          confirmTestId
-        />
-      ),
-    },
+    textColumn(t('settingsMore.account.casUser'), 'casUser', { width: 120, ellipsis: true, missing }),
+    statusColumn<AccountRow>({
+      entity: 'account',
+      label: t('settingsMore.account.status'),
+      editable: (row) => rights.account && manageable(row),
+      confirm: (row) => (row.disabled ? t('settingsMore.account.enableConfirm', { name: row.username }) : t('settingsMore.account.disableConfirm', { name: row.username })),
+      mutation: status,
+      confirmTestId: true,
+    }),
     createdAtColumn(t, list.sortOrderOf),
   ];
-  if (rights.account) {
-    columns.push(
-      actionsColumn(t, 120, (row) =>
-        manageable(row) ? (
-          <RowActions entity="account" id={row.id} name={row.username} onEdit={() => crud.openEdit(row)} onDelete={() => crud.onDelete(row)}>
-            <ConfirmAction
-              action={t('settingsMore.account.reset')}
-              name={row.username}
-              icon={<UndoOutlined />}
-              title={t('settingsMore.account.resetTitle')}
-              description={t('settingsMore.account.resetConfirm', { name: row.username })}
-              loading={reset.isPending && reset.variables === row.id}
-              testId={`account-reset-${row.id}`}
-              confirmTestId={`account-reset-confirm-${row.id}`}
-              onConfirm={() =>
-                reset
-                  .mutateAsync(row.id)
-                  .then((answer) => setPassword(answer.temporaryPassword))
-                  .catch(() => undefined)
-              }
-            />
-          </RowActions>
-        ) : null,
-      ),
-    );
-  }
+  const resetAction = (row: AccountRow) => (
+    <ConfirmAction
+      action={t('settingsMore.account.reset')}
+      name={row.username}
+      icon={<UndoOutlined />}
+      title={t('settingsMore.account.resetTitle')}
+      description={t('settingsMore.account.resetConfirm', { name: row.username })}
+      loading={reset.isPending && reset.variables === row.id}
+      testId={`account-reset-${row.id}`}
+      confirmTestId={`account-reset-confirm-${row.id}`}
+      onConfirm={() =>
+        reset
+          .mutateAsync(row.id)
+          .then((answer) => setPassword(answer.temporaryPassword))
+          .catch(() => undefined)
+      }
+    />
+  );
 
   return (
-    <EntityListPage
+    <SettingsListPage
       entity="account"
       title={t(route.titleKey)}
       searchPlaceholder={t('settingsMore.account.search')}
       filters={
         <>
-          <Select
-            className="list-page__filter"
-            allowClear
+          <SelectFilter
             placeholder={t('settingsMore.filter.allAccountTypes')}
-            aria-label={t('settingsMore.account.accountType')}
+            label={t('settingsMore.account.accountType')}
             options={[1, 2, 3, 4].map((type) => ({ value: type, label: typeLabel(type) }))}
             value={list.state.filters.accountType}
-            onChange={(value?: number) => list.setFilter('accountType', value)}
-            data-testid="account-filter-type"
+            onChange={(value) => list.setFilter('accountType', value)}
+            testId="account-filter-type"
           />
           {companies.length > 1 ? (
             <OrgFilter
@@ -175,19 +139,13 @@ export function Page({ route }: PageProps) {
       canCreate={rights.account}
       crud={crud}
       columns={columns}
+      rowActions={rights.account ? { width: 120, name: (row) => row.username, rowsWith: manageable, extra: resetAction } : undefined}
+      form={
+        rights.account
+          ? (subject) => <AccountFormModal {...subject} tree={tree.data ?? []} treeLoading={tree.isLoading} accountTypes={accountTypes} />
+          : undefined
+      }
     >
-      {rights.account && crud.formUsed ? (
-        <Suspense fallback={null}>
-          <AccountFormModal
-            open={crud.editing !== null}
-            row={crud.editing?.row ?? null}
-            tree={tree.data ?? []}
-            treeLoading={tree.isLoading}
-            accountTypes={accountTypes}
-            onClose={crud.closeForm}
-          />
-        </Suspense>
-      ) : null}
       <LazySecretModal
         secret={password}
         title={t('settingsMore.account.temporaryTitle')}
@@ -195,6 +153,6 @@ export function Page({ route }: PageProps) {
         testId="temporary-password"
         onClose={() => setPassword(null)}
       />
-    </EntityListPage>
+    </SettingsListPage>
   );
 }

@@ -1,14 +1,14 @@
-import { lazy, Suspense, useMemo } from 'react';
-import Select from 'antd/es/select';
+import { lazy, useMemo } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { ProductInput, ProductRow } from '@ullage/contracts/settings-more';
 import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import type { PageProps } from '../../../app/route-types';
-import { actionsColumn, createdAtColumn } from '../../../components/list-page/columns';
-import { EntityListPage } from '../../../components/list-page/entity-list-page';
-import { RowActions } from '../../../components/list-page/row-actions';
+import { createdAtColumn } from '../../../components/list-page/columns';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
+import { SelectFilter } from '../../../components/settings-list/select-filter';
+import { SettingsListPage } from '../../../components/settings-list/settings-list-page';
+import { countColumn, textColumn } from '../../../components/settings-list/text-columns';
 import { useOrgTree } from '../../../lib/org-tree';
 import { OrgFilter } from '../../../components/org-filter';
 import { companyOptions, distributorOptions } from '../../../lib/org-options';
@@ -59,17 +59,8 @@ export function Page({ route }: PageProps) {
       width: 70,
       render: (value: string) => <span className="more-swatch" style={{ background: value }} title={value} role="img" aria-label={value} />,
     },
-    {
-      title: t('settingsMore.product.name'),
-      dataIndex: 'name',
-      key: 'name',
-      sorter: true,
-      sortOrder: list.sortOrderOf('name'),
-      ellipsis: true,
-      width: 160,
-      render: (value: string) => <bdi>{value}</bdi>,
-    },
-    { title: t('settingsMore.product.shortName'), dataIndex: 'shortName', key: 'shortName', width: 110, render: (value: string | null) => <bdi>{value || missing}</bdi> },
+    textColumn(t('settingsMore.product.name'), 'name', { sort: list.sortOrderOf, ellipsis: true, width: 160 }),
+    textColumn(t('settingsMore.product.shortName'), 'shortName', { width: 110, missing }),
     { title: t('settingsMore.product.code'), dataIndex: 'code', key: 'code', sorter: true, sortOrder: list.sortOrderOf('code'), width: 110 },
     {
       title: t('settingsMore.product.type'),
@@ -83,7 +74,7 @@ export function Page({ route }: PageProps) {
         return key ? t(key) : value;
       },
     },
-    { title: t('settingsMore.product.distributor'), dataIndex: 'distributorName', key: 'distributorName', width: 150, ellipsis: true, render: (value: string) => <bdi>{value}</bdi> },
+    textColumn(t('settingsMore.product.distributor'), 'distributorName', { width: 150, ellipsis: true }),
     {
       title: t('settingsMore.product.company'),
       dataIndex: 'companyName',
@@ -92,15 +83,12 @@ export function Page({ route }: PageProps) {
       ellipsis: true,
       render: (value: string | null) => <bdi>{value || t('settingsMore.product.allCompanies')}</bdi>,
     },
-    { title: t('settingsMore.product.tankCount'), dataIndex: 'tankCount', key: 'tankCount', width: 80, align: 'end' },
+    countColumn(t('settingsMore.product.tankCount'), 'tankCount', 80),
     createdAtColumn(t, list.sortOrderOf),
   ];
-  if (rights.product) {
-    columns.push(actionsColumn(t, 96, (row) => <RowActions entity="product" id={row.id} name={row.name} onEdit={() => crud.openEdit(row)} onDelete={() => crud.onDelete(row)} />));
-  }
 
   return (
-    <EntityListPage
+    <SettingsListPage
       entity="product"
       title={t(route.titleKey)}
       searchPlaceholder={t('settingsMore.product.search')}
@@ -124,15 +112,13 @@ export function Page({ route }: PageProps) {
             onChange={(value) => list.setFilter('companyId', value)}
             testId="product-filter-company"
           />
-          <Select
-            className="list-page__filter"
-            allowClear
+          <SelectFilter
             placeholder={t('settingsMore.filter.allProductTypes')}
-            aria-label={t('settingsMore.product.type')}
+            label={t('settingsMore.product.type')}
             options={PRODUCT_TYPE_CHOICES.map((value) => ({ value, label: t(productTypeKey(value)!) }))}
             value={list.state.filters.type}
-            onChange={(value?: ProductInput['type']) => list.setFilter('type', value)}
-            data-testid="product-filter-type"
+            onChange={(value) => list.setFilter('type', value)}
+            testId="product-filter-type"
           />
         </>
       }
@@ -140,12 +126,8 @@ export function Page({ route }: PageProps) {
       canCreate={rights.product}
       crud={crud}
       columns={columns}
-    >
-      {rights.product && crud.formUsed ? (
-        <Suspense fallback={null}>
-          <ProductFormModal open={crud.editing !== null} row={crud.editing?.row ?? null} tree={tree.data ?? []} lockedDistributorId={lockedDistributorId} onClose={crud.closeForm} />
-        </Suspense>
-      ) : null}
-    </EntityListPage>
+      rowActions={rights.product ? { width: 96, name: (row) => row.name } : undefined}
+      form={rights.product ? (subject) => <ProductFormModal {...subject} tree={tree.data ?? []} lockedDistributorId={lockedDistributorId} /> : undefined}
+    />
   );
 }

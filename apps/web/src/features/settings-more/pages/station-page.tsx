@@ -1,5 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import Select from 'antd/es/select';
+import { lazy, useMemo, useState } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import KeyOutlined from '@ant-design/icons/es/icons/KeyOutlined';
@@ -7,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import type { StationRow } from '@ullage/contracts/settings-more';
 import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import type { PageProps } from '../../../app/route-types';
-import { actionsColumn, createdAtColumn } from '../../../components/list-page/columns';
+import { createdAtColumn } from '../../../components/list-page/columns';
 import { ConfirmAction } from '../../../components/list-page/confirm-action';
-import { EntityListPage } from '../../../components/list-page/entity-list-page';
-import { RowActions } from '../../../components/list-page/row-actions';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
+import { SelectFilter } from '../../../components/settings-list/select-filter';
+import { SettingsListPage } from '../../../components/settings-list/settings-list-page';
+import { countColumn, textColumn } from '../../../components/settings-list/text-columns';
 import { useOrgTree } from '../../../lib/org-tree';
 import { OrgFilter } from '../../../components/org-filter';
 import { companyOptions, distributorOptions } from '../../../lib/org-options';
@@ -66,30 +66,11 @@ export function Page({ route }: PageProps) {
 
   const missing = t('common.placeholder.missing');
   const columns: ColumnsType<StationRow> = [
-    {
-      title: t('settingsMore.station.name'),
-      dataIndex: 'name',
-      key: 'name',
-      sorter: true,
-      sortOrder: list.sortOrderOf('name'),
-      ellipsis: true,
-      width: 170,
-      fixed: 'start',
-      render: (value: string) => <bdi>{value}</bdi>,
-    },
+    textColumn(t('settingsMore.station.name'), 'name', { sort: list.sortOrderOf, ellipsis: true, width: 170, fixed: 'start' }),
     { title: t('settingsMore.station.code'), dataIndex: 'code', key: 'code', sorter: true, sortOrder: list.sortOrderOf('code'), width: 110 },
-    {
-      title: t('settingsMore.station.company'),
-      dataIndex: 'companyName',
-      key: 'companyName',
-      sorter: true,
-      sortOrder: list.sortOrderOf('companyName'),
-      ellipsis: true,
-      width: 150,
-      render: (value: string) => <bdi>{value}</bdi>,
-    },
-    { title: t('settingsMore.station.area'), dataIndex: 'areaName', key: 'areaName', width: 120, ellipsis: true, render: (value: string | null) => <bdi>{value || missing}</bdi> },
-    { title: t('settingsMore.station.tankCount'), dataIndex: 'tankCount', key: 'tankCount', width: 80, align: 'end' },
+    textColumn(t('settingsMore.station.company'), 'companyName', { sort: list.sortOrderOf, ellipsis: true, width: 150 }),
+    textColumn(t('settingsMore.station.area'), 'areaName', { width: 120, ellipsis: true, missing }),
+    countColumn(t('settingsMore.station.tankCount'), 'tankCount', 80),
     // Before the device columns: at 1440 px those run past the fixed actions column.
     { title: t('settingsMore.station.timezone'), dataIndex: 'timezone', key: 'timezone', width: 150, ellipsis: { showTitle: true }, render: (value: string) => <span dir="ltr">{value}</span> },
     {
@@ -118,29 +99,23 @@ export function Page({ route }: PageProps) {
     },
     createdAtColumn(t, list.sortOrderOf),
   ];
-  if (rights.station) {
-    columns.push(
-      actionsColumn(t, 120, (row) => (
-        <RowActions entity="station" id={row.id} name={row.name} onEdit={() => crud.openEdit(row)} onDelete={() => crud.onDelete(row)}>
-          <ConfirmAction
-            action={t('settingsMore.station.rotate')}
-            name={row.name}
-            icon={<KeyOutlined />}
-            title={t('settingsMore.station.rotateTitle')}
-            description={t('settingsMore.station.rotateConfirm', { name: row.name })}
-            danger
-            loading={rotate.isPending && rotate.variables === row.id}
-            testId={`station-rotate-key-${row.id}`}
-            confirmTestId={`station-rotate-key-confirm-${row.id}`}
-            onConfirm={() => onRotate(row)}
-          />
-        </RowActions>
-      )),
-    );
-  }
+  const rotateAction = (row: StationRow) => (
+    <ConfirmAction
+      action={t('settingsMore.station.rotate')}
+      name={row.name}
+      icon={<KeyOutlined />}
+      title={t('settingsMore.station.rotateTitle')}
+      description={t('settingsMore.station.rotateConfirm', { name: row.name })}
+      danger
+      loading={rotate.isPending && rotate.variables === row.id}
+      testId={`station-rotate-key-${row.id}`}
+      confirmTestId={`station-rotate-key-confirm-${row.id}`}
+      onConfirm={() => onRotate(row)}
+    />
+  );
 
   return (
-    <EntityListPage
+    <SettingsListPage
       entity="station"
       title={t(route.titleKey)}
       searchPlaceholder={t('settingsMore.station.search')}
@@ -166,16 +141,14 @@ export function Page({ route }: PageProps) {
               testId="station-filter-company"
             />
           ) : null}
-          <Select
-            className="list-page__filter"
-            allowClear
+          <SelectFilter
             placeholder={t('settingsMore.filter.allAreas')}
-            aria-label={t('settingsMore.station.area')}
+            label={t('settingsMore.station.area')}
             options={(areas.data?.list ?? []).map((a) => ({ value: a.id, label: a.name }))}
             value={list.state.filters.areaId}
             disabled={companyId === undefined}
-            onChange={(value?: number) => list.setFilter('areaId', value)}
-            data-testid="station-filter-area"
+            onChange={(value) => list.setFilter('areaId', value)}
+            testId="station-filter-area"
           />
         </>
       }
@@ -183,21 +156,24 @@ export function Page({ route }: PageProps) {
       canCreate={rights.station}
       crud={crud}
       columns={columns}
+      rowActions={rights.station ? { width: 120, name: (row) => row.name, extra: rotateAction } : undefined}
+      form={
+        rights.station
+          ? ({ open, row, onClose }) => (
+              <StationFormDrawer
+                open={open}
+                stationId={row?.id ?? null}
+                lockedCompanyId={isCompany ? (viewer?.orgId ?? null) : null}
+                onClose={onClose}
+                onSaved={(deviceKey) => {
+                  crud.closeForm();
+                  if (deviceKey) setSecret(deviceKey);
+                }}
+              />
+            )
+          : undefined
+      }
     >
-      {rights.station && crud.formUsed ? (
-        <Suspense fallback={null}>
-        <StationFormDrawer
-          open={crud.editing !== null}
-          stationId={crud.editing?.row?.id ?? null}
-          lockedCompanyId={isCompany ? (viewer?.orgId ?? null) : null}
-          onClose={crud.closeForm}
-          onSaved={(deviceKey) => {
-            crud.closeForm();
-            if (deviceKey) setSecret(deviceKey);
-          }}
-        />
-        </Suspense>
-      ) : null}
       <LazySecretModal
         secret={secret}
         title={t('settingsMore.station.deviceKeyTitle')}
@@ -205,6 +181,6 @@ export function Page({ route }: PageProps) {
         testId="device-key"
         onClose={() => setSecret(null)}
       />
-    </EntityListPage>
+    </SettingsListPage>
   );
 }

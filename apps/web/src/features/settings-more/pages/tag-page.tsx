@@ -1,15 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import Input from 'antd/es/input';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { TagRow } from '@ullage/contracts/settings-more';
 import type { PageProps } from '../../../app/route-types';
-import { actionsColumn, createdAtColumn, formatCreatedAt } from '../../../components/list-page/columns';
-import { EntityListPage } from '../../../components/list-page/entity-list-page';
-import { RowActions } from '../../../components/list-page/row-actions';
+import { createdAtColumn, formatCreatedAt } from '../../../components/list-page/columns';
 import { StatusFilter } from '../../../components/list-page/status-filter';
-import { StatusSwitch } from '../../../components/list-page/status-switch';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
+import { SettingsListPage } from '../../../components/settings-list/settings-list-page';
+import { statusColumn } from '../../../components/settings-list/status-column';
+import { textColumn } from '../../../components/settings-list/text-columns';
 import { useViewer } from '../../../lib/use-viewer';
 import { useDeleteTag } from '../api/delete-tag';
 import { exportTags } from '../api/export-tags';
@@ -44,38 +44,27 @@ export function Page({ route }: PageProps) {
 
   const missing = t('common.placeholder.missing');
   const columns: ColumnsType<TagRow> = [
-    { title: t('settingsMore.tag.key'), dataIndex: 'key', key: 'key', sorter: true, sortOrder: list.sortOrderOf('key'), width: 140, fixed: 'start', render: (v: string) => <bdi>{v}</bdi> },
-    { title: t('settingsMore.tag.value'), dataIndex: 'value', key: 'value', width: 160, ellipsis: true, render: (v: string) => <bdi>{v}</bdi> },
-    { title: t('settingsMore.tag.type'), dataIndex: 'type', key: 'type', sorter: true, sortOrder: list.sortOrderOf('type'), width: 120, render: (v: string) => <bdi>{v}</bdi> },
-    { title: t('settingsMore.tag.typeValue'), dataIndex: 'typeValue', key: 'typeValue', width: 130, ellipsis: true, render: (v: string | null) => <bdi>{v || missing}</bdi> },
-    {
-      title: t('settingsMore.tag.status'),
-      key: 'status',
-      width: 110,
-      render: (_, row) => (
-        <StatusSwitch
-          entity="tag"
-          row={row}
-          editable={rights.tag}
-          confirm={row.disabled ? t('settingsMore.tag.enableConfirm', { name: row.key }) : t('settingsMore.tag.disableConfirm', { name: row.key })}
-          label={t('settingsMore.tag.status')}
-          mutation={status}
-          confirmTestId
-        />
-      ),
-    },
-    { title: t('settingsMore.tag.remark'), dataIndex: 'remark', key: 'remark', width: 180, ellipsis: true, render: (v: string | null) => <bdi>{v || missing}</bdi> },
-    { title: t('settingsMore.tag.creator'), dataIndex: 'creator', key: 'creator', width: 110, render: (v: string) => <bdi>{v || missing}</bdi> },
+    textColumn(t('settingsMore.tag.key'), 'key', { sort: list.sortOrderOf, width: 140, fixed: 'start' }),
+    textColumn(t('settingsMore.tag.value'), 'value', { width: 160, ellipsis: true }),
+    textColumn(t('settingsMore.tag.type'), 'type', { sort: list.sortOrderOf, width: 120 }),
+    textColumn(t('settingsMore.tag.typeValue'), 'typeValue', { width: 130, ellipsis: true, missing }),
+    statusColumn<TagRow>({
+      entity: 'tag',
+      label: t('settingsMore.tag.status'),
+      editable: () => rights.tag,
+      confirm: (row) => (row.disabled ? t('settingsMore.tag.enableConfirm', { name: row.key }) : t('settingsMore.tag.disableConfirm', { name: row.key })),
+      mutation: status,
+      confirmTestId: true,
+    }),
+    textColumn(t('settingsMore.tag.remark'), 'remark', { width: 180, ellipsis: true, missing }),
+    textColumn(t('settingsMore.tag.creator'), 'creator', { width: 110, missing }),
     createdAtColumn(t, list.sortOrderOf),
-    { title: t('settingsMore.tag.modifier'), dataIndex: 'modifier', key: 'modifier', width: 110, render: (v: string | null) => <bdi>{v || missing}</bdi> },
+    textColumn(t('settingsMore.tag.modifier'), 'modifier', { width: 110, missing }),
     { title: t('settingsMore.tag.modifiedAt'), dataIndex: 'modifiedAt', key: 'modifiedAt', width: 150, render: (v: string | null) => (v ? formatCreatedAt(v) : missing) },
   ];
-  if (rights.tag) {
-    columns.push(actionsColumn(t, 96, (row) => <RowActions entity="tag" id={row.id} name={row.key} onEdit={() => crud.openEdit(row)} onDelete={() => crud.onDelete(row)} />));
-  }
 
   return (
-    <EntityListPage
+    <SettingsListPage
       entity="tag"
       title={t(route.titleKey)}
       searchPlaceholder={t('settingsMore.tag.search')}
@@ -83,6 +72,8 @@ export function Page({ route }: PageProps) {
       canCreate={rights.tag}
       crud={crud}
       columns={columns}
+      rowActions={rights.tag ? { width: 96, name: (row) => row.key } : undefined}
+      form={rights.tag ? (subject) => <TagFormModal {...subject} /> : undefined}
       filters={
         <>
           <Input.Search
@@ -97,12 +88,6 @@ export function Page({ route }: PageProps) {
           <StatusFilter label={t('settingsMore.tag.status')} value={list.state.filters.status} onChange={(value) => list.setFilter('status', value)} testId="tag-filter-status" />
         </>
       }
-    >
-      {rights.tag && crud.formUsed ? (
-        <Suspense fallback={null}>
-          <TagFormModal open={crud.editing !== null} row={crud.editing?.row ?? null} onClose={crud.closeForm} />
-        </Suspense>
-      ) : null}
-    </EntityListPage>
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
@@ -6,12 +5,13 @@ import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import { phoneRule } from '../phone-rule';
 import type { CompanyInput, CompanyRow } from '@ullage/contracts/settings-org';
-import type { MessageKey } from '../../../i18n/message-key';
 import { useCreateCompany } from '../api/create-company';
 import { useUpdateCompany } from '../api/update-company';
 import { optionMatches, type OrgOption } from '../../../lib/org-options';
 import { FormModal } from '../../../components/list-page/form-modal';
 import { useEntitySave } from '../../../components/list-page/use-entity-save';
+import { useFormRules } from '../../../components/settings-list/form-rules';
+import { useResetOnOpen } from '../../../components/settings-list/use-reset-on-open';
 import { DEFAULT_LEAK_THRESHOLD_LPH } from '@ullage/domain/leak-detection';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { defaultThresholdForForm, LEAK_THRESHOLD_MIN, thresholdForForm, thresholdFromForm, thresholdInUnit, thresholdMaxForForm } from '../leak-threshold';
@@ -97,14 +97,9 @@ export function CompanyFormModal({ open, row, distributors, lockedDistributorId,
   const format = useMonitorFormat();
   const volumeUnit = Form.useWatch('volumeUnit', form) ?? 1;
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(row, lockedDistributorId));
-  }, [open, row, lockedDistributorId, form]);
+  useResetOnOpen(form, open, () => valuesOf(row, lockedDistributorId), [row, lockedDistributorId]);
 
-  const required = (key: MessageKey) => ({ required: true, whitespace: true, message: t(key) });
-  const max = (n: number) => ({ max: n, message: t('common.rule.maxLength', { count: n }) });
+  const { required, max } = useFormRules();
 
   const { submit, pending } = useEntitySave({
     form,

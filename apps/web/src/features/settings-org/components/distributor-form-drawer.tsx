@@ -1,6 +1,3 @@
-import { useEffect } from 'react';
-import Button from 'antd/es/button';
-import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +6,9 @@ import type { DistributorInput, DistributorRow } from '@ullage/contracts/setting
 import { useCreateDistributor } from '../api/create-distributor';
 import { useUpdateDistributor } from '../api/update-distributor';
 import { useEntitySave } from '../../../components/list-page/use-entity-save';
+import { FormDrawer } from '../../../components/settings-list/form-drawer';
+import { useFormRules } from '../../../components/settings-list/form-rules';
+import { useResetOnOpen } from '../../../components/settings-list/use-reset-on-open';
 import { optionalText, type TankTypeDraft } from '../../../lib/settings-validators';
 import { LogoField } from './logo-field';
 import { TankTypesField } from './tank-types-field';
@@ -70,13 +70,9 @@ export function DistributorFormDrawer({ open, row, onClose }: DistributorFormDra
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(valuesOf(row));
-  }, [open, row, form]);
+  useResetOnOpen(form, open, () => valuesOf(row), [row]);
 
-  const max = (n: number) => ({ max: n, message: t('common.rule.maxLength', { count: n }) });
+  const { max } = useFormRules();
 
   const { submit, pending } = useEntitySave({
     form,
@@ -89,66 +85,58 @@ export function DistributorFormDrawer({ open, row, onClose }: DistributorFormDra
   });
 
   return (
-    <Drawer
+    <FormDrawer
+      entity="distributor"
+      form={form}
       open={open}
       title={row ? t('settingsOrg.distributor.edit') : t('settingsOrg.distributor.create')}
       size={760}
+      pending={pending}
+      submit={submit}
       onClose={onClose}
-      forceRender
-      maskClosable={false}
-      extra={
-        <span className="list-page__row-actions">
-          <Button onClick={onClose}>{t('common.action.cancel')}</Button>
-          <Button type="primary" loading={pending} onClick={() => void submit()} data-testid="distributor-submit">
-            {t('common.action.save')}
-          </Button>
-        </span>
-      }
     >
-      <Form form={form} name="distributor" layout="vertical" autoComplete="off" data-testid="distributor-form">
-        <div className="org-form__grid">
-          <Form.Item
-            name="name"
-            label={t('settingsOrg.distributor.name')}
-            rules={[{ required: true, whitespace: true, message: t('settingsOrg.distributor.nameRequired') }, max(100)]}
-          >
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="country" label={t('settingsOrg.distributor.country')} rules={[max(100)]}>
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="area" label={t('settingsOrg.distributor.area')} rules={[max(100)]}>
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="position" label={t('settingsOrg.distributor.position')} rules={[max(50)]}>
-            <Input maxLength={50} />
-          </Form.Item>
-          <Form.Item
-            name="contactName"
-            label={t('settingsOrg.distributor.contactName')}
-            rules={[{ required: true, whitespace: true, message: t('settingsOrg.distributor.contactNameRequired') }, max(50)]}
-          >
-            <Input maxLength={50} />
-          </Form.Item>
-          <Form.Item
-            name="phone"
-            label={t('settingsOrg.distributor.phone')}
-            rules={[
-              { required: true, whitespace: true, message: t('settingsOrg.distributor.phoneRequired') },
-              max(30),
-              phoneRule(t),
-            ]}
-          >
-            <Input maxLength={30} inputMode="tel" />
-          </Form.Item>
-          <Form.Item name="logo" label={t('settingsOrg.distributor.logo')} className="org-form__wide">
-            <LogoField />
-          </Form.Item>
-          <Form.Item label={t('settingsOrg.distributor.tankTypes')} className="org-form__wide" required={false}>
-            <TankTypesField />
-          </Form.Item>
-        </div>
-      </Form>
-    </Drawer>
+      <div className="org-form__grid">
+        <Form.Item
+          name="name"
+          label={t('settingsOrg.distributor.name')}
+          rules={[{ required: true, whitespace: true, message: t('settingsOrg.distributor.nameRequired') }, max(100)]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="country" label={t('settingsOrg.distributor.country')} rules={[max(100)]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="area" label={t('settingsOrg.distributor.area')} rules={[max(100)]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="position" label={t('settingsOrg.distributor.position')} rules={[max(50)]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item
+          name="contactName"
+          label={t('settingsOrg.distributor.contactName')}
+          rules={[{ required: true, whitespace: true, message: t('settingsOrg.distributor.contactNameRequired') }, max(50)]}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item
+          name="phone"
+          label={t('settingsOrg.distributor.phone')}
+          rules={[
+            { required: true, whitespace: true, message: t('settingsOrg.distributor.phoneRequired') },
+            max(30),
+            phoneRule(t),
+          ]}
+        >
+          <Input maxLength={30} inputMode="tel" />
+        </Form.Item>
+        <Form.Item name="logo" label={t('settingsOrg.distributor.logo')} className="org-form__wide">
+          <LogoField />
+        </Form.Item>
+        <Form.Item label={t('settingsOrg.distributor.tankTypes')} className="org-form__wide" required={false}>
+          <TankTypesField />
+        </Form.Item>
+      </div>
+    </FormDrawer>
   );
 }

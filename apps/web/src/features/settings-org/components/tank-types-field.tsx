@@ -1,15 +1,15 @@
-import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
-import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
-import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { useTranslation } from 'react-i18next';
-import { TANK_MAX_HEIGHT_MM, TANK_MAX_VOLUME_L, TANK_TYPES_MAX, duplicateCodeRows, positiveWithin, type TankTypeDraft } from '../../../lib/settings-validators';
+import { AddRowButton, RemoveRowButton } from '../../../components/settings-list/form-list-buttons';
+import { useFormRules } from '../../../components/settings-list/form-rules';
+import { TANK_MAX_HEIGHT_MM, TANK_MAX_VOLUME_L, TANK_TYPES_MAX, positiveWithin } from '../../../lib/settings-validators';
 
 /** The distributor's tank types: an editable list of code, oil, max volume (L) and height (mm). */
 export function TankTypesField() {
   const { t } = useTranslation();
+  const { required, max, uniqueCode } = useFormRules();
   const positive = (max: number) => ({
     validator: async (_: unknown, value: number | null | undefined) => {
       if (value === null || value === undefined) return; // the required rule speaks
@@ -35,25 +35,13 @@ export function TankTypesField() {
             <div className="org-tanks__row" key={field.key}>
               <Form.Item
                 name={[field.name, 'code']}
-                rules={[
-                  { required: true, whitespace: true, message: t('settingsOrg.tank.codeRequired') },
-                  { max: 32, message: t('common.rule.maxLength', { count: 32 }) },
-                  ({ getFieldValue }) => ({
-                    validator: async () => {
-                      const rows = (getFieldValue('tankTypes') ?? []) as TankTypeDraft[];
-                      if (duplicateCodeRows(rows).includes(field.name)) throw new Error(t('settingsOrg.tank.codeDuplicate'));
-                    },
-                  }),
-                ]}
+                rules={[required('settingsOrg.tank.codeRequired'), max(32), uniqueCode('tankTypes', field.name, 'settingsOrg.tank.codeDuplicate')]}
               >
                 <Input maxLength={32} aria-label={t('settingsOrg.tank.code')} />
               </Form.Item>
               <Form.Item
                 name={[field.name, 'oil']}
-                rules={[
-                  { required: true, whitespace: true, message: t('settingsOrg.tank.oilRequired') },
-                  { max: 50, message: t('common.rule.maxLength', { count: 50 }) },
-                ]}
+                rules={[required('settingsOrg.tank.oilRequired'), max(50)]}
               >
                 <Input maxLength={50} aria-label={t('settingsOrg.tank.oil')} />
               </Form.Item>
@@ -69,26 +57,12 @@ export function TankTypesField() {
               >
                 <InputNumber min={0} max={TANK_MAX_HEIGHT_MM} aria-label={t('settingsOrg.tank.height')} />
               </Form.Item>
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                onClick={() => remove(field.name)}
-                aria-label={t('settingsOrg.tank.remove')}
-                data-testid={`distributor-tank-remove-${field.name}`}
-              />
+              <RemoveRowButton label={t('settingsOrg.tank.remove')} onClick={() => remove(field.name)} testId={`distributor-tank-remove-${field.name}`} />
             </div>
           ))}
-          <Button
-            type="dashed"
-            block
-            icon={<PlusOutlined />}
-            disabled={fields.length >= TANK_TYPES_MAX}
-            onClick={() => add({ code: '', oil: '', maxVolumeL: null, heightMm: null })}
-            data-testid="distributor-tank-add"
-          >
+          <AddRowButton full={fields.length >= TANK_TYPES_MAX} onClick={() => add({ code: '', oil: '', maxVolumeL: null, heightMm: null })} testId="distributor-tank-add">
             {t('settingsOrg.tank.add')}
-          </Button>
+          </AddRowButton>
         </div>
       )}
     </Form.List>

@@ -1,12 +1,12 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { AreaRow } from '@ullage/contracts/settings-org';
 import type { PageProps } from '../../../app/route-types';
-import { actionsColumn, createdAtColumn } from '../../../components/list-page/columns';
-import { EntityListPage } from '../../../components/list-page/entity-list-page';
-import { RowActions } from '../../../components/list-page/row-actions';
+import { createdAtColumn } from '../../../components/list-page/columns';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
+import { SettingsListPage } from '../../../components/settings-list/settings-list-page';
+import { countColumn, textColumn } from '../../../components/settings-list/text-columns';
 import { useDeleteArea } from '../api/delete-area';
 import { exportAreas } from '../api/export-areas';
 import { orgKeys } from '../api/keys';
@@ -48,27 +48,15 @@ export function Page({ route }: PageProps) {
 
   const distributorName = (id: number) => distributors.find((option) => option.value === id)?.label ?? t('common.placeholder.missing');
   const columns: ColumnsType<AreaRow> = [
-    { title: t('settingsOrg.area.name'), dataIndex: 'name', key: 'name', sorter: true, sortOrder: list.sortOrderOf('name'), ellipsis: true, width: 220, render: (value: string) => <bdi>{value}</bdi> },
-    {
-      title: t('settingsOrg.area.company'),
-      dataIndex: 'companyName',
-      key: 'companyName',
-      sorter: true,
-      sortOrder: list.sortOrderOf('companyName'),
-      ellipsis: true,
-      width: 220,
-      render: (value: string) => <bdi>{value}</bdi>,
-    },
+    textColumn(t('settingsOrg.area.name'), 'name', { sort: list.sortOrderOf, ellipsis: true, width: 220 }),
+    textColumn(t('settingsOrg.area.company'), 'companyName', { sort: list.sortOrderOf, ellipsis: true, width: 220 }),
     { title: t('settingsOrg.company.distributor'), key: 'distributor', ellipsis: true, width: 180, render: (_, row) => <bdi>{distributorName(row.distributorId)}</bdi> },
-    { title: t('settingsOrg.company.stationCount'), dataIndex: 'stationCount', key: 'stationCount', width: 110, align: 'end' },
+    countColumn(t('settingsOrg.company.stationCount'), 'stationCount', 110),
     createdAtColumn(t, list.sortOrderOf, 160),
   ];
-  if (rights.manage) {
-    columns.push(actionsColumn(t, 96, (row) => <RowActions entity="area" id={row.id} name={row.name} onEdit={() => crud.openEdit(row)} onDelete={() => crud.onDelete(row)} />));
-  }
 
   return (
-    <EntityListPage
+    <SettingsListPage
       entity="area"
       title={t(route.titleKey)}
       searchPlaceholder={t('settingsOrg.area.search')}
@@ -110,19 +98,12 @@ export function Page({ route }: PageProps) {
       canCreate={rights.manage}
       crud={crud}
       columns={columns}
-    >
-      {rights.manage && crud.formUsed ? (
-        <Suspense fallback={null}>
-          <AreaFormModal
-            open={crud.editing !== null}
-            row={crud.editing?.row ?? null}
-            companies={allCompanies}
-            lockedCompanyId={rights.lockedCompanyId}
-            defaultCompanyId={list.state.filters.companyId}
-            onClose={crud.closeForm}
-          />
-        </Suspense>
-      ) : null}
-    </EntityListPage>
+      rowActions={rights.manage ? { width: 96, name: (row) => row.name } : undefined}
+      form={
+        rights.manage
+          ? (subject) => <AreaFormModal {...subject} companies={allCompanies} lockedCompanyId={rights.lockedCompanyId} defaultCompanyId={list.state.filters.companyId} />
+          : undefined
+      }
+    />
   );
 }

@@ -1,14 +1,14 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { CompanyRow } from '@ullage/contracts/settings-org';
 import type { PageProps } from '../../../app/route-types';
-import { actionsColumn, createdAtColumn } from '../../../components/list-page/columns';
-import { EntityListPage } from '../../../components/list-page/entity-list-page';
-import { RowActions } from '../../../components/list-page/row-actions';
+import { createdAtColumn } from '../../../components/list-page/columns';
 import { StatusFilter } from '../../../components/list-page/status-filter';
-import { StatusSwitch } from '../../../components/list-page/status-switch';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
+import { SettingsListPage } from '../../../components/settings-list/settings-list-page';
+import { statusColumn } from '../../../components/settings-list/status-column';
+import { countColumn, textColumn } from '../../../components/settings-list/text-columns';
 import { useDeleteCompany } from '../api/delete-company';
 import { exportCompanies } from '../api/export-companies';
 import { orgKeys } from '../api/keys';
@@ -53,28 +53,9 @@ export function Page({ route }: PageProps) {
 
   const missing = t('common.placeholder.missing');
   const columns: ColumnsType<CompanyRow> = [
-    {
-      title: t('settingsOrg.company.name'),
-      dataIndex: 'name',
-      key: 'name',
-      sorter: true,
-      sortOrder: list.sortOrderOf('name'),
-      ellipsis: true,
-      width: 170,
-      fixed: 'start',
-      render: (value: string) => <bdi>{value}</bdi>,
-    },
+    textColumn(t('settingsOrg.company.name'), 'name', { sort: list.sortOrderOf, ellipsis: true, width: 170, fixed: 'start' }),
     { title: t('settingsOrg.company.code'), dataIndex: 'code', key: 'code', sorter: true, sortOrder: list.sortOrderOf('code'), width: 110 },
-    {
-      title: t('settingsOrg.company.distributor'),
-      dataIndex: 'distributorName',
-      key: 'distributorName',
-      sorter: true,
-      sortOrder: list.sortOrderOf('distributorName'),
-      ellipsis: true,
-      width: 150,
-      render: (value: string) => <bdi>{value}</bdi>,
-    },
+    textColumn(t('settingsOrg.company.distributor'), 'distributorName', { sort: list.sortOrderOf, ellipsis: true, width: 150 }),
     {
       title: t('settingsOrg.company.region'),
       key: 'region',
@@ -127,34 +108,19 @@ export function Page({ route }: PageProps) {
         </span>
       ),
     },
-    { title: t('settingsOrg.company.stationCount'), dataIndex: 'stationCount', key: 'stationCount', width: 90, align: 'end' },
-    {
-      title: t('settingsOrg.company.status'),
-      key: 'status',
-      width: 110,
-      render: (_, row) => (
-        <StatusSwitch
-          entity="company"
-          row={row}
-          editable={rights.manage}
-          confirm={row.disabled ? t('settingsOrg.company.enableConfirm', { name: row.name }) : t('settingsOrg.company.disableConfirm', { name: row.name })}
-          label={t('settingsOrg.company.status')}
-          mutation={status}
-        />
-      ),
-    },
+    countColumn(t('settingsOrg.company.stationCount'), 'stationCount', 90),
+    statusColumn<CompanyRow>({
+      entity: 'company',
+      label: t('settingsOrg.company.status'),
+      editable: () => rights.manage,
+      confirm: (row) => (row.disabled ? t('settingsOrg.company.enableConfirm', { name: row.name }) : t('settingsOrg.company.disableConfirm', { name: row.name })),
+      mutation: status,
+    }),
     createdAtColumn(t, list.sortOrderOf),
   ];
-  if (rights.manage) {
-    columns.push(
-      actionsColumn(t, 96, (row) => (
-        <RowActions entity="company" id={row.id} name={row.name} onEdit={() => crud.openEdit(row)} onDelete={() => crud.onDelete(row)} />
-      )),
-    );
-  }
 
   return (
-    <EntityListPage
+    <SettingsListPage
       entity="company"
       title={t(route.titleKey)}
       searchPlaceholder={t('settingsOrg.company.search')}
@@ -176,18 +142,8 @@ export function Page({ route }: PageProps) {
       canCreate={rights.manage}
       crud={crud}
       columns={columns}
-    >
-      {rights.manage && crud.formUsed ? (
-        <Suspense fallback={null}>
-          <CompanyFormModal
-            open={crud.editing !== null}
-            row={crud.editing?.row ?? null}
-            distributors={distributors}
-            lockedDistributorId={rights.lockedDistributorId}
-            onClose={crud.closeForm}
-          />
-        </Suspense>
-      ) : null}
-    </EntityListPage>
+      rowActions={rights.manage ? { width: 96, name: (row) => row.name } : undefined}
+      form={rights.manage ? (subject) => <CompanyFormModal {...subject} distributors={distributors} lockedDistributorId={rights.lockedDistributorId} /> : undefined}
+    />
   );
 }

@@ -1,12 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { DistributorRow } from '@ullage/contracts/settings-org';
 import type { PageProps } from '../../../app/route-types';
-import { actionsColumn, createdAtColumn } from '../../../components/list-page/columns';
-import { EntityListPage } from '../../../components/list-page/entity-list-page';
-import { RowActions } from '../../../components/list-page/row-actions';
+import { createdAtColumn } from '../../../components/list-page/columns';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
+import { SettingsListPage } from '../../../components/settings-list/settings-list-page';
+import { countColumn, textColumn } from '../../../components/settings-list/text-columns';
 import { useDeleteDistributor } from '../api/delete-distributor';
 import { exportDistributors } from '../api/export-distributors';
 import { orgKeys } from '../api/keys';
@@ -40,7 +40,6 @@ export function Page({ route }: PageProps) {
   const { list } = crud;
 
   const missing = t('common.placeholder.missing');
-  const text = (value: string | null) => <bdi>{value || missing}</bdi>;
   const columns: ColumnsType<DistributorRow> = [
     {
       title: t('settingsOrg.distributor.logo'),
@@ -49,12 +48,12 @@ export function Page({ route }: PageProps) {
       width: 72,
       render: (logo: string | null) => (logo ? <img className="org-table-logo" src={logo} alt="" /> : missing),
     },
-    { title: t('settingsOrg.distributor.name'), dataIndex: 'name', key: 'name', sorter: true, sortOrder: list.sortOrderOf('name'), ellipsis: true, width: 180, fixed: 'start', render: (value: string) => <bdi>{value}</bdi> },
-    { title: t('settingsOrg.distributor.country'), dataIndex: 'country', key: 'country', width: 120, ellipsis: true, render: text },
-    { title: t('settingsOrg.distributor.area'), dataIndex: 'area', key: 'area', width: 120, ellipsis: true, render: text },
-    { title: t('settingsOrg.distributor.contactName'), dataIndex: 'contactName', key: 'contactName', width: 130, ellipsis: true, render: text },
-    { title: t('settingsOrg.distributor.phone'), dataIndex: 'phone', key: 'phone', width: 140, render: text },
-    { title: t('settingsOrg.distributor.position'), dataIndex: 'position', key: 'position', width: 120, ellipsis: true, render: text },
+    textColumn(t('settingsOrg.distributor.name'), 'name', { sort: list.sortOrderOf, ellipsis: true, width: 180, fixed: 'start' }),
+    textColumn(t('settingsOrg.distributor.country'), 'country', { width: 120, ellipsis: true, missing }),
+    textColumn(t('settingsOrg.distributor.area'), 'area', { width: 120, ellipsis: true, missing }),
+    textColumn(t('settingsOrg.distributor.contactName'), 'contactName', { width: 130, ellipsis: true, missing }),
+    textColumn(t('settingsOrg.distributor.phone'), 'phone', { width: 140, missing }),
+    textColumn(t('settingsOrg.distributor.position'), 'position', { width: 120, ellipsis: true, missing }),
     {
       title: t('settingsOrg.distributor.tankTypes'),
       key: 'tankTypes',
@@ -62,26 +61,13 @@ export function Page({ route }: PageProps) {
       ellipsis: true,
       render: (_, row) => (row.tankTypes.length ? row.tankTypes.map((tank) => tank.code).join(', ') : missing),
     },
-    { title: t('settingsOrg.distributor.companyCount'), dataIndex: 'companyCount', key: 'companyCount', width: 100, align: 'end' },
+    countColumn(t('settingsOrg.distributor.companyCount'), 'companyCount', 100),
     createdAtColumn(t, list.sortOrderOf),
   ];
   const anyEditable = list.rows.some((row) => rights.edit(row.id));
-  if (anyEditable || rights.delete) {
-    columns.push(
-      actionsColumn(t, 96, (row) => (
-        <RowActions
-          entity="distributor"
-          id={row.id}
-          name={row.name}
-          onEdit={rights.edit(row.id) ? () => crud.openEdit(row) : undefined}
-          onDelete={rights.delete ? () => crud.onDelete(row) : undefined}
-        />
-      )),
-    );
-  }
 
   return (
-    <EntityListPage
+    <SettingsListPage
       entity="distributor"
       title={t(route.titleKey)}
       searchPlaceholder={t('settingsOrg.distributor.search')}
@@ -89,12 +75,8 @@ export function Page({ route }: PageProps) {
       canCreate={rights.create}
       crud={crud}
       columns={columns}
-    >
-      {crud.formUsed ? (
-        <Suspense fallback={null}>
-          <DistributorFormDrawer open={crud.editing !== null} row={crud.editing?.row ?? null} onClose={crud.closeForm} />
-        </Suspense>
-      ) : null}
-    </EntityListPage>
+      rowActions={anyEditable || rights.delete ? { width: 96, name: (row) => row.name, canEdit: (row) => rights.edit(row.id), canDelete: rights.delete } : undefined}
+      form={(subject) => <DistributorFormDrawer {...subject} />}
+    />
   );
 }
