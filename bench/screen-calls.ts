@@ -47,6 +47,17 @@ export interface ScreenCall {
   kind: 'json' | 'file';
 }
 
+/**
+ * A settings list page's two calls: its first page of ten on load, and its export. The API path
+ * is the page's own under /api (`/area` → `/api/area/list`, `/api/area/export`).
+ */
+function listAndExport(page: string, name: string, exportName = `${name} export`): ScreenCall[] {
+  return [
+    { page, name, path: `/api${page}/list?page=1&pageSize=10`, kind: 'json' },
+    { page, name: exportName, path: `/api${page}/export`, kind: 'file' },
+  ];
+}
+
 export const SCREEN_CALLS: ScreenCall[] = [
   // ---------- shell: every page ----------
   { page: 'shell', name: 'login config (page title), every page', path: '/api/login/config', kind: 'json' }, // apps/web/src/app/root-shell.tsx, features/auth/api/login-config.ts
@@ -121,20 +132,13 @@ export const SCREEN_CALLS: ScreenCall[] = [
   { page: '/leak_alarm', name: 'leak alarms export', path: '/api/alarm/export?kind=leak', kind: 'file' }, // apps/web/src/features/alarms/api/export-alarms.ts
 
   // ---------- settings ----------
-  { page: '/distributor', name: 'distributors', path: '/api/distributor/list?page=1&pageSize=10', kind: 'json' }, // apps/web/src/features/settings-org/pages/distributor-page.tsx, api/list-distributors.ts
-  { page: '/distributor', name: 'distributors export', path: '/api/distributor/export', kind: 'file' }, // apps/web/src/features/settings-org/api/export-distributors.ts
-  { page: '/company', name: 'companies', path: '/api/company/list?page=1&pageSize=10', kind: 'json' }, // apps/web/src/features/settings-org/pages/company-page.tsx, lib/list-companies.ts
-  { page: '/company', name: 'companies export', path: '/api/company/export', kind: 'file' }, // apps/web/src/features/settings-org/api/export-companies.ts
-  { page: '/area', name: 'areas', path: '/api/area/list?page=1&pageSize=10', kind: 'json' }, // apps/web/src/features/settings-org/pages/area-page.tsx, lib/list-areas.ts
-  { page: '/area', name: 'areas export', path: '/api/area/export', kind: 'file' }, // apps/web/src/features/settings-org/api/export-areas.ts
-  { page: '/station', name: 'station list (settings)', path: '/api/station/list?page=1&pageSize=10', kind: 'json' }, // apps/web/src/features/settings-more/pages/station-page.tsx, api/list-stations.ts
-  { page: '/station', name: 'stations export', path: '/api/station/export', kind: 'file' }, // apps/web/src/features/settings-more/api/export-stations.ts
-  { page: '/product', name: 'products', path: '/api/product/list?page=1&pageSize=10', kind: 'json' }, // apps/web/src/features/settings-more/pages/product-page.tsx, api/list-products.ts
-  { page: '/product', name: 'products export', path: '/api/product/export', kind: 'file' }, // apps/web/src/features/settings-more/api/export-products.ts
-  { page: '/account', name: 'accounts', path: '/api/account/list?page=1&pageSize=10', kind: 'json' }, // apps/web/src/features/settings-more/pages/account-page.tsx, api/list-accounts.ts
-  { page: '/account', name: 'accounts export', path: '/api/account/export', kind: 'file' }, // apps/web/src/features/settings-more/api/export-accounts.ts
-  { page: '/tag', name: 'tags', path: '/api/tag/list?page=1&pageSize=10', kind: 'json' }, // apps/web/src/features/settings-more/pages/tag-page.tsx, api/list-tags.ts
-  { page: '/tag', name: 'tags export', path: '/api/tag/export', kind: 'file' }, // apps/web/src/features/settings-more/api/export-tags.ts
+  ...listAndExport('/distributor', 'distributors'), // apps/web/src/features/settings-org/pages/distributor-page.tsx, api/list-distributors.ts; api/export-distributors.ts
+  ...listAndExport('/company', 'companies'), // apps/web/src/features/settings-org/pages/company-page.tsx, lib/list-companies.ts; settings-org/api/export-companies.ts
+  ...listAndExport('/area', 'areas'), // apps/web/src/features/settings-org/pages/area-page.tsx, lib/list-areas.ts; settings-org/api/export-areas.ts
+  ...listAndExport('/station', 'station list (settings)', 'stations export'), // apps/web/src/features/settings-more/pages/station-page.tsx, api/list-stations.ts; api/export-stations.ts
+  ...listAndExport('/product', 'products'), // apps/web/src/features/settings-more/pages/product-page.tsx, api/list-products.ts; api/export-products.ts
+  ...listAndExport('/account', 'accounts'), // apps/web/src/features/settings-more/pages/account-page.tsx, api/list-accounts.ts; api/export-accounts.ts
+  ...listAndExport('/tag', 'tags'), // apps/web/src/features/settings-more/pages/tag-page.tsx, api/list-tags.ts; api/export-tags.ts
   { page: '/audit', name: 'settings audit log', path: '/api/audit/list?page=1&pageSize=10', kind: 'json' }, // apps/web/src/features/settings-audit/pages/audit-page.tsx, api/list-audit.ts
   // The device page asks nothing until a station is picked.
   { page: '/deviceParamManage', name: 'device parameters of the picked station', path: '/api/device-params/station/{stationId}', kind: 'json' }, // apps/web/src/features/device-params/api/device-overview.ts

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
+import { adminCookie } from './admin-api';
 import { baseUrl } from './browser';
-import { E2E_ADMIN_PASSWORD } from './server';
 
 /** The answer to a device report (docs/device-protocol.md). */
 export interface DeviceAnswer {
@@ -28,8 +28,7 @@ export function deviceKeyOf(station: string, base = baseUrl()): Promise<string> 
   const cached = keys.get(`${base} ${station}`);
   if (cached) return cached;
   const key = (async () => {
-    const login = await fetch(`${base}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookie = await adminCookie(base);
     const found = (await (await fetch(`${base}/api/station/list?pageSize=100`, { headers: { cookie } })).json()) as { data: { list: { id: number; code: string }[] } };
     const id = found.data.list.find((s) => s.code === station)?.id;
     if (id === undefined) throw new Error(`no station ${station}`);
@@ -55,4 +54,12 @@ export async function reportAccepted(station: string, body: object, base = baseU
   const answer = await deviceReport(station, body, base);
   expect([answer.code, answer.data.refused]).toEqual([1000, []]);
   return answer.data;
+}
+
+/**
+ * A station's readings, however many, in reports of 1,000 (a fifth of the device API's batch
+ * limit, so a report stays small enough to send quickly), each held to being taken whole.
+ */
+export async function readingsAccepted(station: string, readings: readonly object[], base = baseUrl()): Promise<void> {
+  for (let i = 0; i < readings.length; i += 1000) await reportAccepted(station, { readings: readings.slice(i, i + 1000) }, base);
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiSignedInPage, baseUrl, launchBrowser } from './browser';
+import { adminCookie, apiData } from './admin-api';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
-import { reportAccepted } from './device';
+import { readingsAccepted } from './device';
 
 /**
  * The run-out forecast (issue 23) on home, the station monitor, the big screen and the phone.
@@ -42,11 +43,7 @@ interface Row {
   basis: { source: string; weeks: number; days: number };
 }
 
-async function api<T>(path: string): Promise<T> {
-  const json = (await (await fetch(`${baseUrl()}${path}`, { headers: { cookie } })).json()) as { code: number; msg: string; data: T };
-  expect(json.code, json.msg).toBe(1000);
-  return json.data;
-}
+const api = <T>(path: string, init?: RequestInit) => apiData<T>(path, cookie, init);
 
 /** English durations as the pages write them (web run-out.ts). */
 const inEnglish = (hours: number | null) => {
@@ -58,8 +55,7 @@ const inEnglish = (hours: number | null) => {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const login = await fetch(`${baseUrl()}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
-  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  cookie = await adminCookie();
   const stations = await api<{ list: { id: number; code: string }[] }>('/api/station/list?pageSize=100');
   stationId = stations.list.find((s) => s.code === STATION)!.id;
   const before = await api<{ list: (Row & { tankCode: string })[] }>(`/api/forecast/list?stationId=${stationId}&pageSize=50`);
@@ -72,22 +68,20 @@ beforeAll(async () => {
     const volumeL = capacity * (0.07 + i * 0.001);
     readings.push({ tank: TANK, ts: new Date(t).toISOString(), productHeightMm: 200 + i, waterHeightMm: 0, temperatureC: 25, volumeL });
   }
-  for (let i = 0; i < readings.length; i += 1000) await reportAccepted(STATION, { readings: readings.slice(i, i + 1000) });
+  await readingsAccepted(STATION, readings);
   // Tank 3: its low thresholds removed through the station's settings, as a user would.
   const detail = await api<{ tanks: { id: number; code: string; lowOilWarnMm: number | null; lowOilAlarmMm: number | null }[] }>(`/api/station/${stationId}`);
-  const saved = await fetch(`${baseUrl()}/api/station/${stationId}`, {
+  await api(`/api/station/${stationId}`, {
     method: 'PUT',
-    headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({ ...detail, tanks: detail.tanks.map((t) => (t.code === NO_LOW ? { ...t, lowOilWarnMm: null, lowOilAlarmMm: null } : t)) }),
   });
-  expect(((await saved.json()) as { code: number; msg: string }).code).toBe(1000);
   noLowId = detail.tanks.find((t) => t.code === NO_LOW)!.id;
   const noLowCapacity = before.list.find((r) => r.tankCode === NO_LOW)!.capacityL;
   const sales: object[] = [];
   for (let t = end - 8 * 24 * H, i = 8 * 24 * 4; t <= end; t += 15 * 60_000, i--) {
     sales.push({ tank: NO_LOW, ts: new Date(t).toISOString(), productHeightMm: 100 + i, waterHeightMm: 0, temperatureC: 25, volumeL: noLowCapacity * (0.414 + i * 0.000625) });
   }
-  for (let i = 0; i < sales.length; i += 1000) await reportAccepted(STATION, { readings: sales.slice(i, i + 1000) });
+  await readingsAccepted(STATION, sales);
 }, 120_000);
 afterAll(() => browser?.close());
 

@@ -4,6 +4,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
+import { chooseOption } from './select-option';
 
 /**
  * Historical inventory (issue 6 item 5): the page refuses 12 days with the spec's message
@@ -39,16 +40,6 @@ function pickerText(ms: number): string {
   const d = new Date(ms);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
-
-async function choose(page: Page, testId: string, text: string, optionText: string | RegExp = text) {
-  await page.locator(`[data-testid="${testId}"]`).click();
-  await page.keyboard.type(text);
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: optionText }).first();
-  await option.waitFor();
-  await option.click();
-  // The next select's options are not to be confused with this one's, still fading out.
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 
 async function typeTime(page: Page, testId: string, ms: number) {
@@ -144,8 +135,8 @@ async function refusesTwelveDaysThenDraws(page: Page, message: string) {
     if (r.url().includes('/api/report/history/')) asked.push(r.url());
   });
   await page.goto('/history_can_save');
-  await choose(page, 'history-station', STATION);
-  await choose(page, 'history-tank', '1', /^1 · /);
+  await chooseOption(page, 'history-station', STATION);
+  await chooseOption(page, 'history-tank', '1', /^1 · /);
   // [from, to): the newest reading is at NOW, so the range ends a minute after it.
   await typeTime(page, 'history-from', NOW + MIN - 12 * DAY);
   await typeTime(page, 'history-to', NOW + MIN);

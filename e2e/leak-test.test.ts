@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { lastCompleteMonth } from '@ullage/domain/monthly-inventory';
 import { dayOf, dayWindow } from '@ullage/domain/station-day';
-import { apiSignedInPage, baseUrl, launchBrowser } from './browser';
+import { probeNoise } from '../apps/server/src/test/tank-readings';
+import { adminCookie, apiData } from './admin-api';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
-import { reportAccepted } from './device';
+import { readingsAccepted } from './device';
 
 /**
  * Leak tests (issue 22) over readings sent through the real device path. Cairo Nasr City
@@ -33,11 +35,7 @@ let cookie = '';
 function readingsOf(tank: string, leakLph: number, seed: number): object[] {
   const out: object[] = [];
   let net = 25_000;
-  let noise = seed;
-  const next = () => {
-    noise = (noise * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return noise / 2_147_483_648 - 0.5;
-  };
+  const next = probeNoise(seed);
   for (const day of DAYS) {
     const { startMs } = dayWindow(day, TZ);
     for (let m = 0; m < 1440; m += 5) {
@@ -50,11 +48,7 @@ function readingsOf(tank: string, leakLph: number, seed: number): object[] {
   return out;
 }
 
-async function api<T>(path: string): Promise<T> {
-  const json = (await (await fetch(`${baseUrl()}${path}`, { headers: { cookie } })).json()) as { code: number; msg: string; data: T };
-  expect(json.code, json.msg).toBe(1000);
-  return json.data;
-}
+const api = <T>(path: string) => apiData<T>(path, cookie);
 
 interface Row {
   tankId: number;
@@ -65,12 +59,11 @@ interface Row {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const login = await fetch(`${baseUrl()}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
-  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  cookie = await adminCookie();
   const stations = await api<{ list: { id: number; code: string }[] }>('/api/station/list?pageSize=100');
   stationId = stations.list.find((s) => s.code === STATION)!.id;
   const readings = [...readingsOf('1', 0, 11), ...readingsOf('2', 2, 22)];
-  for (let i = 0; i < readings.length; i += 1000) await reportAccepted(STATION, { readings: readings.slice(i, i + 1000) });
+  await readingsAccepted(STATION, readings);
   // The last day tested for both tanks: the books (every minute) and the leak tests (every minute) have run.
   const deadline = Date.now() + 420_000;
   for (;;) {

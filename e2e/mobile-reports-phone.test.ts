@@ -3,12 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { testConfig } from '../apps/server/src/config';
-import { openPglite } from '../apps/server/src/db/client';
-import { firstStart } from '../apps/server/src/seed/first-start';
 import { apiSignedInPage, launchBrowser } from './browser';
-import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, startServer, type RunningServer } from './server';
+import { startPreparedServer } from './prepared-server';
+import { E2E_ADMIN_PASSWORD, type RunningServer } from './server';
 import { reportAccepted } from './device';
+import { chooseOption } from './select-option';
 
 /**
  * The six remaining _phone reports (issue 8) at 390×844 with a phone's identity: daily and
@@ -56,27 +55,19 @@ const EVENTS = [
 
 let browser: Browser;
 let server: RunningServer;
-const dataDir = path.resolve(import.meta.dirname, '..', '.tmp', `e2e-phone-reports-${process.pid}`);
 
 beforeAll(async () => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const database = await openPglite(dataDir);
-  try {
-    await database.migrate();
-    await firstStart(database.db, testConfig({ adminPassword: E2E_ADMIN_PASSWORD, demoPassword: E2E_DEMO_PASSWORD, demo: 'on' }));
+  server = await startPreparedServer('phone-reports', async (db) => {
     // An hour's outage 6 hours ago, processed; a half-hour one 3 hours ago, not yet.
-    await database.db.execute(sql`
+    await db.execute(sql`
       insert into offline_records (distributor_id, company_id, station_id, started_at, ended_at, type, handler, content, processed, processed_at, processed_by)
       select distributor_id, company_id, id, ${iso(NOW - 6 * HOUR)}::timestamptz, ${iso(NOW - 5 * HOUR)}::timestamptz, 'shutdown', 'Ana Ruiz',
         'Utility power cut; console restarted', true, ${iso(NOW - 4 * HOUR)}::timestamptz, (select id from users where username = 'admin')
       from stations where code = ${STATION}`);
-    await database.db.execute(sql`
+    await db.execute(sql`
       insert into offline_records (distributor_id, company_id, station_id, started_at, ended_at)
       select distributor_id, company_id, id, ${iso(NOW - 3 * HOUR)}::timestamptz, ${iso(NOW - 150 * MIN)}::timestamptz from stations where code = ${STATION}`);
-  } finally {
-    await database.close();
-  }
-  server = await startServer({ DATA_DIR: dataDir });
+  });
   browser = await launchBrowser();
   await reportAccepted(STATION, { readings: [...SERIES, ...JUMP], events: EVENTS }, server.baseUrl);
 }, 180_000);
@@ -84,7 +75,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A phone (390×844, touch, a phone's browser identity) signed in (without the form: mobile.test.ts signs in through it); it opens no page. */
@@ -122,15 +112,6 @@ async function openFilters(page: Page) {
 async function closeFilters(page: Page) {
   await page.locator('[data-testid="filter-done"]').click();
   await page.locator('[data-testid="filter-sheet"]').waitFor({ state: 'hidden' });
-}
-
-async function choose(page: Page, testId: string, text: string, optionText: string = text) {
-  await page.locator(`[data-testid="${testId}"]`).click();
-  await page.keyboard.type(text);
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: optionText }).first();
-  await option.waitFor();
-  await option.click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 
 /** Denver's first whole day of the series: its first reading at 00:00, its last at 23:50. */
@@ -348,8 +329,8 @@ describe('the six _phone reports (spec §2: the same data and filters, as cards)
       // Nothing chosen: the spec's sentence for station and tank.
       await page.locator('[data-testid="history-submit"]').click();
       await expect(page.locator('[data-testid="history-tank-problem"]').textContent()).resolves.toBe('Must select gas station and tank');
-      await choose(page, 'history-station', STATION);
-      await choose(page, 'history-tank', '92#', '1 · 92# Gasoline');
+      await chooseOption(page, 'history-station', STATION);
+      await chooseOption(page, 'history-tank', '92#', '1 · 92# Gasoline');
       await page.locator('[data-testid="history-to"]').fill('2026-05-14T10:00');
       await page.locator('[data-testid="history-from"]').fill('2026-05-02T10:00');
       await page.locator('[data-testid="history-submit"]').click();
@@ -437,8 +418,8 @@ describe('the six _phone reports (spec §2: the same data and filters, as cards)
         await expect.poll(() => page.locator('[data-testid="page-title"]').textContent()).toBe(AR[`route.title.${name.replace(/_phone$/, '')}`]);
         expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
         if (name === 'history_can_save_phone') {
-          await choose(page, 'history-station', STATION);
-          await choose(page, 'history-tank', '92#');
+          await chooseOption(page, 'history-station', STATION);
+          await chooseOption(page, 'history-tank', '92#');
           await page.locator('[data-testid="history-presets"] [data-days="1"]').click();
           await page.locator('[data-testid="history-submit"]').click();
           await expect.poll(() => page.locator('[data-testid="history-chart"]').getAttribute('data-rendered'), { timeout: 15_000 }).toBe('true');

@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { testConfig } from '../apps/server/src/config';
-import { openPglite } from '../apps/server/src/db/client';
-import { firstStart } from '../apps/server/src/seed/first-start';
 import { apiSignedInPage, launchBrowser } from './browser';
-import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, startServer, type RunningServer } from './server';
+import { startPreparedServer } from './prepared-server';
+import { E2E_ADMIN_PASSWORD, type RunningServer } from './server';
 
 /**
  * The offline record page (offline_record). A station goes offline after 15 silent minutes,
@@ -17,32 +13,23 @@ import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, startServer, type RunningServer 
  */
 let browser: Browser;
 let server: RunningServer;
-const dataDir = path.resolve(import.meta.dirname, '..', '.tmp', `e2e-offline-${process.pid}`);
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
 beforeAll(async () => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const database = await openPglite(dataDir);
-  try {
-    await database.migrate();
-    await firstStart(database.db, testConfig({ adminPassword: E2E_ADMIN_PASSWORD, demoPassword: E2E_DEMO_PASSWORD, demo: 'on' }));
+  server = await startPreparedServer('offline', async (db) => {
     // Shanghai Pudong was offline for an hour and came back; Shenzhen Nanshan is still offline.
-    await database.db.execute(sql`
+    await db.execute(sql`
       insert into offline_records (distributor_id, company_id, station_id, started_at, ended_at)
       select distributor_id, company_id, id, ${hoursAgo(3)}::timestamptz, ${hoursAgo(2)}::timestamptz from stations where code = 'NWP-SH01'
       union all
       select distributor_id, company_id, id, ${hoursAgo(1)}::timestamptz, null from stations where code = 'NWP-SZ02'`);
-  } finally {
-    await database.close();
-  }
-  server = await startServer({ DATA_DIR: dataDir });
+  });
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The administrator on the offline records page (signed in without the form), in the language. */

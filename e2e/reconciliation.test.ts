@@ -2,9 +2,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dayOf, dayWindow } from '@ullage/domain/station-day';
-import { apiSignedInPage, baseUrl, launchBrowser } from './browser';
+import { adminCookie, apiData } from './admin-api';
+import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
-import { reportAccepted } from './device';
+import { readingsAccepted, reportAccepted } from './device';
 
 /**
  * Wetstock reconciliation (issue 23) over data sent through the real device path. The file
@@ -38,12 +39,7 @@ let browser: Browser;
 let stationId = 0;
 let cookie = '';
 
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, { ...init, headers: { cookie, 'content-type': 'application/json', ...(init.headers ?? {}) } });
-  const json = (await response.json()) as { code: number; msg: string; data: T };
-  expect(json.code, json.msg).toBe(1000);
-  return json.data;
-}
+const api = <T>(path: string, init?: RequestInit) => apiData<T>(path, cookie, init);
 
 /** The station, its three tanks and their products, made as an administrator would in Settings → Stations. */
 async function createStation(): Promise<void> {
@@ -110,11 +106,10 @@ interface Row {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const login = await fetch(`${baseUrl()}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
-  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  cookie = await adminCookie();
   await createStation();
   const { readings, sales, delivery } = seed('G92');
-  for (let i = 0; i < readings.length; i += 1000) await reportAccepted(STATION, { readings: readings.slice(i, i + 1000) });
+  await readingsAccepted(STATION, readings);
   await reportAccepted(STATION, { sales });
   await reportAccepted(STATION, { deliveries: [{ tank: '1', ...delivery }] });
   await reportAccepted(STATION, { tickets: [{ tank: '1', deliveredAt: delivery.endedAt, volumeL: DROP.ticketL, ticketNo: 'DXB-0042' }] });

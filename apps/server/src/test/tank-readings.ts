@@ -16,3 +16,15 @@ export const tankReading = (tsMs: number, volumeL: number) => ({
   volumeL,
   tcVolumeL: volumeL,
 });
+
+/**
+ * A probe's noise: a little linear congruential generator answering numbers in [-0.5, 0.5), the
+ * same ones for the same seed, so readings made with it are noisy yet the same run after run.
+ */
+export function probeNoise(seed: number): () => number {
+  let noise = seed;
+  return () => {
+    noise = (noise * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return noise / 2_147_483_648 - 0.5;
+  };
+}

@@ -1,3 +1,5 @@
+import type { LiveAlarmMessage } from '@ullage/contracts/alarm-feed';
+
 /**
  * The live alarm feed client (spec §4, §7): `GET {base}sse-msg/connect?userId&lang`. Opening
  * resets the retry counter; an error that leaves the connection closed is retried at most 5
@@ -13,24 +15,11 @@ export function retryDelay(attempt: number): number | null {
 }
 
 /**
- * A live alarm message as the server sends it (spec §3); missing fields are null. Besides the
- * spec's fields: the alarm and station it is (links), the instant it started and the station
- * zone's offset then ("GMT+8"), since `startTime` is on the station's clock.
+ * A live alarm message as the server sends it (spec §3, @ullage/contracts/alarm-feed); missing
+ * fields are null. The client also takes messages without the alarm, station, start or zone.
  */
-export interface LiveAlarm {
-  alarmId?: number;
-  stationId?: number;
-  kind?: 'level' | 'leak';
-  startedAt?: string;
-  zone?: string | null;
-  stationName: string | null;
-  classifyName: string | null;
-  tankCode: string | null;
-  sensorNo: string | null;
-  sensorTypeDesc: string | null;
-  alarmTypeDesc: string | null;
-  startTime: string | null;
-}
+type Optional = 'alarmId' | 'stationId' | 'kind' | 'startedAt' | 'zone';
+export type LiveAlarm = Omit<LiveAlarmMessage, Optional> & Partial<Pick<LiveAlarmMessage, Optional>>;
 
 type EventSourceLike = Pick<EventSource, 'close' | 'readyState'> & {
   onopen: ((this: EventSource, ev: Event) => unknown) | null;

@@ -1,5 +1,6 @@
 import { LIQUID_SENSOR_STATUSES } from './alarm-types';
 import { AtgParseError, FieldReader } from './field-reader';
+import type { InventoryMeasures } from './inventory-measures';
 import type { ConsoleTime } from './time';
 import type { ConsoleUnits } from './units';
 
@@ -16,7 +17,7 @@ export { AtgParseError };
  * do not guess), which matches no Ullage tank.
  */
 
-export interface TankInventory {
+export interface TankInventory extends InventoryMeasures {
   tank: number;
   /** One character (function 603); null when `?`. */
   product: string | null;
@@ -26,12 +27,6 @@ export interface TankInventory {
   leakTestInProgress: boolean;
   /** MAG probes only. */
   invalidFuelHeight: boolean;
-  volume: number | null;
-  tcVolume: number | null;
-  ullage: number | null;
-  height: number | null;
-  water: number | null;
-  temperature: number | null;
   waterVolume: number | null;
 }
 

@@ -1,5 +1,6 @@
 import { LIQUID_SENSOR_STATUSES, SENSOR_ALARM_TYPES, TANK_ALARM_TYPES } from './alarm-types';
 import type { Delivery } from './computer-format';
+import type { InventoryMeasures } from './inventory-measures';
 import { isValidConsoleTime, type ConsoleTime } from './time';
 import type { ConsoleUnits } from './units';
 
@@ -81,15 +82,9 @@ function hour12(hour: string, half: string): number {
   return (h % 12) + (half === 'PM' ? 12 : 0);
 }
 
-export interface DisplayInventoryRow {
+export interface DisplayInventoryRow extends InventoryMeasures {
   tank: number;
   label: string;
-  volume: number | null;
-  tcVolume: number | null;
-  ullage: number | null;
-  height: number | null;
-  water: number | null;
-  temperature: number | null;
 }
 
 /** The row regex of §4 I20100: tank, label (may hold spaces), then six numbers. */

@@ -1,28 +1,8 @@
+import type { LiveAlarmMessage } from '@ullage/contracts/alarm-feed';
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
 import { stationClock } from '@ullage/domain/station-clock';
 import type { MessageKey } from '../../i18n/en';
 import type { Translate } from '../../i18n/translate';
-
-/**
- * A live alarm as spec §3 names its fields; any field the alarm lacks is null (the client shows "--").
- * Beyond them: which alarm and station it is (the toast links to both), the instant it started
- * (for ordering) and the station zone's offset then ("GMT+8"), shown beside `startTime` since
- * one feed carries stations of several zones.
- */
-export interface LiveAlarmMessage {
-  alarmId: number;
-  stationId: number;
-  kind: 'level' | 'leak';
-  startedAt: string;
-  zone: string | null;
-  stationName: string | null;
-  classifyName: string | null;
-  tankCode: string | null;
-  sensorNo: string | null;
-  sensorTypeDesc: string | null;
-  alarmTypeDesc: string | null;
-  startTime: string | null;
-}
 
 /** "2026-11-22 08:00:05" in the station's own time zone, as the people at the station read it. */
 export function stationTime(iso: string, timezone: string): string {
@@ -30,6 +10,7 @@ export function stationTime(iso: string, timezone: string): string {
   return clock ? `${clock.date} ${clock.time}` : '';
 }
 
+/** The feed's message of an alarm, phrased in the viewer's language (its shape, shared with the web client, is in the contracts). */
 export function liveAlarmMessage(t: Translate, alarm: ActiveAlarm, station: { timezone: string }, sensorType: string | null): LiveAlarmMessage {
   const known = (key: string) => key as MessageKey;
   const codeKey = known(`alarm.code.${alarm.kind}.${alarm.code}`);

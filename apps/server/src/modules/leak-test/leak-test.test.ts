@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '@ullage/contracts/codes';
-import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
 import { users } from '../../db/schema';
 import { rawRows } from '../../lib/raw-sql';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp';
 import { collectSse } from '../../test/sse';
+import { probeNoise, wallMs } from '../../test/tank-readings';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext, apiGet, sendReadings } from '../../test/harness';
 import { TankDayBookJob } from '../tank-days/service';
 
@@ -25,20 +25,13 @@ let admin = '';
 let stationUser = '';
 const tankIds: Record<string, number> = {};
 
-const local = (day: string, minute: number) => {
-  const [y, mo, d] = day.split('-').map(Number) as [number, number, number];
-  return zonedTimeToUtc({ year: y, month: mo, day: d, hour: Math.floor(minute / 60), minute: minute % 60, second: 0 }, SH).getTime();
-};
+const local = (day: string, minute: number) => wallMs(day, minute, SH);
 
 /** A tank's readings: net volume at 15 °C falls by sales and the leak; the probe sees it expanded at the temperature, with a little noise. */
 function readingsOf(tank: string, leakLph: number, seed: number) {
   const out: object[] = [];
   let net = 25_000;
-  let noise = seed;
-  const next = () => {
-    noise = (noise * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return noise / 2_147_483_648 - 0.5;
-  };
+  const next = probeNoise(seed);
   for (const [d, day] of DAYS.entries()) {
     if (d % 6 === 0) net = 25_000; // a tanker every six days, at midnight
     for (let m = 0; m < 1440; m += 5) {
