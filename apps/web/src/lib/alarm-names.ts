@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
 import type { LEAK_ALARM_CODES, LEVEL_ALARM_CODES } from '@ullage/domain/alarm-codes';
 import type { MessageKey } from '../i18n/message-key';
@@ -60,4 +61,15 @@ export const LEAK_ALARM_KEYS: Readonly<Record<keyof typeof LEAK_ALARM_CODES, Mes
 export function alarmNameKey(kind: ActiveAlarm['kind'], code: number): MessageKey | null {
   const table: Readonly<Record<number, MessageKey>> = kind === 'level' ? LEVEL_ALARM_KEYS : LEAK_ALARM_KEYS;
   return Object.hasOwn(table, code) ? (table[code] ?? null) : null;
+}
+
+/** An alarm's localised name; a code the tables do not know is named by its number. */
+export function alarmName(t: TFunction, kind: ActiveAlarm['kind'], code: number): string {
+  const key = alarmNameKey(kind, code);
+  return key ? t(key) : t('monitor.alarm.unknown', { code });
+}
+
+/** A station's open level alarms of one tank, as its card and its phone tile show them. */
+export function tankLevelAlarms(alarms: readonly ActiveAlarm[], tankCode: string): ActiveAlarm[] {
+  return alarms.filter((alarm) => alarm.kind === 'level' && alarm.tankCode === tankCode);
 }

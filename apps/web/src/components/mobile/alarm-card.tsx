@@ -8,7 +8,7 @@ import type { MessageKey } from '../../i18n/message-key';
 import { alarmLines, type LiveAlarm } from '../../lib/alarm-feed';
 import { durationParts } from '../../lib/station-time';
 import { StationTime } from '../station-time';
-import { alarmNameKey } from '../../lib/alarm-names';
+import { alarmName } from '../../lib/alarm-names';
 import { drillHref } from '../../lib/drill-place';
 
 interface AlarmCardProps {
@@ -30,8 +30,7 @@ function durationText(t: TFunction, row: AlarmRow, now: number): string {
 /** One level or leak alarm: what, where, since when, and whether someone dealt with it. */
 export function AlarmCard({ row, isNew = false, now, action }: AlarmCardProps) {
   const { t } = useTranslation();
-  const key = alarmNameKey(row.kind, row.code);
-  const name = key ? t(key) : t('monitor.alarm.unknown', { code: row.code });
+  const name = alarmName(t, row.kind, row.code);
   // Each part on its own: a product name in Latin letters must not reorder an Arabic line.
   const target: ReactNode[] =
     row.kind === 'level'

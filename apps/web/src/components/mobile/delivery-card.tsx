@@ -6,6 +6,7 @@ import type { MonitorFormat } from '../../lib/format';
 import { NO_PRODUCT_COLOR } from '../tank/product-color';
 import { DrillCard } from './drill-card';
 import { Figures } from './figures';
+import { ProductSuffix } from '../tank/product-suffix';
 
 interface DeliveryCardProps {
   row: DeliveryRow;
@@ -29,12 +30,7 @@ export function DeliveryCard({ row, href, format, showPlace = false }: DeliveryC
           <span className="m-place">
             <span className="m-swatch" style={{ background: row.productColor ?? NO_PRODUCT_COLOR }} aria-hidden="true" />
             <bdi>{row.stationName}</bdi> · <bdi>{t('monitor.tank.title', { code: row.tankCode })}</bdi>
-            {row.productName ? (
-              <>
-                {' · '}
-                <bdi>{row.productName}</bdi>
-              </>
-            ) : null}
+            <ProductSuffix name={row.productName} />
           </span>
         ) : undefined
       }

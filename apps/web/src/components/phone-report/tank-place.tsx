@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NO_PRODUCT_COLOR } from '../tank/product-color';
+import { ProductSuffix } from '../tank/product-suffix';
 
 interface TankPlaceProps {
   stationName: string;
@@ -21,12 +22,7 @@ export function TankPlace({ stationName, tankCode, productName, productColor }: 
           <bdi>{t('monitor.tank.title', { code: tankCode })}</bdi>
         </>
       ) : null}
-      {productName ? (
-        <>
-          {' · '}
-          <bdi>{productName}</bdi>
-        </>
-      ) : null}
+      <ProductSuffix name={productName} />
     </span>
   );
 }

@@ -1,16 +1,10 @@
-import { NO_TANK_FILTERS } from './org-scope';
+import { NO_TANK_FILTERS, type TankFilterValues } from './org-scope';
 /**
  * The filters of the daily and monthly inventory pages, as the list state keeps them
  * (undefined: not filtered). Pure, so the defaults, the range rules the server also checks,
  * and the link from a month to its days are tested.
  */
-export type InventoryFilters = {
-  distributorId: number | undefined;
-  companyId: number | undefined;
-  areaId: number | undefined;
-  stationId: number | undefined;
-  tankId: number | undefined;
-  productId: number | undefined;
+export type InventoryFilters = TankFilterValues & {
   abnormalOnly: 'yes' | undefined;
 };
 export type DailyFilters = InventoryFilters & { fromDay: string; toDay: string };

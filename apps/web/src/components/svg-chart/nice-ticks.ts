@@ -32,3 +32,10 @@ export function tickDecimals(ticks: readonly number[]): number {
   const step = ticks[1]! - ticks[0]!;
   return Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
 }
+
+/** The ticks' labels in the viewer's locale, all with the decimals the step needs. */
+export function tickLabels(ticks: readonly number[], locale: string): string[] {
+  const decimals = tickDecimals(ticks);
+  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return ticks.map((v) => number.format(v));
+}

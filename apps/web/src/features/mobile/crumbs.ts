@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Crumb } from '../../components/mobile/mobile-page';
 import { drillHref, NO_AREA, type DrillPlace } from '../../lib/drill-place';
+import type { StationPlace } from './groups';
 
 /** The levels above a page, each a link back to its list, the page's own level last. */
 export interface Level {
@@ -16,6 +17,21 @@ export interface Level {
 
 export const areaLabel = (t: TFunction, areaId: number | undefined, name: string | null | undefined) =>
   areaId === NO_AREA || !name ? t('mobile.area.none') : name;
+
+/**
+ * The company, area and station levels of a station, from the places list (`station` is
+ * undefined while it loads: the crumbs then show only what the address names).
+ */
+export function stationLevel(station: StationPlace | undefined, stationId: number | undefined, stationName = station?.name): Level {
+  return {
+    companyId: station?.companyId,
+    companyName: station?.companyName,
+    areaId: station ? (station.areaId ?? NO_AREA) : undefined,
+    areaName: station?.areaName,
+    stationId,
+    stationName,
+  };
+}
 
 /** Inventory: everything › company › area › station. */
 export function inventoryCrumbs(t: TFunction, level: Level): Crumb[] {

@@ -1,11 +1,9 @@
 import type { DeliveryListQuery } from '@ullage/contracts/delivery-report';
+import { NO_ORG_SCOPE, type TankFilterValues } from '../../components/report-filters/org-scope';
+import { lastDaysToEndOfToday } from '../../components/report-filters/time-range';
 
 /** The filters of the delivery page, as the list state keeps them (undefined: not filtered). */
-export type DeliveryFilters = {
-  distributorId: number | undefined;
-  companyId: number | undefined;
-  stationId: number | undefined;
-  tankId: number | undefined;
+export type DeliveryFilters = Pick<TankFilterValues, 'distributorId' | 'companyId' | 'stationId' | 'tankId'> & {
   from: string | undefined;
   to: string | undefined;
   source: DeliveryListQuery['source'];
@@ -14,15 +12,10 @@ export type DeliveryFilters = {
 
 /** The page opens on the last 30 days: most questions are about recent deliveries. */
 export function initialDeliveryFilters(now = Date.now()): DeliveryFilters {
-  const day = 86_400_000;
-  const end = new Date(Math.ceil(now / day) * day);
   return {
-    distributorId: undefined,
-    companyId: undefined,
-    stationId: undefined,
+    ...NO_ORG_SCOPE,
     tankId: undefined,
-    from: new Date(end.getTime() - 30 * day).toISOString(),
-    to: end.toISOString(),
+    ...lastDaysToEndOfToday(30, now),
     source: undefined,
     state: undefined,
   };

@@ -1,30 +1,17 @@
 import type { DataJumpListQuery } from '@ullage/contracts/data-jumps';
-import { NO_TANK_FILTERS } from '../../components/report-filters/org-scope';
+import { NO_TANK_FILTERS, type TankFilterValues } from '../../components/report-filters/org-scope';
+import { lastDaysToEndOfToday } from '../../components/report-filters/time-range';
 
 /** The filters of the data-jump page, as the list state keeps them (undefined: not filtered). */
-export type JumpFilters = {
-  distributorId: number | undefined;
-  companyId: number | undefined;
-  areaId: number | undefined;
-  stationId: number | undefined;
-  tankId: number | undefined;
-  productId: number | undefined;
+export type JumpFilters = TankFilterValues & {
   rule: DataJumpListQuery['rule'];
   from: string | undefined;
   to: string | undefined;
 };
 
-const DAY = 86_400_000;
-
 /** The page opens on the last 30 days, up to the end of today (UTC): jumps are looked into soon after. */
 export function initialJumpFilters(now = Date.now()): JumpFilters {
-  const end = Math.ceil(now / DAY) * DAY;
-  return {
-    ...NO_TANK_FILTERS,
-    rule: undefined,
-    from: new Date(end - 30 * DAY).toISOString(),
-    to: new Date(end).toISOString(),
-  };
+  return { ...NO_TANK_FILTERS, rule: undefined, ...lastDaysToEndOfToday(30, now) };
 }
 
 /**

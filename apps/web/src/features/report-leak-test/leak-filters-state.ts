@@ -1,7 +1,7 @@
 import type { LeakTestResult } from '@ullage/domain/leak-detection';
 import { LEAK_TEST_RESULTS } from '@ullage/domain/leak-detection';
 import { localDay, localMonth } from '../../components/report-filters/report-filters-state';
-import { NO_TANK_FILTERS } from '../../components/report-filters/org-scope';
+import { NO_TANK_FILTERS, type TankFilterValues } from '../../components/report-filters/org-scope';
 
 /**
  * The filters of the leak-test page (leak_test and its phone variant), as the list state keeps
@@ -9,13 +9,7 @@ import { NO_TANK_FILTERS } from '../../components/report-filters/org-scope';
  * endpoint takes them. Pure, so the defaults, the range rule and the links into the page are
  * tested.
  */
-export type LeakFilters = {
-  distributorId: number | undefined;
-  companyId: number | undefined;
-  areaId: number | undefined;
-  stationId: number | undefined;
-  tankId: number | undefined;
-  productId: number | undefined;
+export type LeakFilters = TankFilterValues & {
   result: LeakTestResult | undefined;
   from: string;
   to: string;

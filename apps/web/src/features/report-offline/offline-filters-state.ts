@@ -1,4 +1,5 @@
 import type { OfflineListQuery } from '@ullage/contracts/offline-records';
+import { lastDaysToEndOfToday } from '../../components/report-filters/time-range';
 
 /** The filters of the offline record page, as the list state keeps them (undefined: not filtered). */
 export type OfflineFilters = {
@@ -12,11 +13,8 @@ export type OfflineFilters = {
   to: string | undefined;
 };
 
-const DAY = 86_400_000;
-
 /** The page opens on outages overlapping the last 30 days, up to the end of today (UTC). */
 export function initialOfflineFilters(now = Date.now()): OfflineFilters {
-  const end = Math.ceil(now / DAY) * DAY;
   return {
     distributorId: undefined,
     companyId: undefined,
@@ -24,8 +22,7 @@ export function initialOfflineFilters(now = Date.now()): OfflineFilters {
     stationId: undefined,
     processed: undefined,
     type: undefined,
-    from: new Date(end - 30 * DAY).toISOString(),
-    to: new Date(end).toISOString(),
+    ...lastDaysToEndOfToday(30, now),
   };
 }
 

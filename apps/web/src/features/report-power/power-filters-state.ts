@@ -1,12 +1,10 @@
 import type { PowerEventRow, PowerTankChange } from '@ullage/contracts/power-events';
 import { POWER_TOLERANCE_DEFAULT_L } from '@ullage/domain/power-events';
+import { NO_ORG_SCOPE, type TankFilterValues } from '../../components/report-filters/org-scope';
+import { lastDaysToEndOfToday } from '../../components/report-filters/time-range';
 
 /** The filters of the power-off page, as the list state keeps them (undefined: not filtered). */
-export type PowerFilters = {
-  distributorId: number | undefined;
-  companyId: number | undefined;
-  stationId: number | undefined;
-  areaId: number | undefined;
+export type PowerFilters = Pick<TankFilterValues, 'distributorId' | 'companyId' | 'stationId' | 'areaId'> & {
   from: string | undefined;
   to: string | undefined;
   toleranceL: number;
@@ -14,15 +12,10 @@ export type PowerFilters = {
 
 /** The page opens on the last 30 days with the default tolerance. */
 export function initialPowerFilters(now = Date.now()): PowerFilters {
-  const day = 86_400_000;
-  const end = new Date(Math.ceil(now / day) * day);
   return {
-    distributorId: undefined,
-    companyId: undefined,
-    stationId: undefined,
+    ...NO_ORG_SCOPE,
     areaId: undefined,
-    from: new Date(end.getTime() - 30 * day).toISOString(),
-    to: end.toISOString(),
+    ...lastDaysToEndOfToday(30, now),
     toleranceL: POWER_TOLERANCE_DEFAULT_L,
   };
 }

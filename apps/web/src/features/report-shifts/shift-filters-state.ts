@@ -1,18 +1,12 @@
 import { SHIFT_RANGE_MAX_DAYS } from '@ullage/domain/shift-sales';
 import { daysBetween, isDay } from '@ullage/domain/station-day';
-import { NO_TANK_FILTERS } from '../../components/report-filters/org-scope';
+import { NO_TANK_FILTERS, type TankFilterValues } from '../../components/report-filters/org-scope';
 
 /**
  * The filters of the shift sales page and of the sales details page, as their list state keeps
  * them (undefined: not filtered), and the link from a figure to its details. Pure, so tested.
  */
-export type ShiftFilters = {
-  distributorId: number | undefined;
-  companyId: number | undefined;
-  areaId: number | undefined;
-  stationId: number | undefined;
-  tankId: number | undefined;
-  productId: number | undefined;
+export type ShiftFilters = TankFilterValues & {
   /** Station days, YYYY-MM-DD, both included. */
   fromDay: string;
   toDay: string;

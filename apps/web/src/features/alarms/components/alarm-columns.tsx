@@ -6,9 +6,9 @@ import type { AlarmRow } from '@ullage/contracts/alarms';
 import type { MessageKey } from '../../../i18n/message-key';
 import { durationParts } from '../../../lib/station-time';
 import { StationTime } from '../../../components/station-time';
-import { alarmNameKey } from '../../../lib/alarm-names';
+import { alarmName } from '../../../lib/alarm-names';
 import type { SortOrder } from '../../../components/list-page/list-query';
-import { StationCell } from '../../../components/report-cells/report-cells';
+import { stationColumn } from '../../../components/report-cells/place-columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -52,17 +52,7 @@ export function alarmColumns({ t, kind, sortOrderOf, onProcess, now }: ColumnOpt
           },
         ];
   return [
-    {
-      title: t('alarm.query.column.station'),
-      dataIndex: 'stationName',
-      key: 'stationName',
-      sorter: true,
-      sortOrder: sortOrderOf('stationName'),
-      width: 190,
-      ellipsis: true,
-      fixed: 'start',
-      render: (_, row) => <StationCell row={row} />,
-    },
+    stationColumn(t('alarm.query.column.station'), sortOrderOf, 190),
     ...target,
     {
       title: t('alarm.query.column.alarm'),
@@ -71,15 +61,12 @@ export function alarmColumns({ t, kind, sortOrderOf, onProcess, now }: ColumnOpt
       sorter: true,
       sortOrder: sortOrderOf('code'),
       width: 200,
-      render: (code: number, row) => {
-        const key = alarmNameKey(row.kind, code);
-        return (
-          <span className="alarm-name">
-            <Tag color={row.endedAt ? 'default' : 'red'}>{code}</Tag>
-            {key ? t(key) : t('monitor.alarm.unknown', { code })}
-          </span>
-        );
-      },
+      render: (code: number, row) => (
+        <span className="alarm-name">
+          <Tag color={row.endedAt ? 'default' : 'red'}>{code}</Tag>
+          {alarmName(t, row.kind, code)}
+        </span>
+      ),
     },
     { title: t('alarm.query.column.startedAt'), dataIndex: 'startedAt', key: 'startedAt', sorter: true, sortOrder: sortOrderOf('startedAt'), width: 160, render: (value: string, row) => time(value, row) },
     {

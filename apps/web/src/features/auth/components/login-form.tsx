@@ -68,6 +68,14 @@ export function LoginForm({ captchaEnabled }: LoginFormProps) {
     );
   };
 
+  // A field's value and change, and its missing state, tied to the message fieldError shows.
+  const bound = (field: Field) => ({
+    value: values[field],
+    onChange: change(field),
+    invalid: missing.has(field),
+    'aria-describedby': missing.has(field) ? `${field}-error` : undefined,
+  });
+
   const fieldError = (field: Field, text: string) =>
     missing.has(field) ? (
       <div className="login-form__error" role="alert" id={`${field}-error`}>
@@ -86,11 +94,8 @@ export function LoginForm({ captchaEnabled }: LoginFormProps) {
         name="username"
         autoComplete="username"
         placeholder={t('auth.login.usernamePlaceholder')}
-        value={values.username}
-        onChange={change('username')}
+        {...bound('username')}
         maxLength={PASSWORD_INPUT_MAX}
-        invalid={missing.has('username')}
-        aria-describedby={missing.has('username') ? 'username-error' : undefined}
         autoFocus
       />
       {fieldError('username', t('auth.login.usernameRequired'))}
@@ -105,11 +110,8 @@ export function LoginForm({ captchaEnabled }: LoginFormProps) {
         name="password"
         autoComplete="current-password"
         placeholder={t('auth.login.passwordPlaceholder')}
-        value={values.password}
-        onChange={change('password')}
+        {...bound('password')}
         maxLength={PASSWORD_INPUT_MAX}
-        invalid={missing.has('password')}
-        aria-describedby={missing.has('password') ? 'password-error' : undefined}
       />
       {fieldError('password', t('auth.login.passwordRequired'))}
 
@@ -126,11 +128,8 @@ export function LoginForm({ captchaEnabled }: LoginFormProps) {
               autoComplete="off"
               inputMode="text"
               placeholder={t('auth.login.captchaPlaceholder')}
-              value={values.code}
-              onChange={change('code')}
+              {...bound('code')}
               maxLength={16}
-              invalid={missing.has('code')}
-              aria-describedby={missing.has('code') ? 'code-error' : undefined}
             />
             <CaptchaImage stamp={captchaStamp} onRefresh={refreshCaptcha} />
           </div>

@@ -15,8 +15,15 @@ interface RangeBarProps {
   onChange: (range: Range) => void;
 }
 
-/** Today, the last 7 or 30 days, or two dates: the deliveries counted on the page. */
+/**
+ * Today, the last 7 or 30 days, or two dates: the deliveries counted on the page. Keyed by the
+ * range, so a range the address brings (back, a crumb) starts the bar afresh from it.
+ */
 export function RangeBar({ value, onChange }: RangeBarProps) {
+  return <RangeChoice key={`${value.from}|${value.to}`} value={value} onChange={onChange} />;
+}
+
+function RangeChoice({ value, onChange }: RangeBarProps) {
   const { t } = useTranslation();
   const now = new Date();
   const preset = presetOf(value, now);

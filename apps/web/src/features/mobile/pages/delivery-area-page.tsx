@@ -33,7 +33,7 @@ export function Page() {
     <MobilePage
       testId="mobile-delivery-area"
       crumbs={deliveryCrumbs(t, { companyId: place.companyId, companyName: first?.companyName, areaId, areaName: first?.areaName }, range)}
-      toolbar={<RangeBar key={`${range.from}|${range.to}`} value={range} onChange={setRange} />}
+      toolbar={<RangeBar value={range} onChange={setRange} />}
     >
       <LoadState loading={places.isLoading} failed={places.isError} empty={stations.length === 0} emptyText={t('mobile.state.nothingHere')} onRetry={() => void places.refetch()}>
         <DeliverySummary sum={sumDeliveries(stations.map((s) => s.id), totals.totals)} unit={unit} format={format} label={areaName} />

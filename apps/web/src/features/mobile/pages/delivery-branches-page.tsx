@@ -31,7 +31,7 @@ export function Page() {
     <MobilePage
       testId="mobile-delivery-branches"
       crumbs={deliveryCrumbs(t, { companyId: place.companyId, companyName }, range)}
-      toolbar={<RangeBar key={`${range.from}|${range.to}`} value={range} onChange={setRange} />}
+      toolbar={<RangeBar value={range} onChange={setRange} />}
     >
       <LoadState loading={places.isLoading} failed={places.isError} empty={stations.length === 0} emptyText={t('mobile.state.nothingHere')} onRetry={() => void places.refetch()}>
         <DeliverySummary sum={company} unit={unit} format={format} label={companyName ?? ''} />

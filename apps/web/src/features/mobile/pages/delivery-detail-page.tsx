@@ -9,9 +9,9 @@ import { useStationPlaces } from '../api/station-places';
 import { Figures } from '../../../components/mobile/figures';
 import { LoadState } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
-import { deliveryCrumbs } from '../crumbs';
-import { NO_AREA } from '../../../lib/drill-place';
+import { deliveryCrumbs, stationLevel } from '../crumbs';
 import { useDeliveryPlace } from '../use-delivery-place';
+import { ProductSuffix } from '../../../components/tank/product-suffix';
 
 /** "start → end"; in Arabic the arrow points left, as the labels' "(البداية ← النهاية)" read. */
 const span = (start: string, end: string) => (
@@ -35,12 +35,7 @@ export function Page() {
   const crumbs = deliveryCrumbs(
     t,
     {
-      companyId: station?.companyId,
-      companyName: station?.companyName,
-      areaId: station ? (station.areaId ?? NO_AREA) : undefined,
-      areaName: station?.areaName,
-      stationId: row?.stationId ?? place.stationId,
-      stationName: row?.stationName ?? station?.name,
+      ...stationLevel(station, row?.stationId ?? place.stationId, row?.stationName ?? station?.name),
       tankId: row?.tankId ?? place.tankId,
       tankName: row ? t('monitor.tank.title', { code: row.tankCode }) : undefined,
     },
@@ -64,12 +59,7 @@ export function Page() {
                 <span className="m-tank__product">
                   <span className="m-swatch" style={{ background: row.productColor ?? NO_PRODUCT_COLOR }} aria-hidden="true" />
                   <bdi>{t('monitor.tank.title', { code: row.tankCode })}</bdi>
-                  {row.productName ? (
-                    <>
-                      {' · '}
-                      <bdi>{row.productName}</bdi>
-                    </>
-                  ) : null}
+                  <ProductSuffix name={row.productName} />
                 </span>
               </h2>
               <span className="m-card__badges">

@@ -26,7 +26,7 @@ export function Page() {
   const unitOf = useCompanyUnits();
   const units = new Set(companies.map((c) => unitOf(c.id) ?? 1));
   return (
-    <MobilePage testId="mobile-delivery-history" toolbar={<RangeBar key={`${range.from}|${range.to}`} value={range} onChange={setRange} />}>
+    <MobilePage testId="mobile-delivery-history" toolbar={<RangeBar value={range} onChange={setRange} />}>
       <LoadState
         loading={places.isLoading}
         failed={places.isError}

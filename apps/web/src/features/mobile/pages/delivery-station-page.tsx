@@ -10,8 +10,7 @@ import { DeliveryTotalCard } from '../components/delivery-total-card';
 import { LoadState } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { RangeBar } from '../components/range-bar';
-import { deliveryCrumbs } from '../crumbs';
-import { NO_AREA } from '../../../lib/drill-place';
+import { deliveryCrumbs, stationLevel } from '../crumbs';
 import { sumDeliveries } from '../groups';
 import { useDeliveryPlace } from '../use-delivery-place';
 
@@ -26,13 +25,9 @@ export function Page() {
   const list = tanks.data ?? [];
   const unit = useCompanyUnits()(station?.companyId);
   const totals = useDeliveryTotals(list.map((tank) => ({ id: tank.id, filter: { tankId: tank.id } })), range);
-  const crumbs = deliveryCrumbs(
-    t,
-    { companyId: station?.companyId, companyName: station?.companyName, areaId: station ? (station.areaId ?? NO_AREA) : undefined, areaName: station?.areaName, stationId: place.stationId, stationName: station?.name },
-    range,
-  );
+  const crumbs = deliveryCrumbs(t, stationLevel(station, place.stationId), range);
   return (
-    <MobilePage testId="mobile-delivery-station" crumbs={crumbs} toolbar={<RangeBar key={`${range.from}|${range.to}`} value={range} onChange={setRange} />}>
+    <MobilePage testId="mobile-delivery-station" crumbs={crumbs} toolbar={<RangeBar value={range} onChange={setRange} />}>
       <LoadState
         loading={place.stationId !== undefined && tanks.isLoading}
         failed={place.stationId === undefined || tanks.isError}

@@ -10,8 +10,7 @@ import { LoadMore } from '../../../components/mobile/load-more';
 import { LoadState } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { RangeBar } from '../components/range-bar';
-import { deliveryCrumbs } from '../crumbs';
-import { NO_AREA } from '../../../lib/drill-place';
+import { deliveryCrumbs, stationLevel } from '../crumbs';
 import { useDeliveryPlace } from '../use-delivery-place';
 
 /** /deliveryTank?stationId&tankId: one tank's deliveries in the range, newest first. */
@@ -30,20 +29,11 @@ export function Page() {
   const tankName = tank ? t('monitor.tank.title', { code: tank.code }) : undefined;
   const crumbs = deliveryCrumbs(
     t,
-    {
-      companyId: station?.companyId,
-      companyName: station?.companyName,
-      areaId: station ? (station.areaId ?? NO_AREA) : undefined,
-      areaName: station?.areaName,
-      stationId: place.stationId,
-      stationName: station?.name,
-      tankId: place.tankId,
-      tankName,
-    },
+    { ...stationLevel(station, place.stationId), tankId: place.tankId, tankName },
     range,
   );
   return (
-    <MobilePage testId="mobile-delivery-tank" crumbs={crumbs} toolbar={<RangeBar key={`${range.from}|${range.to}`} value={range} onChange={setRange} />}>
+    <MobilePage testId="mobile-delivery-tank" crumbs={crumbs} toolbar={<RangeBar value={range} onChange={setRange} />}>
       <LoadState
         loading={place.tankId !== undefined && deliveries.isLoading}
         failed={place.tankId === undefined || deliveries.isError}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
-import { useState, type ReactNode } from 'react';
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import BellOutlined from '@ant-design/icons/es/icons/BellOutlined';
 import BookOutlined from '@ant-design/icons/es/icons/BookOutlined';
 import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
@@ -53,6 +53,29 @@ interface RowProps {
   href?: string;
   testId: string;
   end?: ReactNode;
+}
+
+interface GroupProps {
+  /** The heading's id; the section (and the language choice, a radio group) is named by it. */
+  id: string;
+  title: string;
+  /** Attributes of the card that holds the rows (the language list is a radio group). */
+  rows?: HTMLAttributes<HTMLDivElement> & { 'data-testid'?: string };
+  children: ReactNode;
+}
+
+/** One titled group of the page: a heading, then its rows in one card. */
+function Group({ id, title, rows, children }: GroupProps) {
+  return (
+    <section className="m-group" aria-labelledby={id}>
+      <h2 id={id} className="m-section__title">
+        {title}
+      </h2>
+      <div className="m-card m-card--rows" {...rows}>
+        {children}
+      </div>
+    </section>
+  );
 }
 
 function Row({ icon, label, onClick, to, href, testId, end }: RowProps) {
@@ -108,60 +131,40 @@ export function Page() {
         </section>
       ) : null}
 
-      <section className="m-group" aria-labelledby="setting-language">
-        <h2 id="setting-language" className="m-section__title">
-          {t('common.language.pick')}
-        </h2>
-        <div className="m-card m-card--rows" role="radiogroup" aria-labelledby="setting-language" data-testid="setting-languages">
-          {LANGUAGES.map((code) => (
-            <button
-              key={code}
-              type="button"
-              role="radio"
-              aria-checked={code === current}
-              className="m-row"
-              lang={HTML_LANG[code]}
-              data-lang={code}
-              onClick={() => code !== current && chooseLanguage(code)}
-            >
-              <span className="m-row__label">{LANGUAGE_NAMES[code]}</span>
-              {code === current ? <CheckOutlined className="m-row__check" aria-hidden /> : null}
-            </button>
-          ))}
-        </div>
-      </section>
+      <Group id="setting-language" title={t('common.language.pick')} rows={{ role: 'radiogroup', 'aria-labelledby': 'setting-language', 'data-testid': 'setting-languages' }}>
+        {LANGUAGES.map((code) => (
+          <button
+            key={code}
+            type="button"
+            role="radio"
+            aria-checked={code === current}
+            className="m-row"
+            lang={HTML_LANG[code]}
+            data-lang={code}
+            onClick={() => code !== current && chooseLanguage(code)}
+          >
+            <span className="m-row__label">{LANGUAGE_NAMES[code]}</span>
+            {code === current ? <CheckOutlined className="m-row__check" aria-hidden /> : null}
+          </button>
+        ))}
+      </Group>
 
-      <section className="m-group" aria-labelledby="setting-notice">
-        <h2 id="setting-notice" className="m-section__title">
-          {t('mobile.setting.notifications')}
-        </h2>
-        <div className="m-card m-card--rows">
-          <Row icon={<BellOutlined />} label={t('layout.header.alarmNoticeSettings')} onClick={() => setNoticeOpen(true)} testId="setting-notice" />
-          <Row icon={<MailOutlined />} label={t('layout.header.mailSettings')} onClick={() => setMailOpen(true)} testId="setting-mail" />
-        </div>
-      </section>
+      <Group id="setting-notice" title={t('mobile.setting.notifications')}>
+        <Row icon={<BellOutlined />} label={t('layout.header.alarmNoticeSettings')} onClick={() => setNoticeOpen(true)} testId="setting-notice" />
+        <Row icon={<MailOutlined />} label={t('layout.header.mailSettings')} onClick={() => setMailOpen(true)} testId="setting-mail" />
+      </Group>
 
-      <section className="m-group" aria-labelledby="setting-account">
-        <h2 id="setting-account" className="m-section__title">
-          {t('mobile.setting.account')}
-        </h2>
-        <div className="m-card m-card--rows">
-          <Row icon={<LockOutlined />} label={t('layout.user.changePassword')} onClick={() => shell?.openDialog('password')} testId="setting-password" />
-          <Row icon={<MobileOutlined />} label={t('mobile.setting.install')} to="/app" testId="setting-install" />
-          <Row icon={<BookOutlined />} label={t('layout.user.manual')} href={manualHref(current)} testId="setting-manual" />
-        </div>
-      </section>
+      <Group id="setting-account" title={t('mobile.setting.account')}>
+        <Row icon={<LockOutlined />} label={t('layout.user.changePassword')} onClick={() => shell?.openDialog('password')} testId="setting-password" />
+        <Row icon={<MobileOutlined />} label={t('mobile.setting.install')} to="/app" testId="setting-install" />
+        <Row icon={<BookOutlined />} label={t('layout.user.manual')} href={manualHref(current)} testId="setting-manual" />
+      </Group>
 
-      <section className="m-group" aria-labelledby="setting-reports">
-        <h2 id="setting-reports" className="m-section__title">
-          {t('mobile.setting.reports')}
-        </h2>
-        <div className="m-card m-card--rows">
-          {PHONE_REPORTS.map((report) => (
-            <Row key={report.path} icon={<FileTextOutlined />} label={t(report.titleKey)} to={report.path} testId={`setting-report-${report.path.slice(1)}`} />
-          ))}
-        </div>
-      </section>
+      <Group id="setting-reports" title={t('mobile.setting.reports')}>
+        {PHONE_REPORTS.map((report) => (
+          <Row key={report.path} icon={<FileTextOutlined />} label={t(report.titleKey)} to={report.path} testId={`setting-report-${report.path.slice(1)}`} />
+        ))}
+      </Group>
 
       <Button block danger size="large" icon={<LogoutOutlined />} onClick={() => shell?.logout()} className="m-logout" data-testid="setting-logout">
         {t('layout.user.logout')}

@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useForecasts } from '../../../lib/forecast-list';
 import { useStationMonitor } from '../../../lib/station-monitor';
 import { SensorList } from '../../../components/tank/sensor-list';
-import { alarmNameKey } from '../../../lib/alarm-names';
+import { alarmName } from '../../../lib/alarm-names';
 import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
 import { useMonitorLive } from '../../../lib/use-monitor-live';
 import { useStationPlaces } from '../api/station-places';
@@ -13,6 +13,7 @@ import { LoadState } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { StationStatusTag } from '../components/station-status';
 import { TankTile } from '../components/tank-tile';
+import { tankViewProps } from '../../../components/tank/tank-view-props';
 import { inventoryCrumbs } from '../crumbs';
 import { NO_AREA, parseDrill } from '../../../lib/drill-place';
 
@@ -89,19 +90,16 @@ export function Page() {
               <section className="m-card m-card--alarm" data-testid="station-alarms">
                 <h2 className="m-section__title">{t('monitor.station.alarms')}</h2>
                 <ul className="m-plain-list">
-                  {data.alarms.map((alarm) => {
-                    const key = alarmNameKey(alarm.kind, alarm.code);
-                    return (
-                      <li key={alarm.id}>
-                        <strong>{key ? t(key) : t('monitor.alarm.unknown', { code: alarm.code })}</strong>
-                        <span>
-                          {alarm.tankCode ? t('monitor.alarm.tank', { code: alarm.tankCode }) : alarm.sensorNo ? t('monitor.alarm.sensor', { no: alarm.sensorNo }) : null}
-                          {' · '}
-                          {format.relative(alarm.startedAt, now)}
-                        </span>
-                      </li>
-                    );
-                  })}
+                  {data.alarms.map((alarm) => (
+                    <li key={alarm.id}>
+                      <strong>{alarmName(t, alarm.kind, alarm.code)}</strong>
+                      <span>
+                        {alarm.tankCode ? t('monitor.alarm.tank', { code: alarm.tankCode }) : alarm.sensorNo ? t('monitor.alarm.sensor', { no: alarm.sensorNo }) : null}
+                        {' · '}
+                        {format.relative(alarm.startedAt, now)}
+                      </span>
+                    </li>
+                  ))}
                 </ul>
               </section>
             ) : null}
@@ -112,17 +110,7 @@ export function Page() {
             ) : (
               <div className="m-list" data-testid="station-tanks">
                 {data.tanks.map((tank) => (
-                  <TankTile
-                    key={tank.tankId}
-                    tank={tank}
-                    tempUnit={data.station.tempUnit}
-                    volumeUnit={data.station.volumeUnit}
-                    timeZone={data.station.timezone}
-                    alarms={data.alarms}
-                    format={format}
-                    forecast={forecasts.data?.list.find((row) => row.tankId === tank.tankId)}
-                    forecastLoaded={forecasts.isSuccess}
-                  />
+                  <TankTile key={tank.tankId} {...tankViewProps(data, tank, forecasts)} format={format} />
                 ))}
               </div>
             )}

@@ -1,6 +1,6 @@
 import type { ActiveAlarm } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
-import { alarmNameKey } from '../../../lib/alarm-names';
+import { alarmName } from '../../../lib/alarm-names';
 import { StationTime } from '../../../components/station-time';
 
 interface AlarmListProps {
@@ -22,8 +22,7 @@ export function AlarmList({ alarms, showStation = false, withDate = false, onOpe
   return (
     <ul className="monitor-alarms">
       {sorted.map((alarm) => {
-        const nameKey = alarmNameKey(alarm.kind, alarm.code);
-        const name = nameKey ? t(nameKey) : t('monitor.alarm.unknown', { code: alarm.code });
+        const name = alarmName(t, alarm.kind, alarm.code);
         const subject = alarm.tankCode
           ? t('monitor.alarm.tank', { code: alarm.tankCode })
           : alarm.sensorNo

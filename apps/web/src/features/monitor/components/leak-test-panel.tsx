@@ -9,6 +9,7 @@ import type { MonitorFormat } from '../../../lib/format';
 import { countByResult, currentFailures, failingDays } from '../../../lib/leak-result';
 import { LeakResultTag } from '../../../components/leak-result-tag';
 import { Panel } from './panel';
+import { ProductSuffix } from '../../../components/tank/product-suffix';
 
 /** At most this many failing tanks on home; the rest are a link away. */
 const SHOWN = 8;
@@ -71,12 +72,7 @@ export function LeakTestPanel({ format }: { format: MonitorFormat }) {
                         <bdi>{row.stationName}</bdi>
                         {' · '}
                         <bdi>{t('monitor.tank.title', { code: row.tankCode })}</bdi>
-                        {row.productName ? (
-                          <>
-                            {' · '}
-                            <bdi>{row.productName}</bdi>
-                          </>
-                        ) : null}
+                        <ProductSuffix name={row.productName} />
                       </span>
                       <span className="leak-failing__rate monitor-nowrap">
                         {t('monitor.leakTest.home.rate', { rate: format.rate(row.leakRateLph, row.volumeUnit), threshold: format.rate(row.thresholdLph, row.volumeUnit) })}

@@ -7,6 +7,7 @@ import { prefetchStationMonitor, useStationMonitor } from '../../../lib/station-
 import type { MonitorFormat } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
 import { TankCard } from './tank-card';
+import { tankViewProps } from '../../../components/tank/tank-view-props';
 
 export const CYCLE_MS = 10_000;
 /** Beyond this many stations the position reads as text only. */
@@ -57,18 +58,7 @@ export function StationCycler({ stations, format }: { stations: readonly Station
         ) : (
           <div className="station-cycler__tanks" key={current.id}>
             {data.tanks.map((tank) => (
-              <TankCard
-                key={tank.tankId}
-                tank={tank}
-                tempUnit={data.station.tempUnit}
-                volumeUnit={data.station.volumeUnit}
-                timeZone={data.station.timezone}
-                alarms={data.alarms}
-                format={format}
-                compact
-                forecast={forecasts.data?.list.find((row) => row.tankId === tank.tankId)}
-                forecastLoaded={forecasts.isSuccess}
-              />
+              <TankCard key={tank.tankId} {...tankViewProps(data, tank, forecasts)} format={format} compact />
             ))}
           </div>
         )

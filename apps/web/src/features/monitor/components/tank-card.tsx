@@ -2,12 +2,13 @@ import type { ForecastRow } from '@ullage/contracts/forecast';
 import type { LeakTestStatus } from '@ullage/contracts/leak-test';
 import type { ActiveAlarm, TankLive } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
-import { alarmNameKey } from '../../../lib/alarm-names';
+import { alarmName, tankLevelAlarms } from '../../../lib/alarm-names';
 import type { MonitorFormat } from '../../../lib/format';
 import { NO_PRODUCT_COLOR } from '../../../components/tank/product-color';
 import { TankForecast } from '../../../components/tank/tank-forecast';
 import { TankLeakTest } from './tank-leak-test';
 import { TankGauge } from '../../../components/tank/tank-gauge';
+import { tankFigures } from '../../../components/tank/tank-figures';
 
 interface TankCardProps {
   tank: TankLive;
@@ -30,18 +31,9 @@ interface TankCardProps {
 /** One tank: its drawing and its latest reading in the company's units. */
 export function TankCard({ tank, tempUnit, volumeUnit, timeZone, alarms, format, compact = false, leakTest, forecast, forecastLoaded = false }: TankCardProps) {
   const { t } = useTranslation();
-  const own = alarms.filter((alarm) => alarm.kind === 'level' && alarm.tankCode === tank.code);
+  const own = tankLevelAlarms(alarms, tank.code);
   const testId = `tank-${tank.code}`;
-  const rows: { id: string; label: string; value: string }[] = [
-    { id: 'product-height', label: t('monitor.tank.productHeight'), value: format.height(tank.productHeightMm) },
-    { id: 'water-height', label: t('monitor.tank.waterHeight'), value: format.height(tank.waterHeightMm) },
-    { id: 'temperature', label: t('monitor.tank.temperature'), value: format.temperature(tank.temperatureC, tempUnit) },
-    { id: 'volume', label: t('monitor.tank.volume'), value: format.volume(tank.volumeL, volumeUnit) },
-    { id: 'tc-volume', label: t('monitor.tank.tcVolume'), value: format.volume(tank.tcVolumeL, volumeUnit) },
-    { id: 'ullage', label: t('monitor.tank.ullage'), value: format.volume(tank.ullageL, volumeUnit) },
-    { id: 'fill', label: t('monitor.tank.fill'), value: format.percent(tank.fillPct) },
-    { id: 'capacity', label: t('monitor.tank.capacity'), value: format.volume(tank.capacityL, volumeUnit) },
-  ];
+  const rows = tankFigures(t, format, tank, tempUnit, volumeUnit);
   const shown = compact ? rows.filter((row) => ['product-height', 'volume', 'temperature', 'water-height'].includes(row.id)) : rows;
   return (
     <article className={`tank-card${own.length > 0 ? ' tank-card--alarm' : ''}${compact ? ' tank-card--compact' : ''}`} data-testid={testId}>
@@ -57,10 +49,9 @@ export function TankCard({ tank, tempUnit, volumeUnit, timeZone, alarms, format,
       <TankGauge tank={tank} format={format} showThresholds={!compact} length={compact ? 170 : 240} />
       {own.length > 0 ? (
         <ul className="tank-card__alarms">
-          {own.map((alarm) => {
-            const key = alarmNameKey(alarm.kind, alarm.code);
-            return <li key={alarm.id}>{key ? t(key) : t('monitor.alarm.unknown', { code: alarm.code })}</li>;
-          })}
+          {own.map((alarm) => (
+            <li key={alarm.id}>{alarmName(t, alarm.kind, alarm.code)}</li>
+          ))}
         </ul>
       ) : null}
       <dl className="tank-card__values">

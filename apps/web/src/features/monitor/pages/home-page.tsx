@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../app/route-types';
-import { StatusPanel } from '../../../components/status-panel';
 import { useMonitorOverview } from '../../../lib/monitor-overview';
 import { AlarmList } from '../components/alarm-list';
 import { FigureTiles, useStationFigures } from '../components/key-figures';
@@ -17,6 +16,8 @@ import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
 import { useLeakTestsAllowed } from '../api/leak-test-status';
 import { useMonitorLive } from '../../../lib/use-monitor-live';
 import { useOpenStation } from '../use-open-station';
+import { MonitorPageHead } from '../components/page-head';
+import { OverviewPending } from '../components/overview-pending';
 import '../monitor.css';
 
 /**
@@ -37,7 +38,7 @@ export function Page({ route }: PageProps) {
     return (
       <section className="monitor-page" data-testid="monitor-home" aria-busy={!isError}>
         <h1 className="monitor-page__title">{t(route.titleKey)}</h1>
-        {isError ? <StatusPanel title={t('monitor.home.loadFailed')} actionLabel={t('common.action.retry')} onAction={() => void refetch()} /> : <div className="monitor-skeleton" />}
+        <OverviewPending isError={isError} onRetry={() => void refetch()} />
       </section>
     );
   }
@@ -46,17 +47,12 @@ export function Page({ route }: PageProps) {
   const shownAlarms = overview.todayAlarms.length;
   return (
     <section className="monitor-page monitor-home" data-testid="monitor-home">
-      <header className="monitor-page__head">
-        <h1 className="monitor-page__title" data-testid="page-title">
-          {t(route.titleKey)}
-        </h1>
-        <div className="monitor-page__tools">
-          <LiveIndicator state={live} />
-          <Link className="monitor-button" to="/screenfull" data-testid="open-big-screen">
-            {t('monitor.home.bigScreen')}
-          </Link>
-        </div>
-      </header>
+      <MonitorPageHead title={t(route.titleKey)}>
+        <LiveIndicator state={live} />
+        <Link className="monitor-button" to="/screenfull" data-testid="open-big-screen">
+          {t('monitor.home.bigScreen')}
+        </Link>
+      </MonitorPageHead>
 
       <FigureTiles
         figures={[

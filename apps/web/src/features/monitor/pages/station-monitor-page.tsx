@@ -19,6 +19,7 @@ import { parseStationId } from '../station-filter';
 import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
 import { useMonitorLive } from '../../../lib/use-monitor-live';
 import { useOpenStation } from '../use-open-station';
+import { tankViewProps } from '../../../components/tank/tank-view-props';
 import '../monitor.css';
 
 /**
@@ -128,15 +129,9 @@ export function Page({ route }: PageProps) {
             {tanks.map((tank) => (
               <TankCard
                 key={tank.tankId}
-                tank={tank}
-                tempUnit={station.tempUnit}
-                volumeUnit={station.volumeUnit}
-                timeZone={station.timezone}
-                alarms={alarms}
+                {...tankViewProps(data, tank, forecasts)}
                 format={format}
                 leakTest={leakTests.data?.list.find((status) => status.tankId === tank.tankId)}
-                forecast={forecasts.data?.list.find((row) => row.tankId === tank.tankId)}
-                forecastLoaded={forecasts.isSuccess}
               />
             ))}
           </div>

@@ -1,7 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../app/route-types';
-import { StatusPanel } from '../../../components/status-panel';
 import { useMonitorOverview } from '../../../lib/monitor-overview';
 import { LiveIndicator } from '../components/live-indicator';
 import { StatusBadge } from '../components/status-badge';
@@ -11,6 +10,8 @@ import { filterStations, type StatusFilter } from '../station-filter';
 import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
 import { useMonitorLive } from '../../../lib/use-monitor-live';
 import { stationMonitorPath, useOpenStation } from '../use-open-station';
+import { MonitorPageHead } from '../components/page-head';
+import { OverviewPending } from '../components/overview-pending';
 import '../monitor.css';
 
 /** Entry to single-station monitoring: find a station by name or code, then open it. */
@@ -28,14 +29,9 @@ export function Page({ route }: PageProps) {
 
   return (
     <section className="monitor-page monitor-picker" data-testid="monitor-picker">
-      <header className="monitor-page__head">
-        <h1 className="monitor-page__title" data-testid="page-title">
-          {t(route.titleKey)}
-        </h1>
-        <div className="monitor-page__tools">
-          <LiveIndicator state={live} />
-        </div>
-      </header>
+      <MonitorPageHead title={t(route.titleKey)}>
+        <LiveIndicator state={live} />
+      </MonitorPageHead>
       <div className="monitor-picker__toolbar">
         <input
           type="search"
@@ -65,11 +61,7 @@ export function Page({ route }: PageProps) {
         {overview ? <span className="monitor-muted">{t('monitor.picker.count', { count: stations.length })}</span> : null}
       </div>
       {!overview ? (
-        isError ? (
-          <StatusPanel title={t('monitor.home.loadFailed')} actionLabel={t('common.action.retry')} onAction={() => void refetch()} />
-        ) : (
-          <div className="monitor-skeleton" />
-        )
+        <OverviewPending isError={isError} onRetry={() => void refetch()} />
       ) : stations.length === 0 ? (
         <p className="monitor-empty">{t('monitor.picker.none')}</p>
       ) : (

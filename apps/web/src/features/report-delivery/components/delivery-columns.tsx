@@ -10,8 +10,8 @@ import type { DeliveryRow } from '@ullage/contracts/delivery-report';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
-import { StationCell, TankLabel } from '../../../components/report-cells/report-cells';
 import { signed } from '../../../lib/report-format';
+import { stationColumn, tankColumn } from '../../../components/report-cells/place-columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -51,26 +51,8 @@ export function deliveryColumns({ t, format, sortOrderOf, onTicket }: ColumnOpti
   const volume = (litres: number | null, row: DeliveryRow) => format.volume(litres, row.volumeUnit);
   const temperature = (c: number | null, row: DeliveryRow) => format.temperature(c, row.tempUnit);
   return [
-    {
-      title: t('delivery.column.station'),
-      dataIndex: 'stationName',
-      key: 'stationName',
-      sorter: true,
-      sortOrder: sortOrderOf('stationName'),
-      width: 160,
-      ellipsis: true,
-      fixed: 'start',
-      render: (_, row) => <StationCell row={row} />,
-    },
-    {
-      title: t('delivery.column.tank'),
-      dataIndex: 'tankCode',
-      key: 'tankCode',
-      sorter: true,
-      sortOrder: sortOrderOf('tankCode'),
-      width: 110,
-      render: (_, row) => <TankLabel code={row.tankCode} productName={row.productName} productColor={row.productColor} />,
-    },
+    stationColumn(t('delivery.column.station'), sortOrderOf, 160),
+    tankColumn(t('delivery.column.tank'), sortOrderOf, 110, missing),
     {
       // Start above end in one column: the delivered volume, the ticket and the sales during the
       // drop then fit beside them on a laptop's screen (issue 34 item 6).

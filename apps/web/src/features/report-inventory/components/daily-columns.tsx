@@ -7,6 +7,7 @@ import type { SortOrder } from '../../../components/list-page/list-query';
 import type { MonitorFormat } from '../../../lib/format';
 import { timeOfDay } from '../../../lib/report-format';
 import { StationCell, TankCell } from './inventory-cells';
+import { deliveredColumn } from './delivered-column';
 
 interface ColumnOptions {
   t: TFunction;
@@ -70,21 +71,7 @@ export function dailyColumns({ t, format, sortOrderOf }: ColumnOptions): Columns
       align: 'end',
       render: (_, row) => (row.inProgress ? <span className="inventory-missing">{t('inventory.tag.inProgress')}</span> : edge(row.end, row, format, missing)),
     },
-    {
-      title: t('inventory.column.delivered'),
-      dataIndex: 'deliveredL',
-      key: 'deliveredL',
-      sorter: true,
-      sortOrder: sortOrderOf('deliveredL'),
-      width: 115,
-      align: 'end',
-      render: (value: number, row) => (
-        <span className="inventory-edge">
-          <span className={value === 0 ? 'inventory-missing' : undefined}>{format.volume(value, row.volumeUnit)}</span>
-          {row.deliveryCount > 0 ? <small>{t('inventory.deliveryCount', { n: row.deliveryCount })}</small> : null}
-        </span>
-      ),
-    },
+    deliveredColumn(t, format, sortOrderOf, true),
     {
       title: (
         <Tooltip title={t('inventory.column.salesHint')}>

@@ -1,4 +1,5 @@
 import Tooltip from 'antd/es/tooltip';
+import { ProductSuffix } from '../../../components/tank/product-suffix';
 
 interface TankOfRow {
   stationName: string;
@@ -25,12 +26,7 @@ export function TankCell({ row }: { row: TankOfRow }) {
       {row.productColor ? <span className="inventory-tank__swatch" style={{ background: row.productColor }} aria-hidden /> : null}
       <span>
         <bdi>{row.tankCode}</bdi>
-        {row.productName ? (
-          <>
-            {' · '}
-            <bdi>{row.productName}</bdi>
-          </>
-        ) : null}
+        <ProductSuffix name={row.productName} />
       </span>
     </span>
   );

@@ -11,6 +11,7 @@ import { signed } from '../../../lib/report-format';
 import { StationTankCell } from './inventory-cells';
 import { SalesSourceTag } from '../../../components/report-cells/sales-source-tag';
 import { MonthProgressNote } from '../../../components/report-cells/month-progress';
+import { deliveredColumn } from './delivered-column';
 
 interface ColumnOptions {
   t: TFunction;
@@ -79,21 +80,7 @@ export function monthlyColumns({ t, format, sortOrderOf, metered }: ColumnOption
         ),
     },
     { title: hinted(t('inventory.column.opening'), t('inventory.column.openingHint')), dataIndex: 'openingL', key: 'openingL', sorter: true, sortOrder: sortOrderOf('openingL'), width: 115, align: 'end', render: (v: number | null, row) => volume(v, row) },
-    {
-      title: t('inventory.column.delivered'),
-      dataIndex: 'deliveredL',
-      key: 'deliveredL',
-      sorter: true,
-      sortOrder: sortOrderOf('deliveredL'),
-      width: 115,
-      align: 'end',
-      render: (v: number, row) => (
-        <span className="inventory-edge">
-          <span>{format.volume(v, row.volumeUnit)}</span>
-          {row.deliveryCount > 0 ? <small>{t('inventory.deliveryCount', { n: row.deliveryCount })}</small> : null}
-        </span>
-      ),
-    },
+    deliveredColumn(t, format, sortOrderOf, false),
     {
       title: hinted(t('inventory.column.sales'), t('inventory.column.monthSalesHint')),
       dataIndex: 'salesL',

@@ -5,7 +5,7 @@ import { Figures } from '../../../components/mobile/figures';
 import { DailyStatus } from '../components/daily-columns';
 import { DailyDetail } from '../components/daily-detail';
 import { timeOfDay } from '../../../lib/report-format';
-import { TankPlace } from '../../../components/phone-report/tank-place';
+import { ReportCardHead } from '../../../components/phone-report/report-card-head';
 
 interface DailyInventoryCardProps {
   row: DailyInventoryRow;
@@ -30,17 +30,7 @@ export function DailyInventoryCard({ row, format }: DailyInventoryCardProps) {
     );
   return (
     <article className={`m-card m-report${row.abnormal ? ' m-report--warn' : ''}`} data-testid="daily-card" data-day={row.day} data-tank={row.tankCode}>
-      <div className="m-card__head">
-        <h3 className="m-card__title">
-          <span dir="ltr">{row.day}</span>
-        </h3>
-        <span className="m-tags">
-          <DailyStatus row={row} t={t} />
-        </span>
-      </div>
-      <p className="m-card__subtitle">
-        <TankPlace stationName={row.stationName} tankCode={row.tankCode} productName={row.productName} productColor={row.productColor} />
-      </p>
+      <ReportCardHead title={<span dir="ltr">{row.day}</span>} tags={<DailyStatus row={row} t={t} />} place={row} />
       <Figures
         items={[
           { id: 'start', label: t('inventory.column.start'), value: edge(row.start, 'start') },

@@ -6,7 +6,7 @@ import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
 import { jumpExplanation, jumpRuleLabel, RULE_COLOR, WATCHED } from '../jump-explanation';
-import { StationCell, TankLabel } from '../../../components/report-cells/report-cells';
+import { stationColumn, tankColumn } from '../../../components/report-cells/place-columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -41,26 +41,8 @@ export function jumpColumns({ t, format, sortOrderOf }: ColumnOptions): ColumnsT
   // A spike's third line: the reading it came back at (review item 14).
   const back = (row: DataJumpRow, text: (b: NonNullable<DataJumpRow['back']>) => string) => (row.back ? { text: text(row.back), title: t('report.jumps.column.back') } : undefined);
   return [
-    {
-      title: t('report.jumps.column.station'),
-      dataIndex: 'stationName',
-      key: 'stationName',
-      sorter: true,
-      sortOrder: sortOrderOf('stationName'),
-      width: 150,
-      ellipsis: true,
-      fixed: 'start',
-      render: (_, row) => <StationCell row={row} />,
-    },
-    {
-      title: t('report.jumps.column.tank'),
-      dataIndex: 'tankCode',
-      key: 'tankCode',
-      sorter: true,
-      sortOrder: sortOrderOf('tankCode'),
-      width: 130,
-      render: (_, row) => <TankLabel code={row.tankCode} productName={row.productName} productColor={row.productColor} missing={missing} />,
-    },
+    stationColumn(t('report.jumps.column.station'), sortOrderOf, 150),
+    tankColumn(t('report.jumps.column.tank'), sortOrderOf, 130, missing),
     {
       title: t('report.jumps.column.rule'),
       dataIndex: 'rule',

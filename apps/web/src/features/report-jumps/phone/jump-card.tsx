@@ -5,7 +5,7 @@ import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
 import { jumpExplanation, jumpRuleLabel, RULE_COLOR, WATCHED } from '../jump-explanation';
 import { CompareTable } from '../../../components/phone-report/compare-table';
-import { TankPlace } from '../../../components/phone-report/tank-place';
+import { ReportCardHead } from '../../../components/phone-report/report-card-head';
 
 interface JumpCardProps {
   row: DataJumpRow;
@@ -28,17 +28,7 @@ export function JumpCard({ row, format }: JumpCardProps) {
   const watched = (value: 'height' | 'temperature' | 'volume') => WATCHED[row.rule].includes(value);
   return (
     <article className="m-card m-report m-report--alarm" data-testid="jump-card" data-rule={row.rule}>
-      <div className="m-card__head">
-        <h3 className="m-card__title">
-          <span dir="ltr">{sameDay ? at.slice(0, 10) : at}</span>
-        </h3>
-        <span className="m-tags">
-          <Tag color={RULE_COLOR[row.rule]}>{jumpRuleLabel(t, row.rule)}</Tag>
-        </span>
-      </div>
-      <p className="m-card__subtitle">
-        <TankPlace stationName={row.stationName} tankCode={row.tankCode} productName={row.productName} productColor={row.productColor} />
-      </p>
+      <ReportCardHead title={<span dir="ltr">{sameDay ? at.slice(0, 10) : at}</span>} tags={<Tag color={RULE_COLOR[row.rule]}>{jumpRuleLabel(t, row.rule)}</Tag>} place={row} />
       <p className="m-report__text" data-testid="jump-card-explanation">
         {jumpExplanation(t, format, row)}
       </p>

@@ -4,10 +4,11 @@ import type { LeakTestPeriod } from '@ullage/contracts/leak-test';
 import { isLitres } from '@ullage/domain/units';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
-import { niceTicks, tickDecimals } from '../../../components/svg-chart/nice-ticks';
+import { niceTicks, tickLabels } from '../../../components/svg-chart/nice-ticks';
+import { YAxisTitle, YGrid } from '../../../components/svg-chart/chart-axes';
 import { linearScale, linePath } from '../../../components/svg-chart/trend-geometry';
 import { chartData, seriesColor } from '../leak-chart-series';
-import { CHART_GRID, CHART_MUTED, isolate } from '../../../components/svg-chart/svg-chart-style';
+import { CHART_MUTED, isolate } from '../../../components/svg-chart/svg-chart-style';
 
 interface LeakChartProps {
   periods: readonly LeakTestPeriod[];
@@ -41,13 +42,8 @@ export function LeakChart({ periods, volumeUnit, timezone, format }: LeakChartPr
     const yTicks = niceTicks(Math.min(0, low), Math.max(0, high), 5);
     const x = linearScale([xTicks[0] ?? 0, xTicks.at(-1) ?? 1], [PAD.left, WIDTH - PAD.right]);
     const y = linearScale([yTicks[0] ?? 0, yTicks.at(-1) ?? 1], [HEIGHT - PAD.bottom, PAD.top]);
-    const label = (ticks: number[]) => {
-      const decimals = tickDecimals(ticks);
-      const number = new Intl.NumberFormat(format.locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-      return ticks.map((v) => number.format(v));
-    };
     const paths = data.series.map((s) => ({ number: s.number, ...linePath(s.x, s.y, 0, s.x.length - 1, x, y) }));
-    return { xTicks, yTicks, xLabels: label(xTicks), yLabels: label(yTicks), x, y, paths };
+    return { xTicks, yTicks, xLabels: tickLabels(xTicks, format.locale), yLabels: tickLabels(yTicks, format.locale), x, y, paths };
   }, [data, format.locale]);
 
   const unit = t(isLitres(volumeUnit) ? 'leakTest.unit.litres' : 'leakTest.unit.gallons');
@@ -56,14 +52,7 @@ export function LeakChart({ periods, volumeUnit, timezone, format }: LeakChartPr
   return (
     <figure className="leak-chart" data-testid="leak-chart" data-series={data.series.length}>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={t('leakTest.chart.label', { count: data.series.length })} direction="ltr" fontSize={11} fill={CHART_MUTED}>
-        {drawing.yTicks.map((v, i) => (
-          <g key={`y${v}`}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y.at(v)} y2={y.at(v)} stroke={v === 0 ? AXIS : CHART_GRID} />
-            <text x={PAD.left - 6} y={y.at(v)} textAnchor="end" dominantBaseline="middle">
-              {drawing.yLabels[i]}
-            </text>
-          </g>
-        ))}
+        <YGrid ticks={drawing.yTicks} labels={drawing.yLabels} y={y} left={PAD.left} right={WIDTH - PAD.right} axis={AXIS} />
         {drawing.xTicks.map((v, i) => (
           <g key={`x${v}`}>
             <line x1={x.at(v)} x2={x.at(v)} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom + 4} stroke={AXIS} />
@@ -75,9 +64,9 @@ export function LeakChart({ periods, volumeUnit, timezone, format }: LeakChartPr
         <text x={(PAD.left + WIDTH - PAD.right) / 2} y={HEIGHT - 4} textAnchor="middle">
           {isolate(t('leakTest.chart.xAxis'))}
         </text>
-        <text x={12} y={(PAD.top + HEIGHT - PAD.bottom) / 2} textAnchor="middle" transform={`rotate(-90 12 ${(PAD.top + HEIGHT - PAD.bottom) / 2})`}>
+        <YAxisTitle x={12} top={PAD.top} bottom={HEIGHT - PAD.bottom}>
           {isolate(t('leakTest.chart.yAxis', { unit }))}
-        </text>
+        </YAxisTitle>
         {drawing.paths.map((p) => (
           <path
             key={p.number}

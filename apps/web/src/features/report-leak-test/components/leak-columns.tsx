@@ -4,11 +4,11 @@ import LineChartOutlined from '@ant-design/icons/es/icons/LineChartOutlined';
 import type { TFunction } from 'i18next';
 import type { LeakTestRow } from '@ullage/contracts/leak-test';
 import type { SortOrder } from '../../../components/list-page/list-query';
-import { StationCell, TankLabel } from '../../../components/report-cells/report-cells';
 import type { MonitorFormat } from '../../../lib/format';
 import { LeakResultTag } from '../../../components/leak-result-tag';
 import { LEAK_REASON_KEYS } from '../../../lib/leak-result';
 import { decidingFigure, leakWindow, type DecidingFigure } from '../leak-row-display';
+import { stationColumn, tankColumn } from '../../../components/report-cells/place-columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -26,26 +26,8 @@ function figure(text: string, row: LeakTestRow, which: DecidingFigure) {
 export function leakColumns({ t, format, sortOrderOf, onChart }: ColumnOptions): ColumnsType<LeakTestRow> {
   const missing = t('common.placeholder.missing');
   return [
-    {
-      title: t('leakTest.column.station'),
-      dataIndex: 'stationName',
-      key: 'stationName',
-      sorter: true,
-      sortOrder: sortOrderOf('stationName'),
-      width: 150,
-      ellipsis: true,
-      fixed: 'start',
-      render: (_, row) => <StationCell row={row} />,
-    },
-    {
-      title: t('leakTest.column.tank'),
-      dataIndex: 'tankCode',
-      key: 'tankCode',
-      sorter: true,
-      sortOrder: sortOrderOf('tankCode'),
-      width: 130,
-      render: (_, row) => <TankLabel code={row.tankCode} productName={row.productName} productColor={row.productColor} missing={missing} />,
-    },
+    stationColumn(t('leakTest.column.station'), sortOrderOf, 150),
+    tankColumn(t('leakTest.column.tank'), sortOrderOf, 130, missing),
     {
       title: t('leakTest.column.day'),
       dataIndex: 'day',

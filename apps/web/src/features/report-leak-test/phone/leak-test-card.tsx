@@ -6,7 +6,7 @@ import { Figures } from '../../../components/mobile/figures';
 import { LeakResultTag } from '../../../components/leak-result-tag';
 import { LEAK_REASON_KEYS } from '../../../lib/leak-result';
 import { decidingFigure } from '../leak-row-display';
-import { TankPlace } from '../../../components/phone-report/tank-place';
+import { ReportCardHead } from '../../../components/phone-report/report-card-head';
 
 // The chart and its data come when a card's chart is first opened.
 const LeakPeriodsChart = lazy(() => import('./leak-periods-chart').then((m) => ({ default: m.LeakPeriodsChart })));
@@ -28,17 +28,7 @@ export function LeakTestCard({ row, format }: LeakTestCardProps) {
   const tone = (figure: typeof deciding) => (deciding === figure && row.result !== 'pass' ? (row.result === 'fail' ? 'alarm' : 'warn') : undefined);
   return (
     <article className={`m-card m-report${row.result === 'fail' ? ' m-report--alarm' : row.result === 'inconclusive' ? ' m-report--warn' : ''}`} data-testid="leak-card" data-result={row.result}>
-      <div className="m-card__head">
-        <h3 className="m-card__title">
-          <span dir="ltr">{row.day}</span>
-        </h3>
-        <span className="m-tags">
-          <LeakResultTag result={row.result} />
-        </span>
-      </div>
-      <p className="m-card__subtitle">
-        <TankPlace stationName={row.stationName} tankCode={row.tankCode} productName={row.productName} productColor={row.productColor} />
-      </p>
+      <ReportCardHead title={<span dir="ltr">{row.day}</span>} tags={<LeakResultTag result={row.result} />} place={row} />
       <p className="m-report__text">{t(LEAK_REASON_KEYS[row.reason])}</p>
       <Figures
         testId="leak-card"

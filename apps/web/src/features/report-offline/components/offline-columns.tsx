@@ -7,7 +7,7 @@ import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
 import { durationOf } from '../offline-filters-state';
 import { offlineTypeLabel } from '../offline-types';
-import { StationCell } from '../../../components/report-cells/report-cells';
+import { stationColumn } from '../../../components/report-cells/place-columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -26,17 +26,7 @@ export function offlineColumns({ t, sortOrderOf, canProcess, onProcess }: Column
   const missing = t('common.placeholder.missing');
   const time = (iso: string | null, row: OfflineRow) => <span dir="ltr">{stationDateTime(iso, row.timezone) ?? missing}</span>;
   const columns: ColumnsType<OfflineRow> = [
-    {
-      title: t('report.offline.column.station'),
-      dataIndex: 'stationName',
-      key: 'stationName',
-      sorter: true,
-      sortOrder: sortOrderOf('stationName'),
-      width: 160,
-      ellipsis: true,
-      fixed: 'start',
-      render: (_, row) => <StationCell row={row} />,
-    },
+    stationColumn(t('report.offline.column.station'), sortOrderOf, 160),
     { title: t('report.offline.column.startedAt'), dataIndex: 'startedAt', key: 'startedAt', sorter: true, sortOrder: sortOrderOf('startedAt'), width: 160, render: (value: string, row) => time(value, row) },
     {
       title: t('report.offline.column.endedAt'),

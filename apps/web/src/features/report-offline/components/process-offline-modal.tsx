@@ -11,6 +11,7 @@ import { stationDateTime } from '../../../lib/station-time';
 import { showRefusalOnForm } from '../../../components/list-page/submit-errors';
 import { useProcessOffline } from '../api/offline-records';
 import { offlineTypeLabel } from '../offline-types';
+import './process-offline-modal.css';
 
 interface ProcessOfflineModalProps {
   /** The records to process; the modal is open while there are any. */

@@ -7,25 +7,13 @@ import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
 import type { PowerLine } from '../power-filters-state';
 import { TankLabel } from '../../../components/report-cells/report-cells';
+import { durationText, STATE_KEYS } from '../power-event-text';
 
 interface ColumnOptions {
   t: TFunction;
   format: MonitorFormat;
   toleranceL: number;
   sortOrderOf: (field: string) => SortOrder | null;
-}
-
-const STATE_KEYS = { paired: 'power.state.paired', pending: 'power.state.pending', missing: 'power.state.missing' } as const;
-
-/** "1 h 5 min", "3 d 2 h": how long the station was dark. */
-function durationText(t: TFunction, seconds: number): string {
-  const minutes = Math.round(seconds / 60);
-  const d = Math.floor(minutes / 1440);
-  const h = Math.floor((minutes % 1440) / 60);
-  const m = minutes % 60;
-  if (d > 0) return t('power.duration.daysHours', { d, h });
-  if (h > 0) return t('power.duration.hoursMinutes', { h, m });
-  return t('power.duration.minutes', { m });
 }
 
 /**

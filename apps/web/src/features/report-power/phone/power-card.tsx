@@ -1,5 +1,4 @@
 import Tag from 'antd/es/tag';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { PowerEventRow, PowerTankChange } from '@ullage/contracts/power-events';
 import { stationDateTime } from '../../../lib/station-time';
@@ -7,23 +6,11 @@ import type { MonitorFormat } from '../../../lib/format';
 import { Figures } from '../../../components/mobile/figures';
 import { CompareTable } from '../../../components/phone-report/compare-table';
 import { TankPlace } from '../../../components/phone-report/tank-place';
+import { durationText, STATE_KEYS } from '../power-event-text';
 
 interface PowerCardProps {
   row: PowerEventRow;
   format: MonitorFormat;
-}
-
-const STATE_KEYS = { paired: 'power.state.paired', pending: 'power.state.pending', missing: 'power.state.missing' } as const;
-
-/** "1 h 5 min", "3 d 2 h": how long the station was dark (as the desktop column says it). */
-function durationText(t: TFunction, seconds: number): string {
-  const minutes = Math.round(seconds / 60);
-  const d = Math.floor(minutes / 1440);
-  const h = Math.floor((minutes % 1440) / 60);
-  const m = minutes % 60;
-  if (d > 0) return t('power.duration.daysHours', { d, h });
-  if (h > 0) return t('power.duration.hoursMinutes', { h, m });
-  return t('power.duration.minutes', { m });
 }
 
 function TankChange({ tank, row, format }: { tank: PowerTankChange; row: PowerEventRow; format: MonitorFormat }) {

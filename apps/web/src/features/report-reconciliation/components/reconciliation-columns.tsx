@@ -4,12 +4,13 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { ReconciliationFigures, ReconciliationRow } from '@ullage/contracts/reconciliation';
 import type { SortOrder } from '../../../components/list-page/list-query';
-import { StationCell, TankLabel } from '../../../components/report-cells/report-cells';
+import { TankLabel } from '../../../components/report-cells/report-cells';
 import type { MonitorFormat } from '../../../lib/format';
 import type { FiguresBasis } from '../reconciliation-filters-state';
 import { cumulativeTone, figuresOf, periodVarianceTone, salesOf, type AllowanceIndex } from '../reconciliation-row-display';
 import { ManifoldTag, VarianceFigure } from './reconciliation-cells';
 import { SalesSourceTag } from '../../../components/report-cells/sales-source-tag';
+import { stationColumn } from '../../../components/report-cells/place-columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -38,17 +39,7 @@ export function reconciliationColumns({ t, format, sortOrderOf, basis, allowance
   const volume = (litres: number | null, row: ReconciliationRow) => (litres === null ? <span className="recon-missing">{missing}</span> : format.volume(litres, row.volumeUnit));
   const numeric = { align: 'end' as const, width: 120 };
   return [
-    {
-      title: t('reconciliation.column.station'),
-      dataIndex: 'stationName',
-      key: 'stationName',
-      sorter: true,
-      sortOrder: sortOrderOf('stationName'),
-      width: 160,
-      ellipsis: true,
-      fixed: 'start',
-      render: (_, row) => <StationCell row={row} />,
-    },
+    stationColumn(t('reconciliation.column.station'), sortOrderOf, 160),
     {
       title: t('reconciliation.column.tank'),
       dataIndex: 'tankCode',

@@ -2,13 +2,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLitres } from '@ullage/domain/units';
 import type { MonitorFormat } from '../../../lib/format';
-import { niceTicks, tickDecimals } from '../../../components/svg-chart/nice-ticks';
+import { niceTicks, tickLabels } from '../../../components/svg-chart/nice-ticks';
+import { YAxisTitle, YGrid } from '../../../components/svg-chart/chart-axes';
 import { linearScale, linePath } from '../../../components/svg-chart/trend-geometry';
 import { daySpan } from '../../../components/report-filters/report-filters-state';
 import { bandPolygons, dayTicks, type VarianceChartPanel } from '../reconciliation-chart-series';
 import { TankLabel } from '../../../components/report-cells/report-cells';
 import { signed } from '../../../lib/report-format';
-import { CHART_GRID, CHART_MUTED, isolate } from '../../../components/svg-chart/svg-chart-style';
+import { CHART_MUTED, isolate } from '../../../components/svg-chart/svg-chart-style';
 
 interface VarianceChartProps {
   panel: VarianceChartPanel;
@@ -40,13 +41,11 @@ export function VarianceChart({ panel, fromDay, toDay, format }: VarianceChartPr
     const yTicks = niceTicks(Math.min(0, low), Math.max(0, high), 5);
     const x = linearScale([0, Math.max(1, days - 1)], [PAD.left, WIDTH - PAD.right]);
     const y = linearScale([yTicks[0] ?? 0, yTicks.at(-1) ?? 1], [HEIGHT - PAD.bottom, PAD.top]);
-    const decimals = tickDecimals(yTicks);
-    const number = new Intl.NumberFormat(format.locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
     const values = panel.cumulative.map((v) => (v === null ? NaN : v));
     const line = linePath(panel.x, values, 0, panel.x.length - 1, x, y);
     const band = bandPolygons(panel.x, panel.allowance, { x: x.at, y: y.at });
     const xTicks = dayTicks(days, 6);
-    return { yTicks, yLabels: yTicks.map((v) => number.format(v)), xTicks, x, y, line, band };
+    return { yTicks, yLabels: tickLabels(yTicks, format.locale), xTicks, x, y, line, band };
   }, [panel, days, format.locale]);
 
   const unit = t(isLitres(panel.volumeUnit) ? 'reconciliation.unit.litres' : 'reconciliation.unit.gallons');
@@ -86,22 +85,15 @@ export function VarianceChart({ panel, fromDay, toDay, format }: VarianceChartPr
         {drawing.band.map((points, i) => (
           <polygon key={i} points={points} className="recon-chart__band" data-testid="recon-chart-band" />
         ))}
-        {drawing.yTicks.map((v, i) => (
-          <g key={`y${v}`}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y.at(v)} y2={y.at(v)} stroke={v === 0 ? AXIS : CHART_GRID} />
-            <text x={PAD.left - 6} y={y.at(v)} textAnchor="end" dominantBaseline="middle">
-              {drawing.yLabels[i]}
-            </text>
-          </g>
-        ))}
+        <YGrid ticks={drawing.yTicks} labels={drawing.yLabels} y={y} left={PAD.left} right={WIDTH - PAD.right} axis={AXIS} />
         {drawing.xTicks.map((i) => (
           <text key={`x${i}`} x={x.at(i)} y={HEIGHT - PAD.bottom + 14} textAnchor="middle">
             {dayLabel(i)}
           </text>
         ))}
-        <text x={10} y={(PAD.top + HEIGHT - PAD.bottom) / 2} textAnchor="middle" transform={`rotate(-90 10 ${(PAD.top + HEIGHT - PAD.bottom) / 2})`}>
+        <YAxisTitle x={10} top={PAD.top} bottom={HEIGHT - PAD.bottom}>
           {isolate(unit)}
-        </text>
+        </YAxisTitle>
         <path d={drawing.line.d} fill="none" stroke={LINE} strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" data-testid="recon-chart-line" />
         {panel.beyond.map((i) => {
           const k = panel.x.indexOf(i);

@@ -6,7 +6,7 @@ import type { FiguresBasis } from '../reconciliation-filters-state';
 import { figuresOf, periodVarianceTone, salesOf } from '../reconciliation-row-display';
 import { ManifoldTag, VarianceFigure } from '../components/reconciliation-cells';
 import { SalesSourceTag } from '../../../components/report-cells/sales-source-tag';
-import { TankPlace } from '../../../components/phone-report/tank-place';
+import { ReportCardHead } from '../../../components/phone-report/report-card-head';
 
 interface ReconciliationCardProps {
   row: ReconciliationRow;
@@ -26,19 +26,21 @@ export function ReconciliationCard({ row, basis, format }: ReconciliationCardPro
   const volume = (litres: number | null) => format.volume(litres, row.volumeUnit);
   return (
     <article className={`m-card m-report${beyond ? ' m-report--alarm' : ''}`} data-testid="recon-card" data-source={row.salesSource}>
-      <div className="m-card__head">
-        <h3 className="m-card__title">
-          <span dir="ltr">{row.day}</span>
-          {row.shiftNo !== null ? <small> · {t('reconciliation.shiftNo', { n: row.shiftNo })}</small> : null}
-        </h3>
-        <span className="m-tags">
-          <SalesSourceTag source={row.salesSource} />
-          {row.manifold ? <ManifoldTag /> : null}
-        </span>
-      </div>
-      <p className="m-card__subtitle">
-        <TankPlace stationName={row.stationName} tankCode={row.tankCode} productName={row.productName} productColor={row.productColor} />
-      </p>
+      <ReportCardHead
+        title={
+          <>
+            <span dir="ltr">{row.day}</span>
+            {row.shiftNo !== null ? <small> · {t('reconciliation.shiftNo', { n: row.shiftNo })}</small> : null}
+          </>
+        }
+        tags={
+          <>
+            <SalesSourceTag source={row.salesSource} />
+            {row.manifold ? <ManifoldTag /> : null}
+          </>
+        }
+        place={row}
+      />
       <Figures
         testId="recon-card"
         items={[

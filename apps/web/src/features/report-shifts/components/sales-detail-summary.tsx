@@ -5,6 +5,7 @@ import type { SalesDetail } from '@ullage/contracts/shift-sales';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
 import { detailVolume } from './detail-volume';
+import { ProductSuffix } from '../../../components/tank/product-suffix';
 
 /** "06:10" on the station's clock, with the date when it is not the shift's day. */
 function clock(iso: string | null | undefined, detail: SalesDetail): string {
@@ -46,12 +47,7 @@ export function SalesDetailSummary({ detail, format }: { detail: SalesDetail; fo
           {detail.tank.productColor ? <span className="shift-tank__swatch" style={{ background: detail.tank.productColor }} aria-hidden /> : null}
           <span>
             <bdi>{t('shiftSales.tank', { code: detail.tank.code })}</bdi>
-            {detail.tank.productName ? (
-              <>
-                {' · '}
-                <bdi>{detail.tank.productName}</bdi>
-              </>
-            ) : null}
+            <ProductSuffix name={detail.tank.productName} />
           </span>
         </span>
         <span>

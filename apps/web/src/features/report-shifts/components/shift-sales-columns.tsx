@@ -8,6 +8,7 @@ import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
 import { salesDetailHref } from '../shift-filters-state';
+import { ProductSuffix } from '../../../components/tank/product-suffix';
 
 /** A line of the table: a shift (with its totals) or, under it, one of its tanks. */
 export type ShiftLine =
@@ -77,12 +78,7 @@ export function shiftSalesColumns({ t, format, sortOrderOf }: ColumnOptions): Co
               {line.tank.productColor ? <span className="shift-tank__swatch" style={{ background: line.tank.productColor }} aria-hidden /> : null}
               <span>
                 <bdi>{t('shiftSales.tank', { code: line.tank.tankCode })}</bdi>
-                {line.tank.productName ? (
-                  <>
-                    {' · '}
-                    <bdi>{line.tank.productName}</bdi>
-                  </>
-                ) : null}
+                <ProductSuffix name={line.tank.productName} />
               </span>
             </span>
           );
