@@ -8,7 +8,7 @@ import { withRange } from '../../components/report-filters/time-range';
 import { alarmNameKey } from '../../lib/alarm-names';
 import { useStationTanks } from '../../lib/station-tanks';
 import type { AlarmFilters } from './alarm-filters-state';
-import { LazyDateRangeFields } from './phone/lazy-date-range-fields';
+import { LazyDateRangeFields } from '../../components/phone-report/lazy-phone-fields';
 
 /**
  * The alarm filters the declared kinds do not draw as the alarm pages do (alarm-report.tsx):

@@ -5,7 +5,7 @@ import { DayRangeFilter } from '../../components/report-filters/day-range-filter
 import { SegmentedChoice } from '../../components/segmented-choice';
 import { ChipGroup } from '../../components/phone-report/chip-group';
 import { RECONCILIATION_DAYS, withReconciliationDays, type ReconciliationFilters } from './reconciliation-filters-state';
-import { LazyPeriodFields } from './phone/lazy-period-fields';
+import { LazyPeriodFields } from '../../components/phone-report/lazy-phone-fields';
 
 /**
  * The reconciliation filters the declared kinds do not draw (reconciliation-report.tsx): the

@@ -12,7 +12,7 @@ import {
   type DailyFilters,
   type MonthlyFilters,
 } from '../../../components/report-filters/report-filters-state';
-import { LazyPeriodFields } from '../phone/lazy-period-fields';
+import { LazyPeriodFields } from '../../../components/phone-report/lazy-phone-fields';
 
 const MONTH = 'YYYY-MM';
 

@@ -12,7 +12,7 @@ import { DailyInventoryCard } from './daily-inventory-card';
 import { FilterSheet } from '../../../components/phone-report/filter-sheet';
 import { PhoneListBody } from '../../../components/phone-report/phone-list-body';
 import { SearchBox } from '../../../components/phone-report/search-box';
-import { loadPeriodFields } from './lazy-period-fields';
+import { loadPeriodFields } from '../../../components/phone-report/lazy-phone-fields';
 
 // Fetched when the sheet first opens: the list shows sooner.
 const PhoneFilterFields = lazy(() =>

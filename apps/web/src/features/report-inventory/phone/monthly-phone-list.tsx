@@ -11,7 +11,7 @@ import { MONTHLY_REPORT } from '../inventory-report';
 import { MonthlyInventoryCard } from './monthly-inventory-card';
 import { PhoneListBody } from '../../../components/phone-report/phone-list-body';
 import { SearchBox } from '../../../components/phone-report/search-box';
-import { loadPeriodFields } from './lazy-period-fields';
+import { loadPeriodFields } from '../../../components/phone-report/lazy-phone-fields';
 
 const PhoneFilterFields = lazy(() =>
   // The period's fields come with the others, not after them.

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DayRangeFilter } from '../../../components/report-filters/day-range-filter';
 import type { FieldProps, FilterField } from '../../../components/report-filters/filter-fields';
-import { LazyPeriodFields } from '../phone/lazy-period-fields';
+import { LazyPeriodFields } from '../../../components/phone-report/lazy-phone-fields';
 import { LEAK_MAX_DAYS, withDayRange, type LeakFilters } from '../leak-filters-state';
 
 /** leak_test's station days (at most 92): the day-range picker on a desktop, two date fields on a phone (fetched with its filter sheet). */
