@@ -74,3 +74,16 @@ export interface PlaceFilters {
   from?: string | undefined;
   to?: string | undefined;
 }
+
+/**
+ * Where the rows are: the organisation tree, area, tank (of the picked station) and product, with
+ * test ids `<prefix>-org`, `-area`, `-tank` and `-product` — how most reports' filters begin.
+ */
+export function placeFields<F>(testIdPrefix: string, pick: (filters: F, pick: OrgPick) => F): FilterField<F>[] {
+  return [
+    { kind: 'org', testId: `${testIdPrefix}-org`, pick },
+    { kind: 'area', testId: `${testIdPrefix}-area` },
+    { kind: 'tank', testId: `${testIdPrefix}-tank` },
+    { kind: 'product', testId: `${testIdPrefix}-product` },
+  ];
+}

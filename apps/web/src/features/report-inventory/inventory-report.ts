@@ -1,7 +1,7 @@
 import type { DailyInventoryRow, MonthlyInventoryRow } from '@ullage/contracts/inventory-report';
 import type { MessageKey } from '../../i18n/message-key';
 import type { ReportDeclaration } from '../../components/report/report-declaration';
-import type { ChoiceKey, FilterField } from '../../components/report-filters/filter-fields';
+import { placeFields, type ChoiceKey, type FilterField } from '../../components/report-filters/filter-fields';
 import {
   initialDailyFilters,
   initialMonthlyFilters,
@@ -16,10 +16,7 @@ import { DAYS_FIELD, MONTHS_FIELD } from './components/inventory-periods';
 /** The inventory reports' filters: organisation tree, area, tank, product, the period, and "abnormal only". */
 function inventoryFilters<F extends InventoryFilters>(testId: string, period: FilterField<F>, abnormal: MessageKey): FilterField<F>[] {
   return [
-    { kind: 'org', testId: `${testId}-org`, pick: withOrgPick },
-    { kind: 'area', testId: `${testId}-area` },
-    { kind: 'tank', testId: `${testId}-tank` },
-    { kind: 'product', testId: `${testId}-product` },
+    ...placeFields<F>(testId, withOrgPick),
     period,
     {
       kind: 'toggle',

@@ -1,5 +1,6 @@
 import type { DataJumpRow } from '@ullage/contracts/data-jumps';
 import { JUMP_RULES } from '@ullage/domain/data-jumps';
+import { placeFields } from '../../components/report-filters/filter-fields';
 import type { ReportDeclaration } from '../../components/report/report-declaration';
 import { dataJumpKeys, exportDataJumps, listDataJumps } from './api/data-jumps';
 import { jumpRuleLabel } from './jump-explanation';
@@ -8,10 +9,7 @@ import { initialJumpFilters, withOrgPick, type JumpFilters } from './jump-filter
 /** alarm_record and alarm_record_phone: organisation tree, area, tank (of the picked station), product, rule, time range. */
 export const JUMP_REPORT: ReportDeclaration<JumpFilters, DataJumpRow> = {
   filters: [
-    { kind: 'org', testId: 'jump-filter-org', pick: withOrgPick },
-    { kind: 'area', testId: 'jump-filter-area' },
-    { kind: 'tank', testId: 'jump-filter-tank' },
-    { kind: 'product', testId: 'jump-filter-product' },
+    ...placeFields('jump-filter', withOrgPick),
     {
       kind: 'choice',
       key: 'rule',

@@ -1,5 +1,6 @@
 import type { LeakTestRow } from '@ullage/contracts/leak-test';
 import { LEAK_TEST_RESULTS } from '@ullage/domain/leak-detection';
+import { placeFields } from '../../components/report-filters/filter-fields';
 import type { ReportDeclaration } from '../../components/report/report-declaration';
 import { withOrgPick } from '../../components/report-filters/report-filters-state';
 import { LEAK_RESULT_KEYS } from '../../lib/leak-result';
@@ -10,10 +11,7 @@ import { initialLeakFilters, type LeakFilters } from './leak-filters-state';
 /** leak_test and leak_test_phone: organisation tree, area, tank (of the picked station), product; then the result and the station days. */
 export const LEAK_REPORT: ReportDeclaration<LeakFilters, LeakTestRow> = {
   filters: [
-    { kind: 'org', testId: 'leak-filter-org', pick: withOrgPick },
-    { kind: 'area', testId: 'leak-filter-area' },
-    { kind: 'tank', testId: 'leak-filter-tank' },
-    { kind: 'product', testId: 'leak-filter-product' },
+    ...placeFields<LeakFilters>('leak-filter', withOrgPick),
     {
       kind: 'choice',
       key: 'result',

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { SALES_SOURCES } from '@ullage/contracts/list-fields';
 import type { ReconciliationRow } from '@ullage/contracts/reconciliation';
 import type { ReportDeclaration } from '../../components/report/report-declaration';
-import type { FieldProps, FilterField } from '../../components/report-filters/filter-fields';
+import { placeFields, type FieldProps, type FilterField } from '../../components/report-filters/filter-fields';
 import { withOrgPick } from '../../components/report-filters/report-filters-state';
 import { exportReconciliation, listReconciliation, reconciliationKeys } from './api/reconciliation';
 import { ReconciliationDaysFields, ReconciliationDaysFilter, ReconciliationPeriodChips, ReconciliationPeriodChoice } from './reconciliation-filter-controls';
@@ -24,10 +24,7 @@ const SOURCE_KEYS = { metered: 'reconciliation.source.metered', derived: 'reconc
  */
 export const RECONCILIATION_REPORT: ReportDeclaration<ReconciliationFilters, ReconciliationRow> = {
   filters: [
-    { kind: 'org', testId: 'recon-filter-org', pick: withOrgPick },
-    { kind: 'area', testId: 'recon-filter-area' },
-    { kind: 'tank', testId: 'recon-filter-tank' },
-    { kind: 'product', testId: 'recon-filter-product' },
+    ...placeFields<ReconciliationFilters>('recon-filter', withOrgPick),
     onBar((props) => <ReconciliationDaysFilter {...props} />),
     onPhone((props) => <ReconciliationPeriodChips {...props} />),
     {
