@@ -13,11 +13,10 @@ export interface WallTime {
 
 const DAY_MS = 86_400_000;
 
-/** The zone's offset from UTC at an instant, in ms (UTC+8 → 8 h). */
 // Making an Intl.DateTimeFormat costs far more than using one: reports ask for thousands of offsets.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-export function zoneOffsetMs(instant: number, timeZone: string): number {
+function offsetByIntl(instant: number, timeZone: string): number {
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
@@ -26,6 +25,37 @@ export function zoneOffsetMs(instant: number, timeZone: string): number {
   const parts = format.formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(instant / 1000) * 1000;
+}
+
+const HOUR_MS = 3_600_000;
+/** Offsets by zone and UTC hour, for hours with one offset throughout; bounded, cleared when full. */
+const hourOffsets = new Map<string, Map<number, number>>();
+const MAX_CACHED_HOURS = 200_000;
+let cachedHours = 0;
+
+/**
+ * The zone's offset from UTC at an instant, in ms (UTC+8 → 8 h). formatToParts costs some 10 µs, and an export of a fleet's month asks
+ * it for every time cell (a million a file): the offset of a UTC hour is kept once its first and
+ * last second agree — zones change offset at most once in an hour, so then it holds for the whole
+ * hour. An hour in which the offset changes is asked of Intl each time, as before.
+ */
+export function zoneOffsetMs(instant: number, timeZone: string): number {
+  const hour = Math.floor(instant / HOUR_MS);
+  let ofZone = hourOffsets.get(timeZone);
+  const kept = ofZone?.get(hour);
+  if (kept !== undefined) return kept;
+  const start = offsetByIntl(hour * HOUR_MS, timeZone);
+  const end = offsetByIntl(hour * HOUR_MS + HOUR_MS - 1000, timeZone);
+  if (start !== end) return offsetByIntl(instant, timeZone);
+  if (cachedHours >= MAX_CACHED_HOURS) {
+    hourOffsets.clear();
+    cachedHours = 0;
+    ofZone = undefined;
+  }
+  if (!ofZone) hourOffsets.set(timeZone, (ofZone = new Map()));
+  ofZone.set(hour, start);
+  cachedHours++;
+  return start;
 }
 
 /**

@@ -110,6 +110,28 @@ function sheetNamesOf(names: string[]): string[] {
   });
 }
 
+/**
+ * One style object per kind of cell, shared by every cell of that kind. exceljs finds a cell's
+ * style id through a WeakMap keyed by the style object, and gives each new cell a fresh `{}`:
+ * every cell was a miss, its style rendered to XML and looked up again — most of an export's
+ * time. A shared object is looked up once. By kind, not one for all: exceljs files the first
+ * style it sees under the id of that cell's type (a number's "General" format, a text's none).
+ */
+const CELL_STYLES = {
+  day: { numFmt: DATE_FORMATS.day },
+  time: { numFmt: DATE_FORMATS.time },
+  string: {},
+  number: {},
+  boolean: {},
+  date: {},
+} as const satisfies Record<string, Partial<ExcelJS.Style>>;
+
+function styleOf(v: CellValue): Partial<ExcelJS.Style> {
+  if (isExcelDate(v)) return CELL_STYLES[v.excel];
+  if (v instanceof Date) return CELL_STYLES.date;
+  return typeof v === 'number' ? CELL_STYLES.number : typeof v === 'boolean' ? CELL_STYLES.boolean : CELL_STYLES.string;
+}
+
 /** Rows written between two looks at the zip's backlog (and two turns of the event loop). */
 const ROWS_PER_TURN = 100;
 /** The sheet bytes the zip may hold back before the writer waits for it: its memory bound. */
@@ -183,7 +205,7 @@ export async function writeWorkbook(book: Workbook, out: Writable): Promise<void
       const values = s.columns.map((c) => c.value(row) ?? '');
       const line = sheet.addRow(values.map((v) => (isExcelDate(v) ? v.wall : v)));
       values.forEach((v, i) => {
-        if (isExcelDate(v)) line.getCell(i + 1).numFmt = DATE_FORMATS[v.excel];
+        line.getCell(i + 1).style = styleOf(v);
       });
       line.commit();
       if (r % ROWS_PER_TURN === ROWS_PER_TURN - 1) await makeRoom(sheet, out);
