@@ -23,7 +23,7 @@ export function StatusPanel({ title, text, actionLabel, onAction }: StatusPanelP
       <h2 className="status-panel__title">{title}</h2>
       {text ? <p className="status-panel__text">{text}</p> : null}
       {actionLabel && onAction ? (
-        <button type="button" className="plain-button plain-button--primary" onClick={onAction}>
+        <button type="button" className="plain-control plain-button plain-button--primary" onClick={onAction}>
           {actionLabel}
         </button>
       ) : null}

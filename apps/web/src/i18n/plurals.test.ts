@@ -42,9 +42,12 @@ function render(language: Language, key: string, count: number): string {
   return t(key, { count, days: n, weeks: n, shown: 1, pct: '1 %', source: 'x', all: n, abnormal: '0', size: n, readings: '4,320', points: '480', min: '1', max: n });
 }
 
+/** A counted text at each of COUNTS. */
+const atCounts = (language: Language, key: string) => COUNTS.map((count) => render(language, key, count));
+
 describe('counted texts', () => {
   it('the last-N-days choice reads right in every language', () => {
-    const lastDays = (language: Language) => COUNTS.map((count) => render(language, 'history.form.lastDays', count));
+    const lastDays = (language: Language) => atCounts(language, 'history.form.lastDays');
     expect(lastDays('ar')).toEqual(['آخر 0 يوم', 'آخر يوم', 'آخر يومين', 'آخر 3 أيام', 'آخر 11 يومًا', 'آخر 100 يوم']);
     expect(lastDays('en')).toEqual(['Last 0 days', 'Last 1 day', 'Last 2 days', 'Last 3 days', 'Last 11 days', 'Last 100 days']);
     expect(lastDays('es')).toEqual(['Últimos 0 días', 'Último 1 día', 'Últimos 2 días', 'Últimos 3 días', 'Últimos 11 días', 'Últimos 100 días']);
@@ -52,15 +55,8 @@ describe('counted texts', () => {
   });
 
   it('Arabic counts a noun by its six forms', () => {
-    expect(COUNTS.map((count) => render('ar', 'shiftSales.total', count))).toEqual(['0 وردية', 'وردية واحدة', 'ورديتان', '3 ورديات', '11 وردية', '100 وردية']);
-    expect(COUNTS.map((count) => render('ar', 'alarm.query.process.titleMany', count))).toEqual([
-      'معالجة 0 إنذار',
-      'معالجة إنذار واحد',
-      'معالجة إنذارين',
-      'معالجة 3 إنذارات',
-      'معالجة 11 إنذارًا',
-      'معالجة 100 إنذار',
-    ]);
+    expect(atCounts('ar', 'shiftSales.total')).toEqual(['0 وردية', 'وردية واحدة', 'ورديتان', '3 ورديات', '11 وردية', '100 وردية']);
+    expect(atCounts('ar', 'alarm.query.process.titleMany')).toEqual(['معالجة 0 إنذار', 'معالجة إنذار واحد', 'معالجة إنذارين', 'معالجة 3 إنذارات', 'معالجة 11 إنذارًا', 'معالجة 100 إنذار']);
     expect(render('ar', 'query.range.maxDays', 31)).toBe('لا تزيد عن 31 يومًا');
     expect(render('ar', 'common.rule.maxLength', 50)).toBe('50 حرفًا على الأكثر');
   });
@@ -72,7 +68,7 @@ describe('counted texts', () => {
     expect(render('es', 'deviceParams.firmware.selected', 3)).toBe('3 estaciones elegidas');
     expect(render('es', 'common.rule.maxLength', 1_000_000)).toBe('Como máximo 1000000 caracteres');
     // The report summaries count tank days and months; the history note its bucket's unit.
-    expect(COUNTS.map((count) => render('ar', 'inventory.summary.days', count))).toEqual([
+    expect(atCounts('ar', 'inventory.summary.days')).toEqual([
       'لا توجد أيام خزان',
       '0 من يوم خزان واحد غير طبيعي',
       '0 من يومَي خزان غير طبيعيين',

@@ -37,6 +37,20 @@ afterAll(async () => {
   fs.rmSync(ctx.config.dataDir, { recursive: true, force: true });
 });
 
+/**
+ * A zip record (APPNOTE.TXT 4.3): `size` bytes starting with its signature, each field written
+ * little-endian as [offset, bytes (2 or 4), value], the rest zero.
+ */
+function zipRecord(size: number, signature: number, fields: [offset: number, bytes: 2 | 4, value: number][]): Buffer {
+  const record = Buffer.alloc(size);
+  record.writeUInt32LE(signature, 0);
+  for (const [offset, bytes, value] of fields) {
+    if (bytes === 4) record.writeUInt32LE(value, offset);
+    else record.writeUInt16LE(value, offset);
+  }
+  return record;
+}
+
 /** A zip of the given parts, deflated; `declare` overrides a part's declared unpacked size (a lying header). */
 function zipOf(parts: { name: string; data: Buffer; declare?: number }[]): Buffer {
   const locals: Buffer[] = [];
@@ -47,33 +61,16 @@ function zipOf(parts: { name: string; data: Buffer; declare?: number }[]): Buffe
     // Fast for the huge parts, tight for the rest (a 200,000-row sheet packs under 2 MB, as a spreadsheet program packs it).
     const packed = zlib.deflateRawSync(part.data, { level: part.data.length > 32 * 1024 * 1024 ? 1 : 9 });
     const size = part.declare ?? part.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
+    // Version 2.0 needed (and made by, in the directory), deflated, the packed and unpacked sizes, the name's length; the directory's entry also says where its part starts.
+    const local = zipRecord(30, 0x04034b50, [[4, 2, 20], [8, 2, 8], [18, 4, packed.length], [22, 4, size], [26, 2, name.length]]);
+    const central = zipRecord(46, 0x02014b50, [[4, 2, 20], [6, 2, 20], [10, 2, 8], [20, 4, packed.length], [24, 4, size], [28, 2, name.length], [42, 4, offset]]);
     locals.push(local, name, packed);
     centrals.push(central, name);
     offset += 30 + name.length + packed.length;
   }
   const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
+  // The end of the directory: its entries (on this disk and in all), its length and where it starts.
+  const end = zipRecord(22, 0x06054b50, [[8, 2, parts.length], [10, 2, parts.length], [12, 4, directory.length], [16, 4, offset]]);
   return Buffer.concat([...locals, directory, end]);
 }
 

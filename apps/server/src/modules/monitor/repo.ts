@@ -38,16 +38,25 @@ export interface StationStatusRow {
 const RECORD_TYPE_NAMES: readonly string[] = RECORD_TYPES;
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
 
+/** A StationStatusRow as the drivers answer it: the times as Date or text, the sums as number or text. */
+type StationStatusAnswer = Omit<StationStatusRow, 'lastSeenAt' | 'lastDataAt' | 'volumeL' | 'capacityL'> & {
+  lastSeenAt: Date | string | null;
+  lastDataAt: Date | string | null;
+  volumeL: number | string;
+  capacityL: number | string;
+};
+
 export async function stationsWithStatus(db: Db, scope: Scope, stationId?: number): Promise<StationStatusRow[]> {
-  const rows = await rawRows<Record<string, unknown>>(
+  // Each column is named as StationStatusRow names it, so the row is typed once, there.
+  const rows = await rawRows<StationStatusAnswer>(
     db,
-    sql`select s.id, s.name, s.code, s.company_id, c.name as company_name, a.name as area_name, s.timezone,
-          s.longitude, s.latitude, s.address, s.phone, c.temp_unit, c.volume_unit,
-          ss.last_seen_at, ss.last_data_at, coalesce(ss.clock_flagged, false) as clock_flagged,
-          (select count(*)::int from tanks t where t.station_id = s.id) as tank_count,
-          (select count(*)::int from alarms al where al.station_id = s.id and al.ended_at is null) as active_alarm_count,
-          (select round(coalesce(sum(tl.volume_l), 0)::numeric, 1)::float8 from tank_latest tl where tl.station_id = s.id) as volume_l,
-          (select coalesce(sum(t.volume_l), 0)::float8 from tanks t where t.station_id = s.id) as capacity_l
+    sql`select s.id, s.name, s.code, s.company_id as "companyId", c.name as "companyName", a.name as "areaName", s.timezone,
+          s.longitude, s.latitude, s.address, s.phone, c.temp_unit as "tempUnit", c.volume_unit as "volumeUnit",
+          ss.last_seen_at as "lastSeenAt", ss.last_data_at as "lastDataAt", coalesce(ss.clock_flagged, false) as "clockFlagged",
+          (select count(*)::int from tanks t where t.station_id = s.id) as "tankCount",
+          (select count(*)::int from alarms al where al.station_id = s.id and al.ended_at is null) as "activeAlarmCount",
+          (select round(coalesce(sum(tl.volume_l), 0)::numeric, 1)::float8 from tank_latest tl where tl.station_id = s.id) as "volumeL",
+          (select coalesce(sum(t.volume_l), 0)::float8 from tanks t where t.station_id = s.id) as "capacityL"
         from stations s
         join companies c on c.id = s.company_id
         left join areas a on a.id = s.area_id
@@ -55,28 +64,7 @@ export async function stationsWithStatus(db: Db, scope: Scope, stationId?: numbe
         where ${scopeOn(scope, 's')} ${stationId === undefined ? sql`` : sql`and s.id = ${stationId}`}
         order by s.name`,
   );
-  return rows.map((r) => ({
-    id: r.id as number,
-    name: r.name as string,
-    code: r.code as string,
-    companyId: r.company_id as number,
-    companyName: r.company_name as string,
-    areaName: (r.area_name as string | null) ?? null,
-    timezone: r.timezone as string,
-    longitude: (r.longitude as number | null) ?? null,
-    latitude: (r.latitude as number | null) ?? null,
-    address: (r.address as string | null) ?? null,
-    phone: (r.phone as string | null) ?? null,
-    tempUnit: r.temp_unit as number,
-    volumeUnit: r.volume_unit as number,
-    lastSeenAt: r.last_seen_at == null ? null : new Date(r.last_seen_at as string),
-    lastDataAt: iso(r.last_data_at),
-    clockFlagged: r.clock_flagged as boolean,
-    tankCount: r.tank_count as number,
-    activeAlarmCount: r.active_alarm_count as number,
-    volumeL: Number(r.volume_l),
-    capacityL: Number(r.capacity_l),
-  }));
+  return rows.map((r) => ({ ...r, lastSeenAt: r.lastSeenAt == null ? null : new Date(r.lastSeenAt), lastDataAt: iso(r.lastDataAt), volumeL: Number(r.volumeL), capacityL: Number(r.capacityL) }));
 }
 
 export async function inventoryByProduct(db: Db, scope: Scope) {

@@ -11,14 +11,20 @@ export function formatCreatedAt(iso: string | null | undefined): string {
   return value.isValid() ? value.format('YYYY-MM-DD HH:mm') : iso;
 }
 
+/**
+ * A column of the row's field `field` that sorts the list by it on the server: antd reads the
+ * cell from `dataIndex` and names the sort by `key`, and the list's controlled sort
+ * (`sortOrderOf`) lights the header. Spread into the column beside its title and cell.
+ */
+export function sortableField(field: string, sortOrderOf: (field: string) => SortOrder | null) {
+  return { dataIndex: field, key: field, sorter: true, sortOrder: sortOrderOf(field) };
+}
+
 /** The sortable "created at" column the settings lists end with. */
 export function createdAtColumn<T>(t: TFunction, sortOrderOf: (field: string) => SortOrder | null, width = 150): ColumnType<T> {
   return {
     title: t('list.column.createdAt'),
-    dataIndex: 'createdAt',
-    key: 'createdAt',
-    sorter: true,
-    sortOrder: sortOrderOf('createdAt'),
+    ...sortableField('createdAt', sortOrderOf),
     width,
     render: (value: string) => formatCreatedAt(value),
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsFromRefusal, fieldPath } from './field-errors';
+import { validationRefusal } from './validation-refusal';
 
 const known = ['name', 'code', 'phone', 'tankTypes'];
 
@@ -14,21 +15,15 @@ describe('fieldPath', () => {
 
 describe('fieldErrorsFromRefusal', () => {
   it('maps 91011 field problems onto their fields, grouping repeats', () => {
-    const error = {
-      code: 91011,
-      message: 'phone: digits',
-      envelope: {
-        msg: 'phone: digits',
-        data: {
-          fields: [
-            { field: 'phone', rule: 'digits', message: 'Digits and hyphen only' },
-            { field: 'phone', rule: 'max', message: 'Too long' },
-            { field: 'tankTypes.1.code', rule: 'unique', message: 'Duplicate code' },
-            { field: 'unknownThing', rule: 'x', message: 'ignored' },
-          ],
-        },
-      },
-    };
+    const error = validationRefusal(
+      [
+        { field: 'phone', rule: 'digits', message: 'Digits and hyphen only' },
+        { field: 'phone', rule: 'max', message: 'Too long' },
+        { field: 'tankTypes.1.code', rule: 'unique', message: 'Duplicate code' },
+        { field: 'unknownThing', rule: 'x', message: 'ignored' },
+      ],
+      'phone: digits',
+    );
     expect(fieldErrorsFromRefusal(error, { known })).toEqual([
       { name: ['phone'], errors: ['Digits and hyphen only', 'Too long'] },
       { name: ['tankTypes', 1, 'code'], errors: ['Duplicate code'] },

@@ -38,7 +38,7 @@ export function AlarmCard({ row, isNew = false, now, action }: AlarmCardProps) {
       : [row.sensorNo ? t('monitor.alarm.sensor', { no: row.sensorNo }) : null, row.sensorType ? t(`monitor.sensor.type.${row.sensorType}` as MessageKey, { defaultValue: row.sensorType }) : null];
   const active = row.endedAt === null;
   return (
-    <article className={`m-card m-alarm${active ? ' m-alarm--active' : ''}${isNew ? ' m-alarm--new' : ''}`} data-testid="alarm-card" data-alarm-id={row.id}>
+    <article className={`m-card m-alarm${active ? ' m-card--alarm' : ''}${isNew ? ' m-alarm--new' : ''}`} data-testid="alarm-card" data-alarm-id={row.id}>
       <div className="m-alarm__head">
         <h3 className="m-alarm__name">
           <span className={`m-alarm__kind m-alarm__kind--${row.kind}`}>{t(row.kind === 'level' ? 'monitor.alarm.kind.level' : 'monitor.alarm.kind.leak')}</span>
@@ -95,7 +95,7 @@ export function LiveAlarmCard({ alarm }: { alarm: LiveAlarm }) {
   const lines = alarmLines(alarm);
   const target = alarm.tankCode ? t('monitor.alarm.tank', { code: alarm.tankCode }) : alarm.sensorNo ? t('monitor.alarm.sensor', { no: alarm.sensorNo }) : null;
   return (
-    <article className="m-card m-alarm m-alarm--active m-alarm--new" data-testid="live-alarm-card">
+    <article className="m-card m-alarm m-card--alarm m-alarm--new" data-testid="live-alarm-card">
       <div className="m-alarm__head">
         <h3 className="m-alarm__name">
           <span className="m-alarm__kind">{lines.classifyName}</span>

@@ -5,6 +5,21 @@ import Skeleton from 'antd/es/skeleton';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../lib/online-status';
 
+/** What LoadState reads of the query a page waits for. */
+interface AwaitedQuery {
+  isLoading: boolean;
+  isError: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+/**
+ * LoadState's loading, failure and retry from the query a page waits for. `named`: whether the
+ * address names what the page shows; an address without it fails at once rather than wait.
+ */
+export function queryLoad(query: AwaitedQuery, named = true) {
+  return { loading: named && query.isLoading, failed: !named || query.isError, onRetry: () => void query.refetch() };
+}
+
 interface LoadStateProps {
   loading: boolean;
   failed: boolean;

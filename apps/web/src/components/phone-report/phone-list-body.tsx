@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../mobile/load-more';
-import { LoadState } from '../mobile/load-state';
+import { LoadState, queryLoad } from '../mobile/load-state';
 
 interface PagedQuery {
   isLoading: boolean;
@@ -19,14 +19,16 @@ interface PhoneListBodyProps {
   /** Above the cards once there are some: a count, a legend. */
   header?: ReactNode;
   testId: string;
+  /** What the empty list says; a report's "nothing matches" by default. */
+  emptyText?: string;
   children: ReactNode;
 }
 
-/** A report's cards with the phone's loading, failure and empty states, and "show more". */
-export function PhoneListBody({ pages, shown, total, header, testId, children }: PhoneListBodyProps) {
+/** A paged list of cards (a report's, the alarms', the deliveries') with the phone's loading, failure and empty states, and "show more". */
+export function PhoneListBody({ pages, shown, total, header, testId, emptyText, children }: PhoneListBodyProps) {
   const { t } = useTranslation();
   return (
-    <LoadState loading={pages.isLoading} failed={pages.isError} empty={shown === 0} emptyText={t('mobile.report.none')} onRetry={() => void pages.refetch()}>
+    <LoadState {...queryLoad(pages)} empty={shown === 0} emptyText={emptyText ?? t('mobile.report.none')}>
       {header}
       <div className="m-list" data-testid={testId}>
         {children}

@@ -1,6 +1,7 @@
 import type { ColumnType } from 'antd/es/table';
 import type { SortOrder } from '../list-page/list-query';
 import { StationCell, TankLabel } from './report-cells';
+import { sortableField } from '../list-page/columns';
 
 interface StationOfRow {
   stationName: string;
@@ -21,10 +22,7 @@ interface TankOfRow {
 export function stationColumn<Row extends StationOfRow>(title: string, sortOrderOf: (field: string) => SortOrder | null, width: number): ColumnType<Row> {
   return {
     title,
-    dataIndex: 'stationName',
-    key: 'stationName',
-    sorter: true,
-    sortOrder: sortOrderOf('stationName'),
+    ...sortableField('stationName', sortOrderOf),
     width,
     ellipsis: true,
     fixed: 'start',
@@ -36,10 +34,7 @@ export function stationColumn<Row extends StationOfRow>(title: string, sortOrder
 export function tankColumn<Row extends TankOfRow>(title: string, sortOrderOf: (field: string) => SortOrder | null, width: number, missing: string): ColumnType<Row> {
   return {
     title,
-    dataIndex: 'tankCode',
-    key: 'tankCode',
-    sorter: true,
-    sortOrder: sortOrderOf('tankCode'),
+    ...sortableField('tankCode', sortOrderOf),
     width,
     render: (_, row) => <TankLabel code={row.tankCode} productName={row.productName} productColor={row.productColor} missing={missing} />,
   };

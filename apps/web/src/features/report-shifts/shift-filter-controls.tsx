@@ -2,7 +2,7 @@ import Select from 'antd/es/select';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FieldProps } from '../../components/report-filters/filter-fields';
-import { useStationTanks } from '../../lib/station-tanks';
+import { TankSelect } from '../../components/report-filters/tank-select';
 import { useCompanyAreas } from '../../lib/area-options';
 import { useProductOptions } from '../../lib/product-options';
 import { outOfRange, withDays, type ShiftFilters } from './shift-filters-state';
@@ -37,19 +37,14 @@ export function ShiftAreaFilter({ filters, set }: Props) {
 
 export function ShiftTankFilter({ filters, set }: Props) {
   const { t } = useTranslation();
-  const tanks = useStationTanks(filters.stationId);
   return (
-    <Select
-      className="report-filter"
+    <TankSelect
+      stationId={filters.stationId}
       value={filters.tankId}
-      onChange={(value: number | undefined) => set((f) => ({ ...f, tankId: value }))}
-      options={(tanks.data ?? []).map((tank) => ({ value: tank.id, label: tank.productName ? `${tank.code} · \u2068${tank.productName}\u2069` : tank.code }))}
-      placeholder={filters.stationId === undefined ? t('shiftSales.filter.tankPickStation') : t('shiftSales.filter.tank')}
-      aria-label={t('shiftSales.filter.tank')}
-      disabled={filters.stationId === undefined}
-      loading={tanks.isLoading && filters.stationId !== undefined}
-      allowClear
-      data-testid="shift-filter-tank"
+      onChange={(tankId) => set((f) => ({ ...f, tankId }))}
+      texts={{ tank: t('shiftSales.filter.tank'), pickStation: t('shiftSales.filter.tankPickStation') }}
+      isolateProducts
+      testId="shift-filter-tank"
     />
   );
 }

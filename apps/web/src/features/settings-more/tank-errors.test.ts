@@ -1,29 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsFromRefusal } from '../../components/list-page/field-errors';
+import { validationRefusal } from '../../components/list-page/validation-refusal';
 import { STATION_FIELDS, tankFieldErrors, tankRowsWithErrors } from './tank-errors';
 
 const point = (n: number) => `Point ${n}`;
 
 describe('tankFieldErrors', () => {
   it('maps a 91011 refusal onto the tank rows, moving table points onto the table button', () => {
-    const refusal = {
-      code: 91011,
-      message: 'invalid',
-      envelope: {
-        msg: 'invalid',
-        data: {
-          fields: [
-            { field: 'name', rule: 'required', message: 'Name required' },
-            { field: 'tanks.0.highOilAlarmMm', rule: 'order', message: 'Above height' },
-            { field: 'tanks.2.strapping.5.heightMm', rule: 'increasing', message: 'Heights must increase' },
-            { field: 'tanks.2.strapping.7.volumeL', rule: 'max', message: 'Too large' },
-            { field: 'tanks.1.id', rule: 'scope', message: 'Unknown tank' },
-            { field: 'tanks', rule: 'max', message: 'Too many tanks' },
-            { field: 'tanks.3', rule: 'unique', message: 'Duplicate code' },
-          ],
-        },
-      },
-    };
+    const refusal = validationRefusal([
+      { field: 'name', rule: 'required', message: 'Name required' },
+      { field: 'tanks.0.highOilAlarmMm', rule: 'order', message: 'Above height' },
+      { field: 'tanks.2.strapping.5.heightMm', rule: 'increasing', message: 'Heights must increase' },
+      { field: 'tanks.2.strapping.7.volumeL', rule: 'max', message: 'Too large' },
+      { field: 'tanks.1.id', rule: 'scope', message: 'Unknown tank' },
+      { field: 'tanks', rule: 'max', message: 'Too many tanks' },
+      { field: 'tanks.3', rule: 'unique', message: 'Duplicate code' },
+    ]);
     const entries = tankFieldErrors(fieldErrorsFromRefusal(refusal, { known: STATION_FIELDS }), point);
     expect(entries).toEqual([
       { name: ['name'], errors: ['Name required'] },

@@ -6,6 +6,7 @@ import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/feedback';
+import { readAsDataUrl } from '../../../lib/read-as-data-url';
 import { useUploadPhoto } from '../api/upload-photo';
 import { photoProblem } from '../photo-checks';
 import './change-photo-dialog.css';
@@ -20,15 +21,6 @@ interface ChangePhotoDialogProps {
 interface Picked {
   fileName: string;
   dataUrl: string;
-}
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
 }
 
 /** Change photo (spec §5): jpeg/jpg/png/gif under 250 KB, checked here before it is sent. */

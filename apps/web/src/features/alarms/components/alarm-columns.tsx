@@ -9,6 +9,7 @@ import { StationTime } from '../../../components/station-time';
 import { alarmName } from '../../../lib/alarm-names';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationColumn } from '../../../components/report-cells/place-columns';
+import { sortableField } from '../../../components/list-page/columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -56,10 +57,7 @@ export function alarmColumns({ t, kind, sortOrderOf, onProcess, now }: ColumnOpt
     ...target,
     {
       title: t('alarm.query.column.alarm'),
-      dataIndex: 'code',
-      key: 'code',
-      sorter: true,
-      sortOrder: sortOrderOf('code'),
+      ...sortableField('code', sortOrderOf),
       width: 200,
       render: (code: number, row) => (
         <span className="alarm-name">
@@ -68,13 +66,10 @@ export function alarmColumns({ t, kind, sortOrderOf, onProcess, now }: ColumnOpt
         </span>
       ),
     },
-    { title: t('alarm.query.column.startedAt'), dataIndex: 'startedAt', key: 'startedAt', sorter: true, sortOrder: sortOrderOf('startedAt'), width: 160, render: (value: string, row) => time(value, row) },
+    { title: t('alarm.query.column.startedAt'), ...sortableField('startedAt', sortOrderOf), width: 160, render: (value: string, row) => time(value, row) },
     {
       title: t('alarm.query.column.endedAt'),
-      dataIndex: 'endedAt',
-      key: 'endedAt',
-      sorter: true,
-      sortOrder: sortOrderOf('endedAt'),
+      ...sortableField('endedAt', sortOrderOf),
       width: 160,
       render: (value: string | null, row) => (value ? time(value, row) : <Tag color="red">{t('alarm.query.state.active')}</Tag>),
     },
@@ -87,7 +82,7 @@ export function alarmColumns({ t, kind, sortOrderOf, onProcess, now }: ColumnOpt
       render: (value: boolean) => (value ? <Tag color="green">{t('alarm.query.processed.yes')}</Tag> : <Tag color="orange">{t('alarm.query.processed.no')}</Tag>),
     },
     { title: t('alarm.query.column.handler'), dataIndex: 'processedByName', key: 'processedByName', width: 120, ellipsis: true, render: (value: string | null) => <bdi>{value ?? missing}</bdi> },
-    { title: t('alarm.query.column.processedAt'), dataIndex: 'processedAt', key: 'processedAt', sorter: true, sortOrder: sortOrderOf('processedAt'), width: 170, render: (value: string | null, row) => time(value, row) },
+    { title: t('alarm.query.column.processedAt'), ...sortableField('processedAt', sortOrderOf), width: 170, render: (value: string | null, row) => time(value, row) },
     // Minor, so after the processing columns: at 1440 px the duration stays in view.
     {
       title: t('alarm.query.column.source'),

@@ -9,8 +9,7 @@ import { useMay } from '../../../lib/use-may';
 import { useNow } from '../../../lib/use-monitor-format';
 import { useAlarmPages } from '../../../lib/phone-alarm-list';
 import { AlarmCard } from '../../../components/mobile/alarm-card';
-import { LoadMore } from '../../../components/mobile/load-more';
-import { LoadState } from '../../../components/mobile/load-state';
+import { PhoneListBody } from '../../../components/phone-report/phone-list-body';
 import { activeFilterCount, listQueryOf } from '../../../components/phone-report/filter-query';
 import { FilterSheet } from '../../../components/phone-report/filter-sheet';
 import { SearchBox } from '../../../components/phone-report/search-box';
@@ -61,25 +60,22 @@ export function AlarmPhoneList({ kind }: AlarmPhoneListProps) {
           <AlarmFilterFields kind={kind} filters={current} set={(next) => setFilters(next(current))} />
         </FilterSheet>
       </div>
-      <LoadState loading={pages.isLoading} failed={pages.isError} empty={rows.length === 0} emptyText={t('mobile.alarm.none')} onRetry={() => void pages.refetch()}>
-        <div className="m-list" data-testid="alarm-list">
-          {rows.map((row) => (
-            <AlarmCard
-              key={row.id}
-              row={row}
-              now={now}
-              action={
-                row.processed || !mayProcess ? null : (
-                  <Button onClick={() => process(row.id)} data-testid={`alarm-process-${row.id}`}>
-                    {t('alarm.query.process.action')}
-                  </Button>
-                )
-              }
-            />
-          ))}
-        </div>
-        <LoadMore shown={rows.length} total={total} hasMore={pages.hasNextPage} loading={pages.isFetchingNextPage} onMore={() => void pages.fetchNextPage()} />
-      </LoadState>
+      <PhoneListBody pages={pages} shown={rows.length} total={total} testId="alarm-list" emptyText={t('mobile.alarm.none')}>
+        {rows.map((row) => (
+          <AlarmCard
+            key={row.id}
+            row={row}
+            now={now}
+            action={
+              row.processed || !mayProcess ? null : (
+                <Button onClick={() => process(row.id)} data-testid={`alarm-process-${row.id}`}>
+                  {t('alarm.query.process.action')}
+                </Button>
+              )
+            }
+          />
+        ))}
+      </PhoneListBody>
       {processWanted ? (
         <SilentBoundary>
           <Suspense fallback={null}>

@@ -36,7 +36,7 @@ export function CasSignIn() {
     <div className="login-card__cas">
       <span className="login-card__or">{t('auth.cas.or')}</span>
       {/* A full navigation: the server redirects on to the CAS server's login. */}
-      <a className="plain-button plain-button--large plain-button--block" href={apiUrl('/api/cas/login')} data-testid="cas-sign-in">
+      <a className="plain-control plain-button plain-button--large plain-button--block" href={apiUrl('/api/cas/login')} data-testid="cas-sign-in">
         {t('auth.cas.signIn')}
       </a>
     </div>

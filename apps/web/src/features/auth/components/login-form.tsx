@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
@@ -68,8 +68,10 @@ export function LoginForm({ captchaEnabled }: LoginFormProps) {
     );
   };
 
-  // A field's value and change, and its missing state, tied to the message fieldError shows.
-  const bound = (field: Field) => ({
+  // A field's input: its value and change, and its missing state, tied to the message fieldError shows.
+  const bound = (field: Field, id: string = field) => ({
+    id,
+    name: field,
     value: values[field],
     onChange: change(field),
     invalid: missing.has(field),
@@ -83,63 +85,49 @@ export function LoginForm({ captchaEnabled }: LoginFormProps) {
       </div>
     ) : null;
 
+  // A field as the form shows it: its label, its input, and what it needs when it was left empty.
+  const labelled = (field: Field, label: string, required: string, input: ReactNode, id: string = field) => (
+    <>
+      <label className="login-form__label" htmlFor={id}>
+        {label}
+      </label>
+      {input}
+      {fieldError(field, required)}
+    </>
+  );
+
   return (
     <form className="login-form" onSubmit={submit} noValidate>
-      <label className="login-form__label" htmlFor="username">
-        {t('auth.login.username')}
-      </label>
-      <TextField
-        icon={UserOutlined}
-        id="username"
-        name="username"
-        autoComplete="username"
-        placeholder={t('auth.login.usernamePlaceholder')}
-        {...bound('username')}
-        maxLength={PASSWORD_INPUT_MAX}
-        autoFocus
-      />
-      {fieldError('username', t('auth.login.usernameRequired'))}
+      {labelled(
+        'username',
+        t('auth.login.username'),
+        t('auth.login.usernameRequired'),
+        <TextField icon={UserOutlined} autoComplete="username" placeholder={t('auth.login.usernamePlaceholder')} {...bound('username')} maxLength={PASSWORD_INPUT_MAX} autoFocus />,
+      )}
 
-      <label className="login-form__label" htmlFor="password">
-        {t('auth.login.password')}
-      </label>
-      <TextField
-        icon={LockOutlined}
-        type="password"
-        id="password"
-        name="password"
-        autoComplete="current-password"
-        placeholder={t('auth.login.passwordPlaceholder')}
-        {...bound('password')}
-        maxLength={PASSWORD_INPUT_MAX}
-      />
-      {fieldError('password', t('auth.login.passwordRequired'))}
+      {labelled(
+        'password',
+        t('auth.login.password'),
+        t('auth.login.passwordRequired'),
+        <TextField icon={LockOutlined} type="password" autoComplete="current-password" placeholder={t('auth.login.passwordPlaceholder')} {...bound('password')} maxLength={PASSWORD_INPUT_MAX} />,
+      )}
 
-      {captchaEnabled ? (
-        <>
-          <label className="login-form__label" htmlFor="captcha">
-            {t('auth.login.captcha')}
-          </label>
-          <div className="login-form__captcha">
-            <TextField
-              icon={SafetyOutlined}
-              id="captcha"
-              name="code"
-              autoComplete="off"
-              inputMode="text"
-              placeholder={t('auth.login.captchaPlaceholder')}
-              {...bound('code')}
-              maxLength={16}
-            />
-            <CaptchaImage stamp={captchaStamp} onRefresh={refreshCaptcha} />
-          </div>
-          {fieldError('code', t('auth.login.captchaRequired'))}
-        </>
-      ) : null}
+      {captchaEnabled
+        ? labelled(
+            'code',
+            t('auth.login.captcha'),
+            t('auth.login.captchaRequired'),
+            <div className="login-form__captcha">
+              <TextField icon={SafetyOutlined} autoComplete="off" inputMode="text" placeholder={t('auth.login.captchaPlaceholder')} {...bound('code', 'captcha')} maxLength={16} />
+              <CaptchaImage stamp={captchaStamp} onRefresh={refreshCaptcha} />
+            </div>,
+            'captcha',
+          )
+        : null}
 
       <button
         type="submit"
-        className="plain-button plain-button--primary plain-button--large plain-button--block login-form__submit"
+        className="plain-control plain-button plain-button--primary plain-button--large plain-button--block login-form__submit"
         disabled={login.isPending}
         aria-busy={login.isPending}
       >

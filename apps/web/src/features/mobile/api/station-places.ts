@@ -31,3 +31,8 @@ export async function getStationPlaces(signal?: AbortSignal): Promise<StationPla
 export function useStationPlaces() {
   return useQuery({ queryKey: mobileKeys.places, queryFn: ({ signal }) => getStationPlaces(signal), staleTime: 5 * 60_000 });
 }
+
+/** Where the station a page is about sits; undefined while the places load, or for a station the caller does not see. */
+export function useStationPlace(stationId: number | undefined): StationPlace | undefined {
+  return useStationPlaces().data?.find((p) => p.id === stationId);
+}

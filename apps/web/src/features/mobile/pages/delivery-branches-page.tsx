@@ -5,7 +5,7 @@ import { useDeliveryTotals } from '../api/deliveries';
 import { useStationPlaces } from '../api/station-places';
 import { DeliverySummary } from '../../../components/mobile/delivery-summary';
 import { DeliveryTotalCard } from '../components/delivery-total-card';
-import { LoadState } from '../../../components/mobile/load-state';
+import { LoadState, queryLoad } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { RangeBar } from '../components/range-bar';
 import { areaLabel, deliveryCrumbs } from '../crumbs';
@@ -33,7 +33,7 @@ export function Page() {
       crumbs={deliveryCrumbs(t, { companyId: place.companyId, companyName }, range)}
       toolbar={<RangeBar value={range} onChange={setRange} />}
     >
-      <LoadState loading={places.isLoading} failed={places.isError} empty={stations.length === 0} emptyText={t('mobile.state.nothingHere')} onRetry={() => void places.refetch()}>
+      <LoadState {...queryLoad(places)} empty={stations.length === 0} emptyText={t('mobile.state.nothingHere')}>
         <DeliverySummary sum={company} unit={unit} format={format} label={companyName ?? ''} />
         <h2 className="m-section__title">{t('mobile.delivery.byArea')}</h2>
         <div className="m-list">

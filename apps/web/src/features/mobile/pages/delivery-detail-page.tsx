@@ -5,9 +5,9 @@ import { stationDateTime } from '../../../lib/station-time';
 import { NO_PRODUCT_COLOR } from '../../../components/tank/product-color';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { useDelivery } from '../api/deliveries';
-import { useStationPlaces } from '../api/station-places';
+import { useStationPlace } from '../api/station-places';
 import { Figures } from '../../../components/mobile/figures';
-import { LoadState } from '../../../components/mobile/load-state';
+import { LoadState, queryLoad } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { deliveryCrumbs, stationLevel } from '../crumbs';
 import { useDeliveryPlace } from '../use-delivery-place';
@@ -27,10 +27,9 @@ export function Page() {
   const { t } = useTranslation();
   const format = useMonitorFormat();
   const { place, range } = useDeliveryPlace();
-  const places = useStationPlaces();
   const delivery = useDelivery(place.id, place.tankId, place.at);
   const row = delivery.data ?? null;
-  const station = places.data?.find((p) => p.id === (row?.stationId ?? place.stationId));
+  const station = useStationPlace(row?.stationId ?? place.stationId);
   const missing = t('common.placeholder.missing');
   const crumbs = deliveryCrumbs(
     t,
@@ -45,13 +44,7 @@ export function Page() {
   const complete = place.id !== undefined && place.tankId !== undefined && place.at !== undefined;
   return (
     <MobilePage testId="mobile-delivery-detail" crumbs={crumbs}>
-      <LoadState
-        loading={complete && delivery.isLoading}
-        failed={!complete || delivery.isError}
-        empty={!row}
-        emptyText={t('mobile.delivery.notFound')}
-        onRetry={() => void delivery.refetch()}
-      >
+      <LoadState {...queryLoad(delivery, complete)} empty={!row} emptyText={t('mobile.delivery.notFound')}>
         {row ? (
           <article className="m-card m-delivery" data-testid="delivery-detail">
             <header className="m-card__head">

@@ -7,7 +7,7 @@ import { useDeliveryTotals } from '../api/deliveries';
 import { useStationPlaces } from '../api/station-places';
 import { DeliverySummary } from '../../../components/mobile/delivery-summary';
 import { DeliveryTotalCard } from '../components/delivery-total-card';
-import { LoadState } from '../../../components/mobile/load-state';
+import { LoadState, queryLoad } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { RangeBar } from '../components/range-bar';
 import { drillHref } from '../../../lib/drill-place';
@@ -27,13 +27,7 @@ export function Page() {
   const units = new Set(companies.map((c) => unitOf(c.id) ?? 1));
   return (
     <MobilePage testId="mobile-delivery-history" toolbar={<RangeBar value={range} onChange={setRange} />}>
-      <LoadState
-        loading={places.isLoading}
-        failed={places.isError}
-        empty={companies.length === 0}
-        emptyText={t('monitor.home.noStations')}
-        onRetry={() => void places.refetch()}
-      >
+      <LoadState {...queryLoad(places)} empty={companies.length === 0} emptyText={t('monitor.home.noStations')}>
         <DeliverySummary sum={all} unit={units.size === 1 ? [...units][0]! : 1} format={format} label={t('mobile.delivery.all')} />
         <Link className="m-link-row" to={drillHref('/delivery_phone', range)} data-testid="delivery-list-link">
           <UnorderedListOutlined aria-hidden />

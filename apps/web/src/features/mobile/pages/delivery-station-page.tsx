@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useStationTanks } from '../../../lib/station-tanks';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
-import { NO_PRODUCT_COLOR } from '../../../components/tank/product-color';
+import { TankProduct } from '../../../components/tank/tank-product';
 import { useCompanyUnits } from '../api/company-units';
 import { useDeliveryTotals } from '../api/deliveries';
-import { useStationPlaces } from '../api/station-places';
+import { useStationPlace } from '../api/station-places';
 import { DeliverySummary } from '../../../components/mobile/delivery-summary';
 import { DeliveryTotalCard } from '../components/delivery-total-card';
-import { LoadState } from '../../../components/mobile/load-state';
+import { LoadState, queryLoad } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { RangeBar } from '../components/range-bar';
 import { deliveryCrumbs, stationLevel } from '../crumbs';
@@ -19,8 +19,7 @@ export function Page() {
   const { t } = useTranslation();
   const format = useMonitorFormat();
   const { place, range, setRange, href } = useDeliveryPlace();
-  const places = useStationPlaces();
-  const station = places.data?.find((p) => p.id === place.stationId);
+  const station = useStationPlace(place.stationId);
   const tanks = useStationTanks(place.stationId);
   const list = tanks.data ?? [];
   const unit = useCompanyUnits()(station?.companyId);
@@ -28,13 +27,7 @@ export function Page() {
   const crumbs = deliveryCrumbs(t, stationLevel(station, place.stationId), range);
   return (
     <MobilePage testId="mobile-delivery-station" crumbs={crumbs} toolbar={<RangeBar value={range} onChange={setRange} />}>
-      <LoadState
-        loading={place.stationId !== undefined && tanks.isLoading}
-        failed={place.stationId === undefined || tanks.isError}
-        empty={list.length === 0}
-        emptyText={t('monitor.station.noTanks')}
-        onRetry={() => void tanks.refetch()}
-      >
+      <LoadState {...queryLoad(tanks, place.stationId !== undefined)} empty={list.length === 0} emptyText={t('monitor.station.noTanks')}>
         <DeliverySummary sum={sumDeliveries(list.map((tank) => tank.id), totals.totals)} unit={unit} format={format} label={station?.name ?? ''} />
         <h2 className="m-section__title">{t('mobile.delivery.byTank')}</h2>
         <div className="m-list">
@@ -43,12 +36,7 @@ export function Page() {
               key={tank.id}
               href={href('/deliveryTank', { stationId: place.stationId, tankId: tank.id })}
               title={t('monitor.tank.title', { code: tank.code })}
-              subtitle={
-                <span className="m-tank__product">
-                  <span className="m-swatch" style={{ background: tank.productColor ?? NO_PRODUCT_COLOR }} aria-hidden="true" />
-                  <bdi>{tank.productName ?? t('monitor.product.none')}</bdi>
-                </span>
-              }
+              subtitle={<TankProduct name={tank.productName} color={tank.productColor} className="m-tank__product" swatchClassName="m-swatch" />}
               sum={sumDeliveries([tank.id], totals.totals)}
               unit={unit}
               format={format}

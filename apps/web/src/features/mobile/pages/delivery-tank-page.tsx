@@ -3,11 +3,11 @@ import { useStationTanks } from '../../../lib/station-tanks';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { useCompanyUnits } from '../api/company-units';
 import { useTankDeliveries } from '../api/deliveries';
-import { useStationPlaces } from '../api/station-places';
+import { useStationPlace } from '../api/station-places';
 import { DeliveryCard } from '../../../components/mobile/delivery-card';
 import { DeliverySummary } from '../../../components/mobile/delivery-summary';
 import { LoadMore } from '../../../components/mobile/load-more';
-import { LoadState } from '../../../components/mobile/load-state';
+import { LoadState, queryLoad } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
 import { RangeBar } from '../components/range-bar';
 import { deliveryCrumbs, stationLevel } from '../crumbs';
@@ -18,8 +18,7 @@ export function Page() {
   const { t } = useTranslation();
   const format = useMonitorFormat();
   const { place, range, setRange, href } = useDeliveryPlace();
-  const places = useStationPlaces();
-  const station = places.data?.find((p) => p.id === place.stationId);
+  const station = useStationPlace(place.stationId);
   const tank = useStationTanks(place.stationId).data?.find((one) => one.id === place.tankId);
   const deliveries = useTankDeliveries(place.tankId, range);
   const pages = deliveries.data?.pages ?? [];
@@ -34,13 +33,7 @@ export function Page() {
   );
   return (
     <MobilePage testId="mobile-delivery-tank" crumbs={crumbs} toolbar={<RangeBar value={range} onChange={setRange} />}>
-      <LoadState
-        loading={place.tankId !== undefined && deliveries.isLoading}
-        failed={place.tankId === undefined || deliveries.isError}
-        empty={rows.length === 0}
-        emptyText={t('mobile.delivery.none')}
-        onRetry={() => void deliveries.refetch()}
-      >
+      <LoadState {...queryLoad(deliveries, place.tankId !== undefined)} empty={rows.length === 0} emptyText={t('mobile.delivery.none')}>
         {first ? (
           <DeliverySummary
             sum={{ count: first.totals.count, deliveredL: first.totals.deliveredL, volumeUnit: first.list[0]?.volumeUnit ?? null, pending: 0 }}

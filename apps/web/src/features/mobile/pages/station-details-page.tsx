@@ -7,7 +7,7 @@ import { SensorList } from '../../../components/tank/sensor-list';
 import { alarmName } from '../../../lib/alarm-names';
 import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
 import { useMonitorLive } from '../../../lib/use-monitor-live';
-import { useStationPlaces } from '../api/station-places';
+import { useStationPlace } from '../api/station-places';
 import { Figures } from '../../../components/mobile/figures';
 import { LoadState } from '../../../components/mobile/load-state';
 import { MobilePage } from '../../../components/mobile/mobile-page';
@@ -26,8 +26,7 @@ export function Page() {
   const monitor = useStationMonitor(stationId ?? null);
   const forecasts = useForecasts({ stationId: stationId ?? undefined }, stationId !== undefined);
   useMonitorLive(stationId, { refetchOverview: false });
-  const places = useStationPlaces();
-  const place = places.data?.find((p) => p.id === stationId);
+  const place = useStationPlace(stationId);
   const data = monitor.data;
   const notFound = monitor.error instanceof ApiError && monitor.error.envelope !== undefined;
   const crumbs = inventoryCrumbs(t, {

@@ -1,31 +1,18 @@
-import type { ForecastRow } from '@ullage/contracts/forecast';
 import type { LeakTestStatus } from '@ullage/contracts/leak-test';
-import type { ActiveAlarm, TankLive } from '@ullage/contracts/monitor';
 import { useTranslation } from 'react-i18next';
 import { alarmName, tankLevelAlarms } from '../../../lib/alarm-names';
-import type { MonitorFormat } from '../../../lib/format';
-import { NO_PRODUCT_COLOR } from '../../../components/tank/product-color';
+import type { TankViewProps } from '../../../components/tank/tank-view-props';
+import { TankProduct } from '../../../components/tank/tank-product';
 import { TankForecast } from '../../../components/tank/tank-forecast';
 import { TankLeakTest } from './tank-leak-test';
 import { TankGauge } from '../../../components/tank/tank-gauge';
 import { tankFigures } from '../../../components/tank/tank-figures';
 
-interface TankCardProps {
-  tank: TankLive;
-  /** The station's units (spec §9) and clock. */
-  tempUnit: number;
-  volumeUnit: number;
-  timeZone: string;
-  /** The station's open alarms; those of this tank are shown on the card. */
-  alarms: readonly ActiveAlarm[];
-  format: MonitorFormat;
+interface TankCardProps extends TankViewProps {
   /** The big screen shows fewer figures, larger. */
   compact?: boolean;
   /** The tank's latest leak test (issue 22), when the user may see them. */
   leakTest?: LeakTestStatus | undefined;
-  /** The tank's run-out forecast (issue 23); the line shows once the forecasts have come. */
-  forecast?: ForecastRow | undefined;
-  forecastLoaded?: boolean;
 }
 
 /** One tank: its drawing and its latest reading in the company's units. */
@@ -39,10 +26,7 @@ export function TankCard({ tank, tempUnit, volumeUnit, timeZone, alarms, format,
     <article className={`tank-card${own.length > 0 ? ' tank-card--alarm' : ''}${compact ? ' tank-card--compact' : ''}`} data-testid={testId}>
       <header className="tank-card__head">
         <h3 className="tank-card__title">{t('monitor.tank.title', { code: tank.code })}</h3>
-        <span className="tank-card__product">
-          <span className="monitor-product__swatch" style={{ background: tank.productColor ?? NO_PRODUCT_COLOR }} aria-hidden="true" />
-          <bdi>{tank.productName ?? t('monitor.product.none')}</bdi>
-        </span>
+        <TankProduct name={tank.productName} color={tank.productColor} className="tank-card__product" swatchClassName="monitor-product__swatch" />
       </header>
       {leakTest ? <TankLeakTest status={leakTest} volumeUnit={volumeUnit} format={format} /> : null}
       {forecastLoaded ? <TankForecast forecast={forecast} format={format} className="tank-card__forecast" /> : null}

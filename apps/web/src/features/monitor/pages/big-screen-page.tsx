@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../app/route-types';
 import { useLandingRoute } from '../../../app/use-landing-route';
 import { StatusPanel } from '../../../components/status-panel';
-import { useMonitorOverview } from '../../../lib/monitor-overview';
 import { FigureTiles, useStationFigures } from '../components/key-figures';
 import { LiveIndicator } from '../components/live-indicator';
 import { Panel } from '../components/panel';
@@ -13,9 +12,8 @@ import { StationCycler } from '../components/station-cycler';
 import { StationMap } from '../components/station-map';
 import { commonVolumeUnit, type MonitorFormat } from '../../../lib/format';
 import { useFullscreen } from '../use-fullscreen';
-import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
-import { useMonitorLive } from '../../../lib/use-monitor-live';
-import { useOpenStation } from '../use-open-station';
+import { useNow } from '../../../lib/use-monitor-format';
+import { useLiveOverview } from '../use-live-overview';
 import '../monitor.css';
 import '../big-screen.css';
 
@@ -39,11 +37,8 @@ function Clock({ format }: { format: MonitorFormat }) {
  */
 export function Page({ route }: PageProps) {
   const { t } = useTranslation();
-  const format = useMonitorFormat();
-  const openStation = useOpenStation();
-  const live = useMonitorLive();
+  const { format, openStation, live, overview, isError, refetch } = useLiveOverview();
   const fullscreen = useFullscreen();
-  const { data: overview, isError, refetch } = useMonitorOverview();
   // Back to where the user starts: the dashboard, or a station attendant's first page (it has no home).
   const back = useLandingRoute();
   const figures = useStationFigures(overview?.counts ?? { total: 0, online: 0, offline: 0, alarm: 0 }, format);

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../app/route-types';
-import { useMonitorOverview } from '../../../lib/monitor-overview';
 import { AlarmList } from '../components/alarm-list';
 import { FigureTiles, useStationFigures } from '../components/key-figures';
 import { LeakTestPanel } from '../components/leak-test-panel';
@@ -12,10 +11,9 @@ import { ProductInventory } from '../components/product-inventory';
 import { StationMap } from '../components/station-map';
 import { StationTable } from '../components/station-table';
 import { commonVolumeUnit } from '../../../lib/format';
-import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
+import { useNow } from '../../../lib/use-monitor-format';
 import { useLeakTestsAllowed } from '../api/leak-test-status';
-import { useMonitorLive } from '../../../lib/use-monitor-live';
-import { useOpenStation } from '../use-open-station';
+import { useLiveOverview } from '../use-live-overview';
 import { MonitorPageHead } from '../components/page-head';
 import { OverviewPending } from '../components/overview-pending';
 import '../monitor.css';
@@ -26,11 +24,8 @@ import '../monitor.css';
  */
 export function Page({ route }: PageProps) {
   const { t } = useTranslation();
-  const format = useMonitorFormat();
+  const { format, openStation, live, overview, isError, refetch } = useLiveOverview();
   const now = useNow(30_000);
-  const openStation = useOpenStation();
-  const live = useMonitorLive();
-  const { data: overview, isError, refetch } = useMonitorOverview();
   const leakTestsAllowed = useLeakTestsAllowed();
   const figures = useStationFigures(overview?.counts ?? { total: 0, online: 0, offline: 0, alarm: 0 }, format);
 

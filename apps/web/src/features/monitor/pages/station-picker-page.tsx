@@ -1,15 +1,14 @@
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../../app/route-types';
-import { useMonitorOverview } from '../../../lib/monitor-overview';
 import { LiveIndicator } from '../components/live-indicator';
 import { StatusBadge } from '../components/status-badge';
 import { fillFraction } from '../../../lib/format';
 import { STATION_STATUS_ORDER, STATUS_KEYS } from '../../../lib/station-status';
 import { filterStations, type StatusFilter } from '../station-filter';
-import { useMonitorFormat, useNow } from '../../../lib/use-monitor-format';
-import { useMonitorLive } from '../../../lib/use-monitor-live';
-import { stationMonitorPath, useOpenStation } from '../use-open-station';
+import { useNow } from '../../../lib/use-monitor-format';
+import { stationMonitorPath } from '../use-open-station';
+import { useLiveOverview } from '../use-live-overview';
 import { MonitorPageHead } from '../components/page-head';
 import { OverviewPending } from '../components/overview-pending';
 import '../monitor.css';
@@ -17,11 +16,8 @@ import '../monitor.css';
 /** Entry to single-station monitoring: find a station by name or code, then open it. */
 export function Page({ route }: PageProps) {
   const { t } = useTranslation();
-  const format = useMonitorFormat();
+  const { format, openStation, live, overview, isError, refetch } = useLiveOverview();
   const now = useNow(30_000);
-  const openStation = useOpenStation();
-  const live = useMonitorLive();
-  const { data: overview, isError, refetch } = useMonitorOverview();
   const [text, setText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const query = useDeferredValue(text);
@@ -35,7 +31,7 @@ export function Page({ route }: PageProps) {
       <div className="monitor-picker__toolbar">
         <input
           type="search"
-          className="monitor-input monitor-picker__search"
+          className="plain-control monitor-input monitor-picker__search"
           placeholder={t('monitor.picker.search')}
           aria-label={t('monitor.picker.search')}
           maxLength={100}

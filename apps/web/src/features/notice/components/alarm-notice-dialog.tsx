@@ -5,6 +5,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
 import { DataTable } from '../../../components/data-table/data-table';
+import { SectionHead } from '../../../components/section-head';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { NoticeEntry } from '@ullage/domain/notice-settings';
@@ -129,10 +130,9 @@ export function AlarmNoticeDialog({ open, onClose }: AlarmNoticeDialogProps) {
 
   const section = (type: NoticeType) => (
     <section className="notice-section" data-testid={`notice-section-${KIND[type]}`}>
-      <div className="notice-section__head">
-        <h3 className="notice-section__title">{t(`monitor.alarm.kind.${KIND[type]}`)}</h3>
+      <SectionHead title={t(`monitor.alarm.kind.${KIND[type]}`)}>
         {checkAll(type, 'both', t('notice.selectAll'), `notice-${KIND[type]}-all`)}
-      </div>
+      </SectionHead>
       <DataTable<NoticeEntry>
         size="small"
         rowKey="remark"

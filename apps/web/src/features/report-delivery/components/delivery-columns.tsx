@@ -12,6 +12,7 @@ import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
 import { signed } from '../../../lib/report-format';
 import { stationColumn, tankColumn } from '../../../components/report-cells/place-columns';
+import { sortableField } from '../../../components/list-page/columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -57,10 +58,7 @@ export function deliveryColumns({ t, format, sortOrderOf, onTicket }: ColumnOpti
       // Start above end in one column: the delivered volume, the ticket and the sales during the
       // drop then fit beside them on a laptop's screen (issue 34 item 6).
       title: `${t('delivery.column.startedAt')} / ${t('delivery.column.endedAt')}`,
-      dataIndex: 'startedAt',
-      key: 'startedAt',
-      sorter: true,
-      sortOrder: sortOrderOf('startedAt'),
+      ...sortableField('startedAt', sortOrderOf),
       width: 170,
       render: (value: string, row) => (
         <span className="delivery-times">

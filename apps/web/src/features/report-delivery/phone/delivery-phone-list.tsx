@@ -8,8 +8,7 @@ import { listDeliveries } from '../../../lib/phone-delivery-list';
 import { MOBILE_KEY } from '../../../lib/mobile-keys';
 import { DeliveryCard } from '../../../components/mobile/delivery-card';
 import { DeliverySummary } from '../../../components/mobile/delivery-summary';
-import { LoadMore } from '../../../components/mobile/load-more';
-import { LoadState } from '../../../components/mobile/load-state';
+import { PhoneListBody } from '../../../components/phone-report/phone-list-body';
 import { drillHref } from '../../../lib/drill-place';
 import { activeFilterCount, listQueryOf } from '../../../components/phone-report/filter-query';
 import { FilterSheet } from '../../../components/phone-report/filter-sheet';
@@ -56,23 +55,24 @@ export function DeliveryPhoneList({ initial }: DeliveryPhoneListProps) {
           <PhoneFilterFields fields={DELIVERY_REPORT.filters} filters={filters} set={setFilters} />
         </FilterSheet>
       </div>
-      <LoadState loading={pages.isLoading} failed={pages.isError} empty={rows.length === 0} emptyText={t('mobile.delivery.none')} onRetry={() => void pages.refetch()}>
-        {first ? (
-          <DeliverySummary sum={{ count: first.totals.count, deliveredL: first.totals.deliveredL, volumeUnit: unit, pending: 0 }} unit={unit} format={format} label={t('mobile.delivery.matching')} />
-        ) : null}
-        <div className="m-list" data-testid="delivery-list">
-          {rows.map((row) => (
-            <DeliveryCard
-              key={row.id}
-              row={row}
-              format={format}
-              showPlace
-              href={drillHref('/deliveryDetail', { stationId: row.stationId, tankId: row.tankId, id: row.id, at: row.startedAt, from: filters.from, to: filters.to })}
-            />
-          ))}
-        </div>
-        <LoadMore shown={rows.length} total={first?.total ?? 0} hasMore={pages.hasNextPage} loading={pages.isFetchingNextPage} onMore={() => void pages.fetchNextPage()} />
-      </LoadState>
+      <PhoneListBody
+        pages={pages}
+        shown={rows.length}
+        total={first?.total ?? 0}
+        header={first ? <DeliverySummary sum={{ count: first.totals.count, deliveredL: first.totals.deliveredL, volumeUnit: unit, pending: 0 }} unit={unit} format={format} label={t('mobile.delivery.matching')} /> : null}
+        testId="delivery-list"
+        emptyText={t('mobile.delivery.none')}
+      >
+        {rows.map((row) => (
+          <DeliveryCard
+            key={row.id}
+            row={row}
+            format={format}
+            showPlace
+            href={drillHref('/deliveryDetail', { stationId: row.stationId, tankId: row.tankId, id: row.id, at: row.startedAt, from: filters.from, to: filters.to })}
+          />
+        ))}
+      </PhoneListBody>
     </>
   );
 }

@@ -6,6 +6,7 @@ import type { MessageKey } from '../../../i18n/message-key';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
+import { sortableField } from '../../../components/list-page/columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -32,10 +33,7 @@ export function historyColumns({ t, format, tank, sortOrderOf }: ColumnOptions):
   return [
     {
       title: t('history.column.time'),
-      dataIndex: 'ts',
-      key: 'ts',
-      sorter: true,
-      sortOrder: sortOrderOf('ts'),
+      ...sortableField('ts', sortOrderOf),
       width: 170,
       fixed: 'start',
       render: (value: string) => <span dir="ltr">{stationDateTime(value, tank?.timezone ?? 'UTC') ?? t('common.placeholder.missing')}</span>,

@@ -8,7 +8,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { stationsUnder } from '../../../components/report-filters/org-scope';
 import { useOrgTree } from '../../../lib/org-tree';
-import { useStationTanks } from '../../../lib/station-tanks';
+import { TankSelect } from '../../../components/report-filters/tank-select';
 import { withStation, type FormCheck, type HistoryForm } from '../history-form-state';
 import { LazyDatePicker } from '../../../components/lazy-picker/lazy-picker';
 
@@ -28,7 +28,6 @@ export function HistoryFormBar({ form, onChange, check, onSubmit, loading }: His
   const { t } = useTranslation();
   const tree = useOrgTree();
   const stations = useMemo(() => stationsUnder(tree.data ?? [], undefined), [tree.data]);
-  const tanks = useStationTanks(form.stationId);
   const from = form.from ? dayjs(form.from) : null;
   const to = form.to ? dayjs(form.to) : null;
   // Two pickers rather than a range picker: a range picker reorders its ends, and the user is
@@ -70,18 +69,13 @@ export function HistoryFormBar({ form, onChange, check, onSubmit, loading }: His
         popupMatchSelectWidth={false}
         data-testid="history-station"
       />
-      <Select
-        status={tankProblem ? 'error' : undefined}
-        className="report-filter"
+      <TankSelect
+        stationId={form.stationId}
         value={form.tankId}
-        onChange={(value: number | undefined) => onChange({ ...form, tankId: value })}
-        options={(tanks.data ?? []).map((tank) => ({ value: tank.id, label: tank.productName ? `${tank.code} · ${tank.productName}` : tank.code }))}
-        placeholder={form.stationId === undefined ? t('history.form.tankPickStation') : t('history.form.tank')}
-        aria-label={t('history.form.tank')}
-        disabled={form.stationId === undefined}
-        loading={tanks.isLoading && form.stationId !== undefined}
-        allowClear
-        data-testid="history-tank"
+        onChange={(tankId) => onChange({ ...form, tankId })}
+        texts={{ tank: t('history.form.tank'), pickStation: t('history.form.tankPickStation') }}
+        status={tankProblem ? 'error' : undefined}
+        testId="history-tank"
       />
       <span className="history-range" role="group" aria-label={t('history.form.range')}>
         <LazyDatePicker

@@ -8,6 +8,7 @@ import type { MonitorFormat } from '../../../lib/format';
 import { timeOfDay } from '../../../lib/report-format';
 import { StationCell, TankCell } from './inventory-cells';
 import { deliveredColumn } from './delivered-column';
+import { sortableField } from '../../../components/list-page/columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -41,9 +42,9 @@ export function DailyStatus({ row, t }: { row: DailyInventoryRow; t: TFunction }
 export function dailyColumns({ t, format, sortOrderOf }: ColumnOptions): ColumnsType<DailyInventoryRow> {
   const missing = t('common.placeholder.missing');
   return [
-    { title: t('inventory.column.day'), dataIndex: 'day', key: 'day', sorter: true, sortOrder: sortOrderOf('day'), width: 110, fixed: 'start', render: (day: string) => <span dir="ltr">{day}</span> },
-    { title: t('inventory.column.station'), dataIndex: 'stationName', key: 'stationName', sorter: true, sortOrder: sortOrderOf('stationName'), width: 160, ellipsis: true, render: (_, row) => <StationCell row={row} /> },
-    { title: t('inventory.column.tank'), dataIndex: 'tankCode', key: 'tankCode', sorter: true, sortOrder: sortOrderOf('tankCode'), width: 170, render: (_, row) => <TankCell row={row} /> },
+    { title: t('inventory.column.day'), ...sortableField('day', sortOrderOf), width: 110, fixed: 'start', render: (day: string) => <span dir="ltr">{day}</span> },
+    { title: t('inventory.column.station'), ...sortableField('stationName', sortOrderOf), width: 160, ellipsis: true, render: (_, row) => <StationCell row={row} /> },
+    { title: t('inventory.column.tank'), ...sortableField('tankCode', sortOrderOf), width: 170, render: (_, row) => <TankCell row={row} /> },
     { title: t('inventory.column.status'), key: 'gapCount', sorter: true, sortOrder: sortOrderOf('gapCount'), width: 190, render: (_, row) => <DailyStatus row={row} t={t} /> },
     {
       title: (
@@ -78,10 +79,7 @@ export function dailyColumns({ t, format, sortOrderOf }: ColumnOptions): Columns
           <span>{t('inventory.column.sales')}</span>
         </Tooltip>
       ),
-      dataIndex: 'salesL',
-      key: 'salesL',
-      sorter: true,
-      sortOrder: sortOrderOf('salesL'),
+      ...sortableField('salesL', sortOrderOf),
       width: 115,
       align: 'end',
       render: (value: number | null, row) => (value === null ? <span className="inventory-missing">{missing}</span> : <strong>{format.volume(value, row.volumeUnit)}</strong>),

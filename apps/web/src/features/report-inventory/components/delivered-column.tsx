@@ -2,6 +2,7 @@ import type { ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { SortOrder } from '../../../components/list-page/list-query';
 import type { MonitorFormat } from '../../../lib/format';
+import { sortableField } from '../../../components/list-page/columns';
 
 interface DeliveredOfRow {
   deliveredL: number;
@@ -16,10 +17,7 @@ interface DeliveredOfRow {
 export function deliveredColumn<Row extends DeliveredOfRow>(t: TFunction, format: MonitorFormat, sortOrderOf: (field: string) => SortOrder | null, dimZero: boolean): ColumnType<Row> {
   return {
     title: t('inventory.column.delivered'),
-    dataIndex: 'deliveredL',
-    key: 'deliveredL',
-    sorter: true,
-    sortOrder: sortOrderOf('deliveredL'),
+    ...sortableField('deliveredL', sortOrderOf),
     width: 115,
     align: 'end',
     render: (value: number, row) => (

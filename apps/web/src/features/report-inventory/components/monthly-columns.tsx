@@ -1,6 +1,7 @@
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
-import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { MonthlyInventoryRow } from '@ullage/contracts/inventory-report';
@@ -12,6 +13,7 @@ import { StationTankCell } from './inventory-cells';
 import { SalesSourceTag } from '../../../components/report-cells/sales-source-tag';
 import { MonthProgressNote } from '../../../components/report-cells/month-progress';
 import { deliveredColumn } from './delivered-column';
+import { sortableField } from '../../../components/list-page/columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -27,6 +29,13 @@ const hinted = (title: string, hint: string) => (
   </Tooltip>
 );
 
+type Metered = NonNullable<MonthlyInventoryRow['metered']>;
+
+/** A column of the month reconciled on the pumps, at the cell's end; a row without metered sales shows `without`. */
+function meteredColumn(title: ReactNode, key: string, width: number, cell: (metered: Metered, row: MonthlyInventoryRow) => ReactNode, without: ReactNode = null): ColumnType<MonthlyInventoryRow> {
+  return { title, key, width, align: 'end', render: (_, row) => (row.metered ? cell(row.metered, row) : without) };
+}
+
 /**
  * The monthly report: one row per tank and month, the book closing and variance spelled out.
  * The level's book and variance stand on the sales gauged from the tank's level; where a tank
@@ -39,10 +48,7 @@ export function monthlyColumns({ t, format, sortOrderOf, metered }: ColumnOption
   return [
     {
       title: t('inventory.column.month'),
-      dataIndex: 'month',
-      key: 'month',
-      sorter: true,
-      sortOrder: sortOrderOf('month'),
+      ...sortableField('month', sortOrderOf),
       width: 150,
       fixed: 'start',
       render: (month: string, row) => (
@@ -59,13 +65,10 @@ export function monthlyColumns({ t, format, sortOrderOf, metered }: ColumnOption
         </span>
       ),
     },
-    { title: t('inventory.column.stationTank'), dataIndex: 'stationName', key: 'stationName', sorter: true, sortOrder: sortOrderOf('stationName'), width: 190, render: (_, row) => <StationTankCell row={row} /> },
+    { title: t('inventory.column.stationTank'), ...sortableField('stationName', sortOrderOf), width: 190, render: (_, row) => <StationTankCell row={row} /> },
     {
       title: t('inventory.column.abnormalDays'),
-      dataIndex: 'abnormalDays',
-      key: 'abnormalDays',
-      sorter: true,
-      sortOrder: sortOrderOf('abnormalDays'),
+      ...sortableField('abnormalDays', sortOrderOf),
       width: 115,
       align: 'end',
       render: (v: number, row) =>
@@ -79,14 +82,11 @@ export function monthlyColumns({ t, format, sortOrderOf, metered }: ColumnOption
           <span className="list-page__muted">{format.count(0)}</span>
         ),
     },
-    { title: hinted(t('inventory.column.opening'), t('inventory.column.openingHint')), dataIndex: 'openingL', key: 'openingL', sorter: true, sortOrder: sortOrderOf('openingL'), width: 115, align: 'end', render: (v: number | null, row) => volume(v, row) },
+    { title: hinted(t('inventory.column.opening'), t('inventory.column.openingHint')), ...sortableField('openingL', sortOrderOf), width: 115, align: 'end', render: (v: number | null, row) => volume(v, row) },
     deliveredColumn(t, format, sortOrderOf, false),
     {
       title: hinted(t('inventory.column.sales'), t('inventory.column.monthSalesHint')),
-      dataIndex: 'salesL',
-      key: 'salesL',
-      sorter: true,
-      sortOrder: sortOrderOf('salesL'),
+      ...sortableField('salesL', sortOrderOf),
       width: 115,
       align: 'end',
       render: (v: number | null, row) => (
@@ -104,63 +104,41 @@ export function monthlyColumns({ t, format, sortOrderOf, metered }: ColumnOption
     // book on them, its variance and the monthly rule; a manifolded tank shows its group's.
     ...(metered
       ? [
-          {
-            title: hinted(t('reconciliation.monthly.meteredSales'), t('reconciliation.monthly.meteredSalesHint')),
-            key: 'meteredSalesL',
-            width: 130,
-            align: 'end' as const,
-            render: (_: unknown, row: MonthlyInventoryRow) =>
-              row.metered ? (
-                <span className="inventory-edge" data-testid="monthly-metered-sales">
-                  <strong>{volume(row.metered.salesL, row)}</strong>
-                  <SalesSourceTag source="metered" />
-                  {row.metered.tankCode !== row.tankCode ? <small>{t('reconciliation.manifold')} {row.metered.tankCode}</small> : null}
-                </span>
-              ) : (
-                <SalesSourceTag source="derived" testId="monthly-derived-sales" />
-              ),
-          },
-          {
-            title: hinted(t('inventory.column.bookClosingMetered'), t('reconciliation.column.bookClosingHint')),
-            key: 'meteredBookClosingL',
-            width: 120,
-            align: 'end' as const,
-            render: (_: unknown, row: MonthlyInventoryRow) => (row.metered ? <span data-testid="monthly-metered-book">{volume(row.metered.bookClosingL, row)}</span> : null),
-          },
-          {
-            title: hinted(t('inventory.column.varianceMetered'), t('reconciliation.column.varianceHint')),
-            key: 'meteredVarianceL',
-            width: 140,
-            align: 'end' as const,
-            render: (_: unknown, row: MonthlyInventoryRow) =>
-              row.metered ? (
-                <span className="inventory-edge" data-testid="monthly-metered-variance">
-                  <strong dir="ltr">{row.metered.varianceL === null ? '—' : signed(format.volume(row.metered.varianceL, row.volumeUnit), row.metered.varianceL)}</strong>
-                  {row.metered.result === 'no_data' ? null : (
-                    <Tag color={row.metered.result === 'pass' ? 'success' : 'error'}>{t(row.metered.result === 'pass' ? 'reconciliation.rule.pass' : 'reconciliation.rule.fail')}</Tag>
-                  )}
-                </span>
-              ) : null,
-          },
+          meteredColumn(
+            hinted(t('reconciliation.monthly.meteredSales'), t('reconciliation.monthly.meteredSalesHint')),
+            'meteredSalesL',
+            130,
+            (m, row) => (
+              <span className="inventory-edge" data-testid="monthly-metered-sales">
+                <strong>{volume(m.salesL, row)}</strong>
+                <SalesSourceTag source="metered" />
+                {m.tankCode !== row.tankCode ? <small>{t('reconciliation.manifold')} {m.tankCode}</small> : null}
+              </span>
+            ),
+            <SalesSourceTag source="derived" testId="monthly-derived-sales" />,
+          ),
+          meteredColumn(hinted(t('inventory.column.bookClosingMetered'), t('reconciliation.column.bookClosingHint')), 'meteredBookClosingL', 120, (m, row) => (
+            <span data-testid="monthly-metered-book">{volume(m.bookClosingL, row)}</span>
+          )),
+          meteredColumn(hinted(t('inventory.column.varianceMetered'), t('reconciliation.column.varianceHint')), 'meteredVarianceL', 140, (m, row) => (
+            <span className="inventory-edge" data-testid="monthly-metered-variance">
+              <strong dir="ltr">{m.varianceL === null ? '—' : signed(format.volume(m.varianceL, row.volumeUnit), m.varianceL)}</strong>
+              {m.result === 'no_data' ? null : <Tag color={m.result === 'pass' ? 'success' : 'error'}>{t(m.result === 'pass' ? 'reconciliation.rule.pass' : 'reconciliation.rule.fail')}</Tag>}
+            </span>
+          )),
         ]
       : []),
     { title: hinted(t('inventory.column.bookClosing'), t('inventory.column.bookClosingHint')), key: 'bookClosingL', width: 115, align: 'end', render: (_, row) => volume(row.bookClosingL, row) },
     {
       title: hinted(t('inventory.column.closing'), t('inventory.column.closingHint')),
-      dataIndex: 'closingL',
-      key: 'closingL',
-      sorter: true,
-      sortOrder: sortOrderOf('closingL'),
+      ...sortableField('closingL', sortOrderOf),
       width: 115,
       align: 'end',
       render: (v: number | null, row) => (row.inProgress && v === null ? <Tag color="processing">{t('inventory.tag.monthInProgress')}</Tag> : volume(v, row)),
     },
     {
       title: hinted(t('inventory.column.variance'), t('inventory.column.varianceHint')),
-      dataIndex: 'varianceL',
-      key: 'varianceL',
-      sorter: true,
-      sortOrder: sortOrderOf('varianceL'),
+      ...sortableField('varianceL', sortOrderOf),
       width: 115,
       align: 'end',
       render: (v: number | null, row) =>

@@ -29,7 +29,7 @@ export function DailyInventoryCard({ row, format }: DailyInventoryCardProps) {
       missing
     );
   return (
-    <article className={`m-card m-report${row.abnormal ? ' m-report--warn' : ''}`} data-testid="daily-card" data-day={row.day} data-tank={row.tankCode}>
+    <article className={`m-card m-report${row.abnormal ? ' m-card--warn' : ''}`} data-testid="daily-card" data-day={row.day} data-tank={row.tankCode}>
       <ReportCardHead title={<span dir="ltr">{row.day}</span>} tags={<DailyStatus row={row} t={t} />} place={row} />
       <Figures
         items={[

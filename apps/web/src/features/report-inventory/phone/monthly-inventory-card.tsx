@@ -23,7 +23,7 @@ export function MonthlyInventoryCard({ row, format }: MonthlyInventoryCardProps)
   const volume = (litres: number | null) => (litres === null ? missing : format.volume(litres, row.volumeUnit));
   const variance = row.varianceL;
   return (
-    <article className={`m-card m-report${row.abnormalDays > 0 ? ' m-report--warn' : ''}`} data-testid="monthly-card" data-month={row.month} data-tank={row.tankCode}>
+    <article className={`m-card m-report${row.abnormalDays > 0 ? ' m-card--warn' : ''}`} data-testid="monthly-card" data-month={row.month} data-tank={row.tankCode}>
       <div className="m-card__head">
         <h3 className="m-card__title">
           <span dir="ltr">{row.month}</span>{' '}

@@ -7,6 +7,7 @@ import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
 import { jumpExplanation, jumpRuleLabel, RULE_COLOR, WATCHED } from '../jump-explanation';
 import { stationColumn, tankColumn } from '../../../components/report-cells/place-columns';
+import { sortableField } from '../../../components/list-page/columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -45,10 +46,7 @@ export function jumpColumns({ t, format, sortOrderOf }: ColumnOptions): ColumnsT
     tankColumn(t('report.jumps.column.tank'), sortOrderOf, 130, missing),
     {
       title: t('report.jumps.column.rule'),
-      dataIndex: 'rule',
-      key: 'rule',
-      sorter: true,
-      sortOrder: sortOrderOf('rule'),
+      ...sortableField('rule', sortOrderOf),
       width: 250,
       render: (_, row) => (
         <div className="jump-rule">
@@ -66,10 +64,7 @@ export function jumpColumns({ t, format, sortOrderOf }: ColumnOptions): ColumnsT
           <small>{t('report.jumps.column.beforeAfter')}</small>
         </span>
       ),
-      dataIndex: 'ts',
-      key: 'ts',
-      sorter: true,
-      sortOrder: sortOrderOf('ts'),
+      ...sortableField('ts', sortOrderOf),
       width: 170,
       render: (_, row) => pair(time(row.prevTs, row), time(row.ts, row), false, true, back(row, (b) => time(b.ts, row))),
     },

@@ -27,7 +27,7 @@ export function JumpCard({ row, format }: JumpCardProps) {
   const time = (text: string) => <span dir="ltr">{sameDay ? text.slice(11) : text}</span>;
   const watched = (value: 'height' | 'temperature' | 'volume') => WATCHED[row.rule].includes(value);
   return (
-    <article className="m-card m-report m-report--alarm" data-testid="jump-card" data-rule={row.rule}>
+    <article className="m-card m-report m-card--alarm" data-testid="jump-card" data-rule={row.rule}>
       <ReportCardHead title={<span dir="ltr">{sameDay ? at.slice(0, 10) : at}</span>} tags={<Tag color={RULE_COLOR[row.rule]}>{jumpRuleLabel(t, row.rule)}</Tag>} place={row} />
       <p className="m-report__text" data-testid="jump-card-explanation">
         {jumpExplanation(t, format, row)}

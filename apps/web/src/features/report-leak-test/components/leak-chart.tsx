@@ -7,6 +7,7 @@ import type { MonitorFormat } from '../../../lib/format';
 import { niceTicks, tickLabels } from '../../../components/svg-chart/nice-ticks';
 import { YAxisTitle, YGrid } from '../../../components/svg-chart/chart-axes';
 import { linearScale, linePath } from '../../../components/svg-chart/trend-geometry';
+import { plotFrame, valueScale } from '../../../components/svg-chart/plot-frame';
 import { chartData, seriesColor } from '../leak-chart-series';
 import { CHART_MUTED, isolate } from '../../../components/svg-chart/svg-chart-style';
 
@@ -17,9 +18,7 @@ interface LeakChartProps {
   format: MonitorFormat;
 }
 
-const WIDTH = 640;
-const HEIGHT = 300;
-const PAD = { left: 60, right: 16, top: 14, bottom: 38 };
+const FRAME = plotFrame(640, 300, { left: 60, right: 16, top: 14, bottom: 38 });
 const AXIS = '#d9d9d9';
 
 
@@ -40,8 +39,8 @@ export function LeakChart({ periods, volumeUnit, timezone, format }: LeakChartPr
     const [low, high] = data.change ?? [0, 0];
     // Zero is always on the axis: the line every period starts from.
     const yTicks = niceTicks(Math.min(0, low), Math.max(0, high), 5);
-    const x = linearScale([xTicks[0] ?? 0, xTicks.at(-1) ?? 1], [PAD.left, WIDTH - PAD.right]);
-    const y = linearScale([yTicks[0] ?? 0, yTicks.at(-1) ?? 1], [HEIGHT - PAD.bottom, PAD.top]);
+    const x = linearScale([xTicks[0] ?? 0, xTicks.at(-1) ?? 1], [FRAME.left, FRAME.right]);
+    const y = valueScale(yTicks, FRAME);
     const paths = data.series.map((s) => ({ number: s.number, ...linePath(s.x, s.y, 0, s.x.length - 1, x, y) }));
     return { xTicks, yTicks, xLabels: tickLabels(xTicks, format.locale), yLabels: tickLabels(yTicks, format.locale), x, y, paths };
   }, [data, format.locale]);
@@ -51,20 +50,20 @@ export function LeakChart({ periods, volumeUnit, timezone, format }: LeakChartPr
   const { x, y } = drawing;
   return (
     <figure className="leak-chart" data-testid="leak-chart" data-series={data.series.length}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={t('leakTest.chart.label', { count: data.series.length })} direction="ltr" fontSize={11} fill={CHART_MUTED}>
-        <YGrid ticks={drawing.yTicks} labels={drawing.yLabels} y={y} left={PAD.left} right={WIDTH - PAD.right} axis={AXIS} />
+      <svg viewBox={`0 0 ${FRAME.width} ${FRAME.height}`} width="100%" role="img" aria-label={t('leakTest.chart.label', { count: data.series.length })} direction="ltr" fontSize={11} fill={CHART_MUTED}>
+        <YGrid ticks={drawing.yTicks} labels={drawing.yLabels} y={y} left={FRAME.left} right={FRAME.right} axis={AXIS} />
         {drawing.xTicks.map((v, i) => (
           <g key={`x${v}`}>
-            <line x1={x.at(v)} x2={x.at(v)} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom + 4} stroke={AXIS} />
-            <text x={x.at(v)} y={HEIGHT - PAD.bottom + 16} textAnchor="middle">
+            <line x1={x.at(v)} x2={x.at(v)} y1={FRAME.bottom} y2={FRAME.bottom + 4} stroke={AXIS} />
+            <text x={x.at(v)} y={FRAME.bottom + 16} textAnchor="middle">
               {drawing.xLabels[i]}
             </text>
           </g>
         ))}
-        <text x={(PAD.left + WIDTH - PAD.right) / 2} y={HEIGHT - 4} textAnchor="middle">
+        <text x={(FRAME.left + FRAME.right) / 2} y={FRAME.height - 4} textAnchor="middle">
           {isolate(t('leakTest.chart.xAxis'))}
         </text>
-        <YAxisTitle x={12} top={PAD.top} bottom={HEIGHT - PAD.bottom}>
+        <YAxisTitle x={12} top={FRAME.top} bottom={FRAME.bottom}>
           {isolate(t('leakTest.chart.yAxis', { unit }))}
         </YAxisTitle>
         {drawing.paths.map((p) => (

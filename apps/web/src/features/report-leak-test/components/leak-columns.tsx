@@ -1,5 +1,5 @@
 import Button from 'antd/es/button';
-import type { ColumnsType } from 'antd/es/table';
+import type { ColumnsType, ColumnType } from 'antd/es/table';
 import LineChartOutlined from '@ant-design/icons/es/icons/LineChartOutlined';
 import type { TFunction } from 'i18next';
 import type { LeakTestRow } from '@ullage/contracts/leak-test';
@@ -9,6 +9,7 @@ import { LeakResultTag } from '../../../components/leak-result-tag';
 import { LEAK_REASON_KEYS } from '../../../lib/leak-result';
 import { decidingFigure, leakWindow, type DecidingFigure } from '../leak-row-display';
 import { stationColumn, tankColumn } from '../../../components/report-cells/place-columns';
+import { sortableField } from '../../../components/list-page/columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -25,15 +26,20 @@ function figure(text: string, row: LeakTestRow, which: DecidingFigure) {
 /** The leak-test list: one row per tank and station day; rates in each company's unit per hour, times on the station's clock. */
 export function leakColumns({ t, format, sortOrderOf, onChart }: ColumnOptions): ColumnsType<LeakTestRow> {
   const missing = t('common.placeholder.missing');
+  /** A sortable figure the result may rest on (the rate, the detection limit, the quiet hours), bold when it does. */
+  const decidingColumn = (title: string, field: string, which: DecidingFigure, text: (row: LeakTestRow) => string, width = 120): ColumnType<LeakTestRow> => ({
+    title,
+    ...sortableField(field, sortOrderOf),
+    width,
+    align: 'end',
+    render: (_, row) => figure(text(row), row, which),
+  });
   return [
     stationColumn(t('leakTest.column.station'), sortOrderOf, 150),
     tankColumn(t('leakTest.column.tank'), sortOrderOf, 130, missing),
     {
       title: t('leakTest.column.day'),
-      dataIndex: 'day',
-      key: 'day',
-      sorter: true,
-      sortOrder: sortOrderOf('day'),
+      ...sortableField('day', sortOrderOf),
       width: 110,
       render: (day: string) => <span dir="ltr">{day}</span>,
     },
@@ -55,10 +61,7 @@ export function leakColumns({ t, format, sortOrderOf, onChart }: ColumnOptions):
     },
     {
       title: t('leakTest.column.result'),
-      dataIndex: 'result',
-      key: 'result',
-      sorter: true,
-      sortOrder: sortOrderOf('result'),
+      ...sortableField('result', sortOrderOf),
       width: 120,
       render: (_, row) => <LeakResultTag result={row.result} testId="leak-result" />,
     },
@@ -69,16 +72,7 @@ export function leakColumns({ t, format, sortOrderOf, onChart }: ColumnOptions):
       width: 180,
       render: (_, row) => <span className="leak-reason">{t(LEAK_REASON_KEYS[row.reason])}</span>,
     },
-    {
-      title: t('leakTest.column.leakRate'),
-      dataIndex: 'leakRateLph',
-      key: 'leakRateLph',
-      sorter: true,
-      sortOrder: sortOrderOf('leakRateLph'),
-      width: 120,
-      align: 'end',
-      render: (_, row) => figure(format.rate(row.leakRateLph, row.volumeUnit), row, 'leakRate'),
-    },
+    decidingColumn(t('leakTest.column.leakRate'), 'leakRateLph', 'leakRate', (row) => format.rate(row.leakRateLph, row.volumeUnit)),
     {
       title: t('leakTest.column.threshold'),
       key: 'threshold',
@@ -86,26 +80,8 @@ export function leakColumns({ t, format, sortOrderOf, onChart }: ColumnOptions):
       align: 'end',
       render: (_, row) => format.rate(row.thresholdLph, row.volumeUnit),
     },
-    {
-      title: t('leakTest.column.mdl'),
-      dataIndex: 'mdlLph',
-      key: 'mdlLph',
-      sorter: true,
-      sortOrder: sortOrderOf('mdlLph'),
-      width: 120,
-      align: 'end',
-      render: (_, row) => figure(format.rate(row.mdlLph, row.volumeUnit), row, 'mdl'),
-    },
-    {
-      title: t('leakTest.column.quietHours'),
-      dataIndex: 'quietHours',
-      key: 'quietHours',
-      sorter: true,
-      sortOrder: sortOrderOf('quietHours'),
-      width: 100,
-      align: 'end',
-      render: (_, row) => figure(format.hours(row.quietHours), row, 'quietHours'),
-    },
+    decidingColumn(t('leakTest.column.mdl'), 'mdlLph', 'mdl', (row) => format.rate(row.mdlLph, row.volumeUnit)),
+    decidingColumn(t('leakTest.column.quietHours'), 'quietHours', 'quietHours', (row) => format.hours(row.quietHours), 100),
     {
       title: t('leakTest.column.quietPeriods'),
       key: 'quietPeriods',

@@ -139,7 +139,7 @@ export function Page(_: PageProps) {
     <main className="compliance-page">
       <nav className="compliance-page__tools" aria-label={t('leakTest.compliance.tools')}>
         <Link to="/leak_test">{t('leakTest.compliance.back')}</Link>
-        <button type="button" className="plain-button plain-button--primary" onClick={() => window.print()} disabled={!record.data} data-testid="compliance-print">
+        <button type="button" className="plain-control plain-button plain-button--primary" onClick={() => window.print()} disabled={!record.data} data-testid="compliance-print">
           {t('leakTest.print')}
         </button>
       </nav>

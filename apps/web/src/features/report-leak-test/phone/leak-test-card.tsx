@@ -27,7 +27,7 @@ export function LeakTestCard({ row, format }: LeakTestCardProps) {
   const deciding = decidingFigure(row);
   const tone = (figure: typeof deciding) => (deciding === figure && row.result !== 'pass' ? (row.result === 'fail' ? 'alarm' : 'warn') : undefined);
   return (
-    <article className={`m-card m-report${row.result === 'fail' ? ' m-report--alarm' : row.result === 'inconclusive' ? ' m-report--warn' : ''}`} data-testid="leak-card" data-result={row.result}>
+    <article className={`m-card m-report${row.result === 'fail' ? ' m-card--alarm' : row.result === 'inconclusive' ? ' m-card--warn' : ''}`} data-testid="leak-card" data-result={row.result}>
       <ReportCardHead title={<span dir="ltr">{row.day}</span>} tags={<LeakResultTag result={row.result} />} place={row} />
       <p className="m-report__text">{t(LEAK_REASON_KEYS[row.reason])}</p>
       <Figures

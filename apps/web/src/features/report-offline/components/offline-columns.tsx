@@ -8,6 +8,7 @@ import { stationDateTime } from '../../../lib/station-time';
 import { durationOf } from '../offline-filters-state';
 import { offlineTypeLabel } from '../offline-types';
 import { stationColumn } from '../../../components/report-cells/place-columns';
+import { sortableField } from '../../../components/list-page/columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -27,13 +28,10 @@ export function offlineColumns({ t, sortOrderOf, canProcess, onProcess }: Column
   const time = (iso: string | null, row: OfflineRow) => <span dir="ltr">{stationDateTime(iso, row.timezone) ?? missing}</span>;
   const columns: ColumnsType<OfflineRow> = [
     stationColumn(t('report.offline.column.station'), sortOrderOf, 160),
-    { title: t('report.offline.column.startedAt'), dataIndex: 'startedAt', key: 'startedAt', sorter: true, sortOrder: sortOrderOf('startedAt'), width: 160, render: (value: string, row) => time(value, row) },
+    { title: t('report.offline.column.startedAt'), ...sortableField('startedAt', sortOrderOf), width: 160, render: (value: string, row) => time(value, row) },
     {
       title: t('report.offline.column.endedAt'),
-      dataIndex: 'endedAt',
-      key: 'endedAt',
-      sorter: true,
-      sortOrder: sortOrderOf('endedAt'),
+      ...sortableField('endedAt', sortOrderOf),
       width: 160,
       render: (value: string | null, row) => (value ? time(value, row) : <Tag color="error">{t('report.offline.ongoing')}</Tag>),
     },
@@ -68,7 +66,7 @@ export function offlineColumns({ t, sortOrderOf, canProcess, onProcess }: Column
       width: 240,
       render: (value: string | null) => (value ? <span className="offline-content">{value}</span> : missing),
     },
-    { title: t('report.offline.column.processedAt'), dataIndex: 'processedAt', key: 'processedAt', sorter: true, sortOrder: sortOrderOf('processedAt'), width: 170, render: (value: string | null, row) => time(value, row) },
+    { title: t('report.offline.column.processedAt'), ...sortableField('processedAt', sortOrderOf), width: 170, render: (value: string | null, row) => time(value, row) },
     { title: t('report.offline.column.processedBy'), dataIndex: 'processedByName', key: 'processedByName', width: 120, render: (value: string | null) => <bdi>{value ?? missing}</bdi> },
   ];
   if (canProcess) {

@@ -24,7 +24,7 @@ export function OfflineCard({ row, action }: OfflineCardProps) {
   const time = (iso: string | null) => <span className="m-time" dir="ltr">{stationDateTime(iso, row.timezone)?.slice(0, 16) ?? missing}</span>;
   const ongoing = row.endedAt === null;
   return (
-    <article className={`m-card m-report${ongoing ? ' m-report--alarm' : row.processed ? '' : ' m-report--warn'}`} data-testid="offline-card" data-offline-id={row.id}>
+    <article className={`m-card m-report${ongoing ? ' m-card--alarm' : row.processed ? '' : ' m-card--warn'}`} data-testid="offline-card" data-offline-id={row.id}>
       <div className="m-card__head">
         <h3 className="m-card__title">
           <bdi>{row.stationName}</bdi>

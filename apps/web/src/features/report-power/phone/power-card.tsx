@@ -58,7 +58,7 @@ export function PowerCard({ row, format }: PowerCardProps) {
   const missing = t('common.placeholder.missing');
   const time = (iso: string | null) => <span className="m-time" dir="ltr">{stationDateTime(iso, row.timezone)?.slice(0, 16) ?? missing}</span>;
   return (
-    <article className={`m-card m-report${row.flagged ? ' m-report--alarm' : ''}`} data-testid="power-card" data-power-id={row.id}>
+    <article className={`m-card m-report${row.flagged ? ' m-card--alarm' : ''}`} data-testid="power-card" data-power-id={row.id}>
       <div className="m-card__head">
         <h3 className="m-card__title">
           <bdi>{row.stationName}</bdi>

@@ -11,6 +11,7 @@ import { cumulativeTone, figuresOf, periodVarianceTone, salesOf, type AllowanceI
 import { ManifoldTag, VarianceFigure } from './reconciliation-cells';
 import { SalesSourceTag } from '../../../components/report-cells/sales-source-tag';
 import { stationColumn } from '../../../components/report-cells/place-columns';
+import { sortableField } from '../../../components/list-page/columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -42,10 +43,7 @@ export function reconciliationColumns({ t, format, sortOrderOf, basis, allowance
     stationColumn(t('reconciliation.column.station'), sortOrderOf, 160),
     {
       title: t('reconciliation.column.tank'),
-      dataIndex: 'tankCode',
-      key: 'tankCode',
-      sorter: true,
-      sortOrder: sortOrderOf('tankCode'),
+      ...sortableField('tankCode', sortOrderOf),
       width: 150,
       render: (_, row) => (
         <span className="recon-tank">
@@ -56,10 +54,7 @@ export function reconciliationColumns({ t, format, sortOrderOf, basis, allowance
     },
     {
       title: t('reconciliation.column.period'),
-      dataIndex: 'day',
-      key: 'day',
-      sorter: true,
-      sortOrder: sortOrderOf('day'),
+      ...sortableField('day', sortOrderOf),
       width: 120,
       render: (day: string, row) => (
         <span className="recon-stack">
@@ -119,10 +114,7 @@ export function reconciliationColumns({ t, format, sortOrderOf, basis, allowance
     {
       ...numeric,
       title: hinted(t('reconciliation.column.sales'), t('reconciliation.column.salesHint')),
-      dataIndex: 'meteredSalesL',
-      key: 'meteredSalesL',
-      sorter: true,
-      sortOrder: sortOrderOf('meteredSalesL'),
+      ...sortableField('meteredSalesL', sortOrderOf),
       render: (_, row) => <strong data-testid="recon-sales">{volume(salesOf(row, side(row)), row)}</strong>,
     },
     { ...numeric, title: hinted(t('reconciliation.column.bookClosing'), t('reconciliation.column.bookClosingHint')), key: 'bookClosing', render: (_, row) => volume(side(row).bookClosingL, row) },
@@ -130,10 +122,7 @@ export function reconciliationColumns({ t, format, sortOrderOf, basis, allowance
     {
       ...numeric,
       title: hinted(t('reconciliation.column.variance'), t('reconciliation.column.varianceHint')),
-      dataIndex: 'varianceL',
-      key: 'varianceL',
-      sorter: true,
-      sortOrder: sortOrderOf('varianceL'),
+      ...sortableField('varianceL', sortOrderOf),
       render: (_, row) => {
         const f = side(row);
         return <VarianceFigure text={f.varianceL === null ? missing : format.volume(f.varianceL, row.volumeUnit)} value={f.varianceL} tone={periodVarianceTone(f)} testId="recon-variance" />;
@@ -143,10 +132,7 @@ export function reconciliationColumns({ t, format, sortOrderOf, basis, allowance
       ...numeric,
       width: 100,
       title: t('reconciliation.column.variancePct'),
-      dataIndex: 'variancePct',
-      key: 'variancePct',
-      sorter: true,
-      sortOrder: sortOrderOf('variancePct'),
+      ...sortableField('variancePct', sortOrderOf),
       render: (_, row) => {
         const pct = side(row).variancePct;
         return <VarianceFigure text={pct === null ? missing : format.percent(pct)} value={pct} tone={null} />;
@@ -156,10 +142,7 @@ export function reconciliationColumns({ t, format, sortOrderOf, basis, allowance
       ...numeric,
       width: 140,
       title: hinted(t('reconciliation.column.cumulative'), t('reconciliation.column.cumulativeHint')),
-      dataIndex: 'cumulativeVarianceL',
-      key: 'cumulativeVarianceL',
-      sorter: true,
-      sortOrder: sortOrderOf('cumulativeVarianceL'),
+      ...sortableField('cumulativeVarianceL', sortOrderOf),
       render: (_, row) => {
         const f = side(row);
         return (

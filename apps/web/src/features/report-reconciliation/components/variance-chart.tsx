@@ -5,6 +5,7 @@ import type { MonitorFormat } from '../../../lib/format';
 import { niceTicks, tickLabels } from '../../../components/svg-chart/nice-ticks';
 import { YAxisTitle, YGrid } from '../../../components/svg-chart/chart-axes';
 import { linearScale, linePath } from '../../../components/svg-chart/trend-geometry';
+import { plotFrame, valueScale } from '../../../components/svg-chart/plot-frame';
 import { daySpan } from '../../../components/report-filters/report-filters-state';
 import { bandPolygons, dayTicks, type VarianceChartPanel } from '../reconciliation-chart-series';
 import { TankLabel } from '../../../components/report-cells/report-cells';
@@ -18,9 +19,7 @@ interface VarianceChartProps {
   format: MonitorFormat;
 }
 
-const WIDTH = 420;
-const HEIGHT = 200;
-const PAD = { left: 58, right: 12, top: 10, bottom: 28 };
+const FRAME = plotFrame(420, 200, { left: 58, right: 12, top: 10, bottom: 28 });
 const AXIS = '#bfbfbf';
 const LINE = '#1677ff';
 const BEYOND = '#cf1322';
@@ -39,8 +38,8 @@ export function VarianceChart({ panel, fromDay, toDay, format }: VarianceChartPr
   const drawing = useMemo(() => {
     const [low, high] = panel.extent ?? [0, 0];
     const yTicks = niceTicks(Math.min(0, low), Math.max(0, high), 5);
-    const x = linearScale([0, Math.max(1, days - 1)], [PAD.left, WIDTH - PAD.right]);
-    const y = linearScale([yTicks[0] ?? 0, yTicks.at(-1) ?? 1], [HEIGHT - PAD.bottom, PAD.top]);
+    const x = linearScale([0, Math.max(1, days - 1)], [FRAME.left, FRAME.right]);
+    const y = valueScale(yTicks, FRAME);
     const values = panel.cumulative.map((v) => (v === null ? NaN : v));
     const line = linePath(panel.x, values, 0, panel.x.length - 1, x, y);
     const band = bandPolygons(panel.x, panel.allowance, { x: x.at, y: y.at });
@@ -74,7 +73,7 @@ export function VarianceChart({ panel, fromDay, toDay, format }: VarianceChartPr
         ) : null}
       </figcaption>
       <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${FRAME.width} ${FRAME.height}`}
         width="100%"
         role="img"
         aria-label={t('reconciliation.chart.label', { station: panel.stationName, tank: panel.tankCode, unit })}
@@ -85,13 +84,13 @@ export function VarianceChart({ panel, fromDay, toDay, format }: VarianceChartPr
         {drawing.band.map((points, i) => (
           <polygon key={i} points={points} className="recon-chart__band" data-testid="recon-chart-band" />
         ))}
-        <YGrid ticks={drawing.yTicks} labels={drawing.yLabels} y={y} left={PAD.left} right={WIDTH - PAD.right} axis={AXIS} />
+        <YGrid ticks={drawing.yTicks} labels={drawing.yLabels} y={y} left={FRAME.left} right={FRAME.right} axis={AXIS} />
         {drawing.xTicks.map((i) => (
-          <text key={`x${i}`} x={x.at(i)} y={HEIGHT - PAD.bottom + 14} textAnchor="middle">
+          <text key={`x${i}`} x={x.at(i)} y={FRAME.bottom + 14} textAnchor="middle">
             {dayLabel(i)}
           </text>
         ))}
-        <YAxisTitle x={10} top={PAD.top} bottom={HEIGHT - PAD.bottom}>
+        <YAxisTitle x={10} top={FRAME.top} bottom={FRAME.bottom}>
           {isolate(unit)}
         </YAxisTitle>
         <path d={drawing.line.d} fill="none" stroke={LINE} strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" data-testid="recon-chart-line" />

@@ -25,7 +25,7 @@ export function ReconciliationCard({ row, basis, format }: ReconciliationCardPro
   const beyond = tone === 'loss-beyond' || tone === 'gain-beyond';
   const volume = (litres: number | null) => format.volume(litres, row.volumeUnit);
   return (
-    <article className={`m-card m-report${beyond ? ' m-report--alarm' : ''}`} data-testid="recon-card" data-source={row.salesSource}>
+    <article className={`m-card m-report${beyond ? ' m-card--alarm' : ''}`} data-testid="recon-card" data-source={row.salesSource}>
       <ReportCardHead
         title={
           <>

@@ -6,6 +6,7 @@ import type { SortOrder } from '../../../components/list-page/list-query';
 import { stationDateTime } from '../../../lib/station-time';
 import type { MonitorFormat } from '../../../lib/format';
 import { detailVolume } from './detail-volume';
+import { sortableField } from '../../../components/list-page/columns';
 
 interface ColumnOptions {
   t: TFunction;
@@ -23,10 +24,7 @@ export function salesReadingColumns({ t, format, detail, sortOrderOf }: ColumnOp
   return [
     {
       title: t('salesDetail.column.time'),
-      dataIndex: 'ts',
-      key: 'ts',
-      sorter: true,
-      sortOrder: sortOrderOf('ts'),
+      ...sortableField('ts', sortOrderOf),
       width: 170,
       render: (ts: string) => <span dir="ltr">{stationDateTime(ts, detail.station.timezone)}</span>,
     },

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Button from 'antd/es/button';
 import { DataTable } from '../../../components/data-table/data-table';
+import { SectionHead } from '../../../components/section-head';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
@@ -49,14 +50,11 @@ export function AtgConsolePanel({ stationId, companyId, unsaved }: AtgConsolePan
 
   return (
     <section className="more-atg" data-testid="atg-console" aria-labelledby="more-atg-title">
-      <div className="more-atg__head">
-        <h3 id="more-atg-title" className="more-atg__title">
-          {t('settingsMore.atg.title')}
-        </h3>
+      <SectionHead title={t('settingsMore.atg.title')} titleId="more-atg-title">
         <Button onClick={() => test.mutate(stationId)} loading={test.isPending} data-testid="atg-test">
           {t('settingsMore.atg.test')}
         </Button>
-      </div>
+      </SectionHead>
       {unsaved && <p className="more-form__hint">{t('settingsMore.atg.unsaved')}</p>}
       {status.error ? (
         <p className="more-atg__error" role="alert" data-testid="atg-status-error">
@@ -78,20 +76,8 @@ export function AtgConsolePanel({ stationId, companyId, unsaved }: AtgConsolePan
           <Fact label={t('settingsMore.atg.interval')}>{t('settingsMore.atg.everySeconds', { seconds: format.count(status.data.pollSeconds) })}</Fact>
           <Fact label={t('settingsMore.atg.formatLabel')}>{status.data.format ? t(FORMAT_KEYS[status.data.format]) : missing}</Fact>
           <Fact label={t('settingsMore.atg.unitsLabel')}>{status.data.units ? t(UNIT_KEYS[status.data.units]) : missing}</Fact>
-          {status.data.warning && (
-            <Fact label={t('settingsMore.atg.warning')} wide>
-              <span className="more-atg__warning" data-testid="atg-warning">
-                {status.data.warning}
-              </span>
-            </Fact>
-          )}
-          {status.data.lastError && (
-            <Fact label={t('settingsMore.atg.lastError')} wide>
-              <span className="more-atg__error" data-testid="atg-last-error">
-                {status.data.lastError}
-              </span>
-            </Fact>
-          )}
+          <ConsoleNote label={t('settingsMore.atg.warning')} text={status.data.warning} tone="warning" testId="atg-warning" />
+          <ConsoleNote label={t('settingsMore.atg.lastError')} text={status.data.lastError} tone="error" testId="atg-last-error" />
         </dl>
       )}
       <div aria-live="polite">
@@ -105,6 +91,17 @@ export function AtgConsolePanel({ stationId, companyId, unsaved }: AtgConsolePan
       </div>
     </section>
   );
+}
+
+/** A sentence the console's last poll left (a warning, an error), on a line of its own; nothing when it left none. */
+function ConsoleNote({ label, text, tone, testId }: { label: string; text: string | null | undefined; tone: 'warning' | 'error'; testId: string }) {
+  return text ? (
+    <Fact label={label} wide>
+      <span className={`more-atg__${tone}`} data-testid={testId}>
+        {text}
+      </span>
+    </Fact>
+  ) : null;
 }
 
 function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {

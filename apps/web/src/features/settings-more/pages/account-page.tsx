@@ -4,7 +4,7 @@ import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
 import { useTranslation } from 'react-i18next';
 import type { AccountRow } from '@ullage/contracts/settings-more';
 import type { PageProps } from '../../../app/route-types';
-import { createdAtColumn } from '../../../components/list-page/columns';
+import { createdAtColumn, sortableField } from '../../../components/list-page/columns';
 import { ConfirmAction } from '../../../components/list-page/confirm-action';
 import { StatusFilter } from '../../../components/list-page/status-filter';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
@@ -68,10 +68,7 @@ export function Page({ route }: PageProps) {
     textColumn(t('settingsMore.account.nickname'), 'nickname', { sort: list.sortOrderOf, width: 140, ellipsis: true }),
     {
       title: t('settingsMore.account.accountType'),
-      dataIndex: 'accountType',
-      key: 'accountType',
-      sorter: true,
-      sortOrder: list.sortOrderOf('accountType'),
+      ...sortableField('accountType', list.sortOrderOf),
       width: 140,
       render: (value: number) => typeLabel(value),
     },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductInput, ProductRow } from '@ullage/contracts/settings-more';
 import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import type { PageProps } from '../../../app/route-types';
-import { createdAtColumn } from '../../../components/list-page/columns';
+import { createdAtColumn, sortableField } from '../../../components/list-page/columns';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
 import { SelectFilter } from '../../../components/settings-list/select-filter';
 import { SettingsListPage } from '../../../components/settings-list/settings-list-page';
@@ -61,13 +61,10 @@ export function Page({ route }: PageProps) {
     },
     textColumn(t('settingsMore.product.name'), 'name', { sort: list.sortOrderOf, ellipsis: true, width: 160 }),
     textColumn(t('settingsMore.product.shortName'), 'shortName', { width: 110, missing }),
-    { title: t('settingsMore.product.code'), dataIndex: 'code', key: 'code', sorter: true, sortOrder: list.sortOrderOf('code'), width: 110 },
+    { title: t('settingsMore.product.code'), ...sortableField('code', list.sortOrderOf), width: 110 },
     {
       title: t('settingsMore.product.type'),
-      dataIndex: 'type',
-      key: 'type',
-      sorter: true,
-      sortOrder: list.sortOrderOf('type'),
+      ...sortableField('type', list.sortOrderOf),
       width: 110,
       render: (value: string) => {
         const key = productTypeKey(value);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { StationRow } from '@ullage/contracts/settings-more';
 import { ACCOUNT_TYPES } from '@ullage/domain/organisation';
 import type { PageProps } from '../../../app/route-types';
-import { createdAtColumn } from '../../../components/list-page/columns';
+import { createdAtColumn, sortableField } from '../../../components/list-page/columns';
 import { ConfirmAction } from '../../../components/list-page/confirm-action';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
 import { SelectFilter } from '../../../components/settings-list/select-filter';
@@ -67,7 +67,7 @@ export function Page({ route }: PageProps) {
   const missing = t('common.placeholder.missing');
   const columns: ColumnsType<StationRow> = [
     textColumn(t('settingsMore.station.name'), 'name', { sort: list.sortOrderOf, ellipsis: true, width: 170, fixed: 'start' }),
-    { title: t('settingsMore.station.code'), dataIndex: 'code', key: 'code', sorter: true, sortOrder: list.sortOrderOf('code'), width: 110 },
+    { title: t('settingsMore.station.code'), ...sortableField('code', list.sortOrderOf), width: 110 },
     textColumn(t('settingsMore.station.company'), 'companyName', { sort: list.sortOrderOf, ellipsis: true, width: 150 }),
     textColumn(t('settingsMore.station.area'), 'areaName', { width: 120, ellipsis: true, missing }),
     countColumn(t('settingsMore.station.tankCount'), 'tankCount', 80),

@@ -4,21 +4,13 @@ import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
 import { useTranslation } from 'react-i18next';
 import { logoProblem } from '../../../lib/settings-validators';
+import { readAsDataUrl } from '../../../lib/read-as-data-url';
 
 interface LogoFieldProps {
   /** A data URL or an address; null for none. Given by Form.Item. */
   value?: string | null;
   onChange?: (value: string | null) => void;
   id?: string;
-}
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
 }
 
 /** Distributor logo (spec §5): jpeg, jpg or png under 1 MB, previewed before saving. */

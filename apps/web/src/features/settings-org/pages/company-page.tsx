@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { CompanyRow } from '@ullage/contracts/settings-org';
 import type { PageProps } from '../../../app/route-types';
-import { createdAtColumn } from '../../../components/list-page/columns';
+import { createdAtColumn, sortableField } from '../../../components/list-page/columns';
 import { StatusFilter } from '../../../components/list-page/status-filter';
 import { useEntityCrud } from '../../../components/list-page/use-entity-crud';
 import { SettingsListPage } from '../../../components/settings-list/settings-list-page';
@@ -54,7 +54,7 @@ export function Page({ route }: PageProps) {
   const missing = t('common.placeholder.missing');
   const columns: ColumnsType<CompanyRow> = [
     textColumn(t('settingsOrg.company.name'), 'name', { sort: list.sortOrderOf, ellipsis: true, width: 170, fixed: 'start' }),
-    { title: t('settingsOrg.company.code'), dataIndex: 'code', key: 'code', sorter: true, sortOrder: list.sortOrderOf('code'), width: 110 },
+    { title: t('settingsOrg.company.code'), ...sortableField('code', list.sortOrderOf), width: 110 },
     textColumn(t('settingsOrg.company.distributor'), 'distributorName', { sort: list.sortOrderOf, ellipsis: true, width: 150 }),
     {
       title: t('settingsOrg.company.region'),
