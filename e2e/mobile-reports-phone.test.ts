@@ -337,6 +337,8 @@ describe('the six _phone reports (spec §2: the same data and filters, as cards)
       await expect(page.locator('[data-testid="history-range-problem"]').textContent()).resolves.toBe('Time cannot exceed 11 days');
       await page.locator('[data-testid="history-from"]').fill('2026-05-15T10:00');
       await expect(page.locator('[data-testid="history-range-problem"]').textContent()).resolves.toBe('Start time must be before end time');
+      // The refused range's pickers are framed in red, the pickers' own grey frame notwithstanding.
+      await expect(page.locator('[data-testid="history-from"]').evaluate((e) => getComputedStyle(e).borderTopColor)).resolves.toBe('rgb(255, 77, 79)');
       await expect(page.locator('[data-testid="history-chart"]').count()).resolves.toBe(0);
       await page.screenshot({ path: '/tmp/phone-history-refused-en.png', fullPage: true });
 
