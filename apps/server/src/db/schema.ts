@@ -465,8 +465,8 @@ export const deliveries = pgTable(
      */
     source: text('source').notNull().default('detected'),
     /**
-     * What the device reported at the start and end. Null for detected deliveries: their start
-     * and end are readings, which the report joins (tank_readings at started_at / ended_at).
+     * The figures at the start and end: what the device reported, or for a detected delivery
+     * its start and end readings' (copied by the ingest when it saves the delivery, migration 0031).
      */
     startHeightMm: doublePrecision('start_height_mm'),
     endHeightMm: doublePrecision('end_height_mm'),

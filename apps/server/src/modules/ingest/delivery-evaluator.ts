@@ -89,20 +89,31 @@ interface Save {
  * saves it on every report, and one statement per tank was most of the group's statements.
  * (tank, start) is unique among them: a tank has one open delivery and distinct finished ones.
  * A rise the device already reported as a delivery (console delivery report) is not recorded twice.
+ *
+ * The delivery keeps its start and end readings' heights, water, temperatures and compensated
+ * volumes (migration 0031): readings are stored before the evaluators run and never change, and
+ * the delivery report then reads them from the delivery rather than by two look-ups of the
+ * readings' key per delivery. Its end moves with its last rise while it is open.
  */
 async function save(db: Db, saves: readonly Save[]) {
   if (saves.length === 0) return;
   const col = (f: (s: Save) => string | number | null) => pgArray(saves.map(f));
   await preparedRows(db, sql`
-    insert into deliveries (distributor_id, company_id, station_id, tank_id, started_at, start_volume_l, last_rise_at, end_volume_l, ended_at)
-    select d.distributor_id, d.company_id, d.station_id, d.tank_id, d.started_at, d.start_volume_l, d.last_rise_at, d.end_volume_l, d.ended_at
+    insert into deliveries (distributor_id, company_id, station_id, tank_id, started_at, start_volume_l, last_rise_at, end_volume_l, ended_at,
+      start_height_mm, start_water_height_mm, start_temperature_c, start_tc_volume_l, end_height_mm, end_water_height_mm, end_temperature_c, end_tc_volume_l)
+    select d.distributor_id, d.company_id, d.station_id, d.tank_id, d.started_at, d.start_volume_l, d.last_rise_at, d.end_volume_l, d.ended_at,
+      r0.product_height_mm, r0.water_height_mm, r0.temperature_c, r0.tc_volume_l, r1.product_height_mm, r1.water_height_mm, r1.temperature_c, r1.tc_volume_l
     from unnest(${col((s) => s.station.distributorId)}::int[], ${col((s) => s.station.companyId)}::int[], ${col((s) => s.station.id)}::int[],
       ${col((s) => s.tankId)}::int[], ${col((s) => isoOf(s.track.startedAtMs))}::timestamptz[], ${col((s) => s.track.startVolumeL)}::float8[],
       ${col((s) => isoOf(s.track.lastRiseAtMs))}::timestamptz[], ${col((s) => s.track.endVolumeL)}::float8[],
       ${col((s) => (s.finished ? isoOf(s.track.lastRiseAtMs) : null))}::timestamptz[])
       as d(distributor_id, company_id, station_id, tank_id, started_at, start_volume_l, last_rise_at, end_volume_l, ended_at)
+    left join tank_readings r0 on r0.tank_id = d.tank_id and r0.ts = d.started_at
+    left join tank_readings r1 on r1.tank_id = d.tank_id and r1.ts = d.last_rise_at
     where not exists (
       select 1 from deliveries x where x.tank_id = d.tank_id and x.source = 'device' and x.started_at <= d.last_rise_at and x.ended_at >= d.started_at)
     on conflict (tank_id, started_at) do update set
-      last_rise_at = excluded.last_rise_at, end_volume_l = excluded.end_volume_l, ended_at = excluded.ended_at`);
+      last_rise_at = excluded.last_rise_at, end_volume_l = excluded.end_volume_l, ended_at = excluded.ended_at,
+      end_height_mm = excluded.end_height_mm, end_water_height_mm = excluded.end_water_height_mm,
+      end_temperature_c = excluded.end_temperature_c, end_tc_volume_l = excluded.end_tc_volume_l`);
 }

@@ -15,26 +15,21 @@ import { salesDuringDrops, type DropAsk } from '../reconciliation/sales-during';
 type Filter = Omit<DeliveryListQuery, 'q'> & { q?: string | undefined };
 
 /**
- * A detected delivery starts and ends at readings, so its heights, water, temperatures and
- * compensated volumes are those readings' (a primary-key lookup each); a device-reported one
- * carries its own. `coalesce` takes the device's value first.
+ * A delivery's heights, water, temperatures and compensated volumes at its start and end are its
+ * own: a device-reported one carries what the device sent, a detected one its end readings'
+ * (the ingest copies them when it saves it; migration 0031 gave the older ones theirs).
  */
 const FROM = sql`
   from deliveries d
   join stations s on s.id = d.station_id
   join companies c on c.id = d.company_id
   join tanks t on t.id = d.tank_id
-  left join products p on p.id = t.product_id
-  left join tank_readings r0 on r0.tank_id = d.tank_id and r0.ts = d.started_at and d.source = 'detected'
-  left join tank_readings r1 on r1.tank_id = d.tank_id and r1.ts = coalesce(d.ended_at, d.last_rise_at) and d.source = 'detected'`;
+  left join products p on p.id = t.product_id`;
 
 const COLUMNS = sql`d.id, d.station_id, s.name as station_name, s.code as station_code, c.name as company_name, s.timezone,
   c.volume_unit, c.temp_unit, d.tank_id, t.code as tank_code, p.name as product_name, p.color as product_color, d.source,
-  d.started_at, d.ended_at, d.last_rise_at, d.start_volume_l, d.end_volume_l,
-  coalesce(d.start_tc_volume_l, r0.tc_volume_l) as start_tc_volume_l, coalesce(d.end_tc_volume_l, r1.tc_volume_l) as end_tc_volume_l,
-  coalesce(d.start_height_mm, r0.product_height_mm) as start_height_mm, coalesce(d.end_height_mm, r1.product_height_mm) as end_height_mm,
-  coalesce(d.start_water_height_mm, r0.water_height_mm) as start_water_height_mm, coalesce(d.end_water_height_mm, r1.water_height_mm) as end_water_height_mm,
-  coalesce(d.start_temperature_c, r0.temperature_c) as start_temperature_c, coalesce(d.end_temperature_c, r1.temperature_c) as end_temperature_c,
+  d.started_at, d.ended_at, d.last_rise_at, d.start_volume_l, d.end_volume_l, d.start_tc_volume_l, d.end_tc_volume_l,
+  d.start_height_mm, d.end_height_mm, d.start_water_height_mm, d.end_water_height_mm, d.start_temperature_c, d.end_temperature_c,
   d.ticket_volume_l, d.ticket_tc_volume_l, d.ticket_no, d.ticket_source, c.ticket_tolerance_pct`;
 
 function whereOf(scope: Scope, f: Filter): SQL {
@@ -178,8 +173,7 @@ export async function listDeliveries(db: Db, scope: Scope, f: Filter, page: { li
 async function matchingTotals(db: Db, scope: Scope, f: Filter): Promise<DeliveryTotals> {
   const all = await rawRows<TotalsRaw>(
     db,
-    sql`select d.tank_id, d.station_id, d.started_at, d.ended_at, d.last_rise_at, d.start_volume_l, d.end_volume_l,
-          coalesce(d.start_tc_volume_l, r0.tc_volume_l) as start_tc_volume_l, coalesce(d.end_tc_volume_l, r1.tc_volume_l) as end_tc_volume_l
+    sql`select d.tank_id, d.station_id, d.started_at, d.ended_at, d.last_rise_at, d.start_volume_l, d.end_volume_l, d.start_tc_volume_l, d.end_tc_volume_l
         ${FROM} where ${whereOf(scope, f)}`,
   );
   return totalsOf(db, all);
