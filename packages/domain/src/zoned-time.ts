@@ -34,10 +34,11 @@ const MAX_CACHED_HOURS = 200_000;
 let cachedHours = 0;
 
 /**
- * The zone's offset from UTC at an instant, in ms (UTC+8 → 8 h). formatToParts costs some 10 µs, and an export of a fleet's month asks
- * it for every time cell (a million a file): the offset of a UTC hour is kept once its first and
- * last second agree — zones change offset at most once in an hour, so then it holds for the whole
- * hour. An hour in which the offset changes is asked of Intl each time, as before.
+ * The zone's offset from UTC at an instant, in ms (UTC+8 → 8 h). formatToParts costs some 10 µs,
+ * and an export of a fleet's month asks it for every time cell (a million a file): the offset of
+ * a UTC hour is kept once its first and last second agree — zones change offset at most once in
+ * an hour, so then it holds for the whole hour. An hour in which the offset changes is asked of
+ * Intl each time, as before.
  */
 export function zoneOffsetMs(instant: number, timeZone: string): number {
   const hour = Math.floor(instant / HOUR_MS);
