@@ -30,6 +30,8 @@ import { tagRoutes } from './modules/tag/routes';
 import { accountRoutes } from './modules/account/routes';
 import { areaRoutes } from './modules/area/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { recordAudit } from './modules/audit/service';
+import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { stationRoutes } from './modules/station/routes';
 import { createMetrics, metricsPlugin, type Metrics } from './observability/metrics';
 import type { LiveBus } from './live/bus';
@@ -40,6 +42,8 @@ import { ingestRoutes } from './modules/ingest/routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { alarmFeedRoutes } from './modules/alarm-feed/routes';
 import { noticeRoutes } from './modules/notice/routes';
+import { pushRoutes } from './modules/push/routes';
+import { PushNotifier, PushSender, VapidKeyStore } from './modules/push/service';
 import { alarmQueryRoutes } from './modules/alarm-query/routes';
 import { inventoryReportRoutes } from './modules/report-inventory/routes';
 import { dataJumpRoutes } from './modules/report-jumps/routes';
@@ -69,6 +73,10 @@ import { createMailTransport } from './modules/mail-digest/transport';
 import { Readiness } from './readiness';
 import { DemoHistoryProgress } from './modules/demo-history/progress';
 import { demoHistoryRoutes } from './modules/demo-history/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
+import { WebhookSender } from './modules/webhooks/sender';
+import { openApiWebhooks } from './modules/webhooks/openapi-webhooks';
+import { mailDisabledEndpoint } from './modules/webhooks/owner-notice';
 import { DatabaseAvailability } from './db/availability';
 
 export interface AppDeps {
@@ -104,6 +112,10 @@ declare module 'fastify' {
     /** Commands to devices and their lifecycle; main.ts runs the timeout sweep and attaches MQTT. */
     deviceCommands: DeviceCommands;
     jobs: PeriodicJobs;
+    /** Signed webhooks' sender (issue 38); a leased job every second, tests run rounds themselves. */
+    webhooks: WebhookSender;
+    /** Web Push notifications of alarms (issue 38); a leased job, tests run rounds themselves. */
+    push: PushNotifier;
     /** The demo history replay's progress; seed/demo-fleet.ts reports it, every page's banner reads it. */
     demoHistory: DemoHistoryProgress;
     /** This instance's Prometheus series (served at /metrics); main.ts hands them to MQTT. */
@@ -178,9 +190,28 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   app.decorate('runOutForecast', runOutForecast);
   // Also half a minute into each hour: it keeps the hour's sales profiles (forecast/profile-cache.ts) before a page asks for them.
   jobs.add({ name: 'run-out-forecast', everyMs: 5 * 60_000, hourlyAtMs: 30_000, run: () => runOutForecast.runOnce() }); // the run-out alarm (62) of tanks forecast to reach their low alarm within their company's horizon
+  // Web Push of each new alarm, from the instance holding the `push` lease: at once on an alarm event, and every 5 s for any the bus missed.
+  const pushKeys = new VapidKeyStore(db);
+  const pushSender = new PushSender({ db, keys: pushKeys, logger: app.log }, { subject: config.vapidSubject, loopback: config.pushLoopbackEndpoints });
+  const push = new PushNotifier({ db, hub: live, sender: pushSender, logger: app.log, defaultLanguage: config.defaultLanguage, holdsLease: () => jobs.holds('push') });
+  app.decorate('push', push);
+  jobs.add({ name: 'push', everyMs: 5_000, run: () => push.runOnce() });
+  app.addHook('onClose', async () => push.stop());
+  // Webhooks from the outbox, from the instance holding the lease: every second, so one arrives within a few seconds of its event.
+  const webhookMail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
+  app.addHook('onClose', async () => webhookMail.close());
+  const webhooks = new WebhookSender(
+    { db, clock, logger: app.log },
+    // An endpoint disabled after a day of failures: the account that made it is mailed.
+    { allowPrivate: config.webhookAllowPrivate, onDisabled: mailDisabledEndpoint({ db, send: (mail) => webhookMail.send(mail), logger: app.log, defaultLanguage: config.defaultLanguage }) },
+  );
+  app.decorate('webhooks', webhooks);
+  jobs.add({ name: 'webhooks', everyMs: 1_000, run: () => webhooks.startRound() });
   app.decorate('jobs', jobs);
   // Before the mail transport and the database go: a round in progress finishes first.
   app.addHook('preClose', async () => jobs.stop());
+  // Sends in progress end (or are cut at their timeout) before the database goes; what was not sent stays due.
+  app.addHook('preClose', async () => webhooks.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -212,7 +243,21 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Ullage API', version: '0.1.0', description: 'Every answer is the envelope {code, msg, data|info}; codes in docs/api.md.' },
+      // 3.1: the `webhooks` key declares each event's payload (modules/webhooks/openapi-webhooks.ts).
+      openapi: '3.1.0',
+      webhooks: openApiWebhooks(),
+      info: {
+        title: 'Ullage API',
+        version: '0.1.0',
+        description:
+          'Every answer is the envelope {code, msg, data|info}; codes in docs/api.md. Call it signed in (the session cookie) or with an API token of a service account (System settings → API tokens): `Authorization: Bearer <token>`. Each operation names the scope a token needs in `x-scope` (none: no token may call it); docs/integrations.md has a worked example.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'ullage_session', description: 'The session of a signed-in person (POST /api/login/auth).' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'An API token of a service account; its scopes are listed on each operation (x-scope).' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -242,7 +287,13 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { db, bus, idleMinutes: config.sessionIdleMinutes });
+      await api.register(authPlugin, {
+        db,
+        bus,
+        idleMinutes: config.sessionIdleMinutes,
+        tokenCallsPerMinute: config.apiTokenCallsPerMinute,
+        onTokenWrite: (user, call, details) => recordAudit(db, user, 'apiCall', 'apiToken', call.tokenId, { token: call.tokenName, scope: call.scope, ...details }),
+      });
       await api.register(authRoutes, { db, bus, config, captchaSource });
       await api.register(casRoutes, { db, bus, config });
       await api.register(atgRoutes, { db, poller: atg });
@@ -255,12 +306,14 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(accountRoutes, { db, bus });
       await api.register(areaRoutes, { db });
       await api.register(auditRoutes, { db });
+      await api.register(apiTokenRoutes, { db });
       await api.register(stationRoutes, { db, bus });
       await api.register(ingestRoutes, { ingest, commands: deviceCommands });
       await api.register(deviceCommandRoutes, { commands: deviceCommands });
       await api.register(monitorRoutes, { db, hub: live, clock, metrics, mapTiles: config.mapTiles });
       await api.register(alarmFeedRoutes, { db, bus, hub: live, metrics });
       await api.register(noticeRoutes, { db, bus });
+      await api.register(pushRoutes, { db, keys: pushKeys, loopback: config.pushLoopbackEndpoints });
       await api.register(alarmQueryRoutes, { db, clock });
       await api.register(inventoryReportRoutes, { db, clock });
       await api.register(dataJumpRoutes, { db, clock });
@@ -273,6 +326,7 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
       await api.register(shiftSalesRoutes, { db, clock });
       await api.register(deliveryReportRoutes, { db, clock });
       await api.register(demoHistoryRoutes, { progress: demoHistory });
+      await api.register(webhookRoutes, { db, settings: { allowPrivate: config.webhookAllowPrivate, clock }, wake: () => jobs.holds('webhooks') && webhooks.wake() });
     },
     { prefix: '/api' },
   );

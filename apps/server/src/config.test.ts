@@ -68,4 +68,19 @@ describe('config (DESIGN.md §4 environment)', () => {
     expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.2,proxy.example.com' })).toThrow(/^TRUSTED_PROXIES must list IP addresses or CIDRs .*; got "proxy.example.com"$/);
     expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(ConfigError);
   });
+
+  // Web Push (issue 38): the contact address push services see.
+  it.each([
+    [{}, 'mailto:admin@localhost'],
+    [{ MAIL_FROM: 'alarms@fleet.example' }, 'mailto:alarms@fleet.example'],
+    [{ MAIL_FROM: 'Ullage <alarms@fleet.example>' }, 'mailto:alarms@fleet.example'],
+    [{ MAIL_FROM: 'Ullage <alarms@fleet.example>', VAPID_SUBJECT: 'https://fleet.example/contact' }, 'https://fleet.example/contact'],
+    [{ VAPID_SUBJECT: 'mailto:ops@fleet.example' }, 'mailto:ops@fleet.example'],
+  ])('VAPID_SUBJECT from %j is %s; loopback push endpoints are never on', (env, subject) => {
+    expect(loadConfig(env)).toMatchObject({ vapidSubject: subject, pushLoopbackEndpoints: false });
+  });
+
+  it.each(['ops@fleet.example', 'http://fleet.example', 'mailto:nobody'])('refuses VAPID_SUBJECT %j', (value) => {
+    expect(() => loadConfig({ VAPID_SUBJECT: value })).toThrow(/^VAPID_SUBJECT must be a mailto: or https: contact address/);
+  });
 });

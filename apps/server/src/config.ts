@@ -39,6 +39,8 @@ export interface Config {
   appDownloadUrl: string | null;
   /** Idle time after which a session expires. */
   sessionIdleMinutes: number;
+  /** Calls one API token may make a minute on one instance (issue 38). */
+  apiTokenCallsPerMinute: number;
   /** Where the built web app lives; served at `/` when present. */
   webDist: string | undefined;
   /** The site is served over TLS: cookies marked Secure, HSTS and upgrade-insecure-requests sent. */
@@ -58,6 +60,19 @@ export interface Config {
   demoBackfillDays: number;
   /** Single sign-on through a CAS server; null: CAS is off. */
   cas: { url: string; serviceUrl: string } | null;
+  /**
+   * Webhooks may be sent to private, loopback, link-local and other non-public addresses
+   * (WEBHOOK_ALLOW_PRIVATE=1, for self-hosters whose receivers are on their own network). Off, an
+   * organisation cannot make the server call its internal network.
+   */
+  webhookAllowPrivate: boolean;
+  /** Web Push (issue 38): the contact push services see in the VAPID token (VAPID_SUBJECT; mailto: or https:). */
+  vapidSubject: string;
+  /**
+   * Web Push to a push service on this machine over http (a test's local endpoint). Never set from
+   * the environment: real subscriptions are https to public hosts.
+   */
+  pushLoopbackEndpoints: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (badProxy !== undefined) throw new ConfigError(`TRUSTED_PROXIES must list IP addresses or CIDRs separated by commas (or loopback, linklocal, uniquelocal), such as 10.0.0.2,192.168.1.0/24; got "${badProxy}"`);
   const backfillDays = intOf(env, 'DEMO_BACKFILL_DAYS', 35);
   if (backfillDays > 366) throw new ConfigError(`DEMO_BACKFILL_DAYS must be 0 to 366, got "${env.DEMO_BACKFILL_DAYS}"`);
+  const mailFrom = nonEmpty(env.MAIL_FROM);
+  const vapidSubject = nonEmpty(env.VAPID_SUBJECT) ?? defaultVapidSubject(mailFrom);
+  if (!/^(mailto:[^@\s]+@[^@\s]+|https:\/\/[^/\s]+.*)$/.test(vapidSubject)) throw new ConfigError(`VAPID_SUBJECT must be a mailto: or https: contact address, such as mailto:ops@example.com; got "${vapidSubject}"`);
   const defaultLanguage = env.DEFAULT_LANGUAGE ?? 'en';
   if (!isLanguage(defaultLanguage)) throw new ConfigError(`DEFAULT_LANGUAGE must be one of zh_CN, en, es, ar`);
   return {
@@ -124,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginTitle: env.LOGIN_TITLE ?? 'Ullage',
     appDownloadUrl: nonEmpty(env.APP_DOWNLOAD_URL) ?? null,
     sessionIdleMinutes: intOf(env, 'SESSION_IDLE_MINUTES', 120),
+    apiTokenCallsPerMinute: intOf(env, 'API_TOKEN_RATE_LIMIT', 600),
     webDist: nonEmpty(env.WEB_DIST),
     secureCookies: env.SECURE_COOKIES === 'on',
     trustedProxies,
@@ -132,7 +151,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulatorIntervalMs: intOf(env, 'SIMULATOR_INTERVAL_MS', 10_000),
     demoBackfillDays: backfillDays,
     cas: casUrl && casServiceUrl ? { url: casUrl.replace(/\/+$/, ''), serviceUrl: casServiceUrl } : null,
+    webhookAllowPrivate: flagOf(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    vapidSubject,
+    pushLoopbackEndpoints: false,
   };
+}
+
+/** MAIL_FROM's address ("Ullage <alarms@example.com>" → mailto:alarms@example.com), else mailto:admin@localhost. */
+function defaultVapidSubject(mailFrom: string | undefined): string {
+  const address = mailFrom?.match(/<([^<>\s]+@[^<>\s]+)>/)?.[1] ?? mailFrom?.match(/^\s*([^<>\s]+@[^<>\s]+)\s*$/)?.[1];
+  return `mailto:${address ?? 'admin@localhost'}`;
 }
 
 /** A Config for tests: defaults that touch nothing outside the test's own directory. */
@@ -161,6 +189,14 @@ function isProxyEntry(entry: string): boolean {
   if (family === 0 || rest.length > 0) return false;
   if (bits === undefined) return true;
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** A setting that is on (1, on, true) or off (unset, 0, off, false); anything else is refused. */
+function flagOf(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '' || raw === '0' || raw === 'off' || raw === 'false') return false;
+  if (raw === '1' || raw === 'on' || raw === 'true') return true;
+  throw new ConfigError(`${name} must be 1 or 0 (on or off), got "${env[name]}"`);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -12,6 +12,9 @@
  *   files /manual-precache.json lists (its page, its four languages' text and interface
  *   texts; written by apps/web/build/manual-precache-plugin.ts). Its pictures are /assets/
  *   files, cached as they are fetched.
+ * - Web Push (issue 38): an alarm pushed by the server is shown as a notification (one per
+ *   alarm: a repeat replaces it); a tap focuses an open app window on the alarm's station, or
+ *   opens one. The message is packages/contracts/src/push.ts's `pushMessage`.
  */
 const VERSION = 'ullage-shell-v2';
 const MANUAL_PRECACHE = '/manual-precache.json';
@@ -119,4 +122,56 @@ self.addEventListener('fetch', (event) => {
   } else if (STATIC.includes(url.pathname) || url.pathname.startsWith('/icons/')) {
     event.respondWith(staleWhileRevalidate(request));
   }
+});
+
+/** A same-origin path from a message; anything else opens the app's home. */
+function appUrl(url) {
+  try {
+    const target = new URL(typeof url === 'string' ? url : '/', self.location.origin);
+    return target.origin === self.location.origin ? target.href : self.location.origin + '/';
+  } catch {
+    return self.location.origin + '/';
+  }
+}
+
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    // Not JSON: shown as text, still a notification (a push must show one).
+    message = { title: 'Ullage', body: event.data ? event.data.text() : '' };
+  }
+  const rtl = message.lang === 'ar';
+  event.waitUntil(
+    self.registration.showNotification(message.title || 'Ullage', {
+      body: message.body || '',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: message.tag || undefined,
+      renotify: Boolean(message.tag),
+      lang: message.lang === 'zh_CN' ? 'zh-CN' : message.lang || undefined,
+      dir: rtl ? 'rtl' : 'auto',
+      timestamp: message.startedAt ? Date.parse(message.startedAt) : undefined,
+      data: { url: appUrl(message.url) },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = appUrl(event.notification.data && event.notification.data.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        // navigate() is refused for a window this worker does not control; opening one is the fallback.
+        const navigated = await (focused || open).navigate(url).catch(() => null);
+        if (navigated) return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
 });

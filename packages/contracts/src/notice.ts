@@ -10,6 +10,8 @@ export const noticeRow = z.object({
   type: z.union([z.literal(1), z.literal(2)]),
   byEmail: flag,
   byAlert: flag,
+  /** Web Push to the user's subscribed devices (issue 38): an addition to the spec's row. */
+  byPush: flag,
   mailSendFrq: z.number().int(),
 });
 export type NoticeRow = z.infer<typeof noticeRow>;
@@ -22,7 +24,8 @@ export const noticeEdit = z.object({
     .array(
       z.object({
         type: z.union([z.literal(1), z.literal(2)]),
-        referList: z.array(z.object({ remark: z.coerce.number().int(), byEmail: flag, byAlert: flag })).max(100),
+        // byPush is optional: a client of the spec's two channels leaves the user's push choice as it was.
+        referList: z.array(z.object({ remark: z.coerce.number().int(), byEmail: flag, byAlert: flag, byPush: flag.optional() })).max(100),
       }),
     )
     .max(2),

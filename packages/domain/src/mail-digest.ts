@@ -1,4 +1,4 @@
-import type { NoticeEntry } from './notice-settings';
+import type { SavedNoticeEntry } from './notice-settings';
 
 /**
  * Alarm e-mail digests (spec §3 byEmail, §5/§9 mail reminder frequency): each user's new
@@ -46,7 +46,7 @@ export function afterMailFailure(createdAt: Date, attempts: number, now: Date): 
 export type AlarmKind = 'level' | 'leak';
 
 /** The alarm codes a user wants by e-mail, by kind (type 1 level, 2 leak). */
-export function mailCodes(entries: readonly NoticeEntry[]): Record<AlarmKind, number[]> {
+export function mailCodes(entries: readonly SavedNoticeEntry[]): Record<AlarmKind, number[]> {
   const codes: Record<AlarmKind, number[]> = { level: [], leak: [] };
   for (const e of entries) if (e.byEmail === 1) codes[e.type === 1 ? 'level' : 'leak'].push(e.remark);
   return codes;

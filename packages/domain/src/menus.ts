@@ -19,6 +19,10 @@ export const MENU_KEYS = [
   'device_param_manage',
   'tag',
   'audit',
+  // Service accounts and API tokens (issue 38): the organisations that manage their own settings.
+  'api_tokens',
+  // Webhook endpoints (issue 38): the same organisations, by the role table's webhook:manage.
+  'webhooks',
 ] as const;
 export type MenuKey = (typeof MENU_KEYS)[number];
 
@@ -33,7 +37,7 @@ const WITHOUT: Record<AccountType, readonly MenuKey[]> = {
   [ACCOUNT_TYPES.company]: ['user', 'oil_type', 'distributor', 'tag', 'audit'],
   // Spec §6: station users have no company, user or product-type menus; distributors,
   // areas and tags belong to the organisations above a station.
-  [ACCOUNT_TYPES.station]: ['company', 'user', 'oil_type', 'distributor', 'area', 'tag', 'audit'],
+  [ACCOUNT_TYPES.station]: ['company', 'user', 'oil_type', 'distributor', 'area', 'tag', 'audit', 'api_tokens', 'webhooks'],
   // Spec §6: account type 4 also loses leak failure analysis and station, and the home and
   // open_close_report routes.
   [ACCOUNT_TYPES.stationAttendant]: [
@@ -44,6 +48,8 @@ const WITHOUT: Record<AccountType, readonly MenuKey[]> = {
     'area',
     'tag',
     'audit',
+    'api_tokens',
+    'webhooks',
     'leak_failure_analysis',
     'wetstock_reconciliation',
     'station',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultNoticeEntries, effectiveNoticeEntries, isValidMailFrequency } from './notice-settings';
+import { defaultNoticeEntries, effectiveNoticeEntries, isValidMailFrequency, pushCodes } from './notice-settings';
 
 describe('mail reminder frequency (spec §5)', () => {
   it.each([
@@ -27,13 +27,27 @@ describe('notice entries', () => {
     expect(entries.filter((e) => e.type === 1)).toHaveLength(33);
     for (const code of [60, 61, 62]) expect(entries.some((e) => e.type === 1 && e.remark === code)).toBe(true);
     expect(entries.filter((e) => e.type === 2)).toHaveLength(11);
-    expect(entries.every((e) => e.byAlert === 1 && e.byEmail === 0)).toBe(true);
+    expect(entries.every((e) => e.byAlert === 1 && e.byEmail === 0 && e.byPush === 1)).toBe(true);
   });
 
   it('saved entries replace their defaults, the rest stay', () => {
-    const effective = effectiveNoticeEntries([{ type: 1, remark: 10, byEmail: 1, byAlert: 0 }]);
-    expect(effective.find((e) => e.type === 1 && e.remark === 10)).toEqual({ type: 1, remark: 10, byEmail: 1, byAlert: 0 });
-    expect(effective.find((e) => e.type === 1 && e.remark === 11)).toEqual({ type: 1, remark: 11, byEmail: 0, byAlert: 1 });
+    const effective = effectiveNoticeEntries([{ type: 1, remark: 10, byEmail: 1, byAlert: 0, byPush: 1 }]);
+    expect(effective.find((e) => e.type === 1 && e.remark === 10)).toEqual({ type: 1, remark: 10, byEmail: 1, byAlert: 0, byPush: 1 });
+    expect(effective.find((e) => e.type === 1 && e.remark === 11)).toEqual({ type: 1, remark: 11, byEmail: 0, byAlert: 1, byPush: 1 });
     expect(effective).toHaveLength(44);
+  });
+
+  // Settings saved before push existed, or by a client of the spec's two channels, have no byPush.
+  it.each([
+    [{ byAlert: 1 as const }, 1],
+    [{ byAlert: 0 as const }, 0],
+    [{ byAlert: 1 as const, byPush: 0 as const }, 0],
+    [{ byAlert: 0 as const, byPush: 1 as const }, 1],
+  ])('a saved entry %j is pushed: %i', (channels, pushed) => {
+    const saved = [{ type: 2 as const, remark: 8, byEmail: 0 as const, ...channels }];
+    expect(effectiveNoticeEntries(saved).find((e) => e.type === 2 && e.remark === 8)?.byPush).toBe(pushed);
+    expect(pushCodes(saved).has('2:8')).toBe(pushed === 1);
+    // Codes not saved are pushed by default.
+    expect(pushCodes(saved).has('2:9')).toBe(true);
   });
 });

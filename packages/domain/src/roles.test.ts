@@ -21,6 +21,8 @@ const EXPECTED: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = 
   'user:manage': [true, true, false, false, false],
   'tag:manage': [true, false, false, false, false],
   'audit:read': [true, false, false, false, false],
+  'token:manage': [true, true, true, false, false],
+  'webhook:manage': [true, true, true, false, false],
 };
 
 describe('may: the role table', () => {
@@ -48,8 +50,8 @@ describe('may: the role table', () => {
 describe('actionsOf: the permission list getInfo sends', () => {
   it.each([
     [A, [...ACTIONS]],
-    [D, ['alarm:process', 'offline:process', 'delivery:ticket', 'device:command', 'station:manage', 'area:manage', 'company:manage', 'distributor:edit', 'product:manage', 'user:manage']],
-    [C, ['alarm:process', 'offline:process', 'delivery:ticket', 'device:command', 'station:manage', 'area:manage']],
+    [D, ['alarm:process', 'offline:process', 'delivery:ticket', 'device:command', 'station:manage', 'area:manage', 'company:manage', 'distributor:edit', 'product:manage', 'user:manage', 'token:manage', 'webhook:manage']],
+    [C, ['alarm:process', 'offline:process', 'delivery:ticket', 'device:command', 'station:manage', 'area:manage', 'token:manage', 'webhook:manage']],
     [S, ['alarm:process', 'delivery:ticket']],
     [T, []],
   ] as const)('account type %i: %j', (role, expected) => {
@@ -118,6 +120,7 @@ describe('the table and the menus agree', () => {
     'user:manage': 'user',
     'tag:manage': 'tag',
     'audit:read': 'audit',
+    'webhook:manage': 'webhooks',
   };
 
   it.each(ROLES.flatMap((role) => ACTIONS.flatMap((action) => (PAGE[action] ? [[role, action, PAGE[action]] as const] : []))))(
@@ -129,7 +132,7 @@ describe('the table and the menus agree', () => {
 
   it('pages that exist only to manage are in the menu exactly when the action is allowed', () => {
     for (const role of ROLES) {
-      for (const [key, action] of [['user', 'user:manage'], ['oil_type', 'product:manage'], ['tag', 'tag:manage'], ['audit', 'audit:read']] as const) {
+      for (const [key, action] of [['user', 'user:manage'], ['oil_type', 'product:manage'], ['tag', 'tag:manage'], ['audit', 'audit:read'], ['webhooks', 'webhook:manage']] as const) {
         expect(menuListFor(role).includes(key), `${role} ${key}`).toBe(may(role, action));
       }
     }

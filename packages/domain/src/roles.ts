@@ -31,6 +31,8 @@ export const ACTIONS = [
   'user:manage',
   'tag:manage',
   'audit:read',
+  'token:manage',
+  'webhook:manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -75,6 +77,12 @@ export const ROLE_TABLE: Readonly<Record<Action, ActionRule>> = {
   'tag:manage': { roles: [admin], spec: [admin] },
   // The record of every settings change, across organisations.
   'audit:read': { roles: [admin], spec: [admin] },
+  // Service accounts and their API tokens (issue 38): an organisation that manages its own
+  // settings makes them for its own systems. The spec has no such page.
+  'token:manage': { roles: [admin, distributor, company], spec: [admin] },
+  // Webhook endpoints (issue 38): an organisation that manages its own settings wires its own
+  // systems to its stations' events. The spec has no such page.
+  'webhook:manage': { roles: [admin, distributor, company], spec: [admin] },
 };
 
 export const ROLES: readonly AccountType[] = [admin, distributor, company, station, stationAttendant];

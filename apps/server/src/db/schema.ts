@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -205,6 +206,8 @@ export const users = pgTable(
     passwordUnsafe: boolean('password_unsafe').notNull().default(false),
     /** Set by an administrator's reset: until the password is changed, only that is allowed. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** A service account's own row (issue 38): acts through API tokens, never signs in. */
+    service: boolean('service').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -813,3 +816,142 @@ export const tankLeakStatus = pgTable('tank_leak_status', {
   quietPeriods: integer('quiet_periods').notNull(),
   evaluatedAt: timestamp('evaluated_at', { withTimezone: true }).notNull(),
 });
+
+// --- API tokens and service accounts (issue 38) ---
+
+/** A machine's account of an organisation; its users row carries the organisation and the role. */
+export const serviceAccounts = pgTable('service_accounts', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A service account's tokens: only the SHA-256 of each is kept, and its first characters to tell it apart. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    serviceAccountId: integer('service_account_id')
+      .notNull()
+      .references(() => serviceAccounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    hint: text('hint').notNull(),
+    /** packages/domain/src/api-scopes.ts API_SCOPES */
+    scopes: text('scopes').array().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_tokens_service_account_idx').on(t.serviceAccountId)],
+);
+
+// --- webhooks (issue 38) ---
+
+/** An organisation's webhook endpoint (migration 0033): both keys null for the administrator's, company_id null for a distributor's. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  distributorId: integer('distributor_id').references(() => distributors.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  events: text('events').array().notNull(),
+  /** `whsec_…`, kept so the server can sign; shown once by the API. */
+  secret: text('secret').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Why the server disabled it ('failing'); null when enabled or disabled by a person. */
+  disabledReason: text('disabled_reason'),
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The outbox: one row per event some endpoint hears, written in the transaction that caused it. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  uid: uuid('uid').notNull().defaultRandom().unique(),
+  distributorId: integer('distributor_id'),
+  companyId: integer('company_id'),
+  stationId: integer('station_id'),
+  type: text('type').notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  /** The facts, in SI units (…L litres, …C degrees Celsius). */
+  data: jsonb('data').notNull(),
+  /** The station's name, code and zone and the company's units when it happened. */
+  context: jsonb('context').notNull().default(sql`'{}'::jsonb`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One event to one endpoint: its attempts and when the next is due. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** 'pending' | 'failed' (a retry due) | 'succeeded' | 'gave_up' */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Given up after this (the first attempt's time + 24 h); null before the first attempt. */
+    retryUntil: timestamp('retry_until', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    durationMs: integer('duration_ms'),
+    responseExcerpt: text('response_excerpt'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_deliveries_event_endpoint_key').on(t.eventId, t.endpointId)],
+);
+
+// --- web push (issue 38) ---
+
+/** The server's VAPID key pair (migration 0034): one row, made by the first instance to start, shared by all. */
+export const pushKeys = pgTable('push_keys', {
+  id: smallint('id').primaryKey().default(1),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** How far along the alarm feed notifications were sent (one row; moved by compare-and-set). */
+export const pushProgress = pgTable('push_progress', {
+  id: smallint('id').primaryKey().default(1),
+  sentUpTo: bigint('sent_up_to', { mode: 'number' }).notNull(),
+});
+
+/** A browser's push subscription of one user; the endpoint is unique (one browser profile, one subscriber). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** "Chrome · Android", from the User-Agent when it subscribed. */
+    device: text('device').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+    lastFailure: text('last_failure'),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);

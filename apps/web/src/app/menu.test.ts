@@ -17,14 +17,14 @@ describe('buildMenu', () => {
       'Analysis[abnormal_can,Monthly,alarm_record,offline_record,leak_test,reconciliation]',
       'Data[history_can_save,delivery,open_close_report,pay_for_oil,sales_detail]',
       'Alarm[alarm_report,leak_alarm]',
-      'setting[distributor,company,area,station,product,account,tag,audit,deviceParamManage]',
+      'setting[distributor,company,area,station,product,account,tag,audit,apiTokens,webhooks,deviceParamManage]',
     ]);
   });
 
   it('never lists hidden, phone or mobile routes', () => {
     const entries = buildMenu(ROUTES, MENU_GROUPS, menuListFor(ACCOUNT_TYPES.admin));
     const names = entries.flatMap((e) => (e.kind === 'item' ? [e.name] : e.children.map((c) => c.name)));
-    expect(names).toHaveLength(24);
+    expect(names).toHaveLength(26);
     for (const hidden of ['single_monitor', 'abnormal_can_phone', 'leak_report_phone', 'leak_test_phone', 'reconciliation_phone', 'leak_compliance', 'realAlarm', 'setting', 'login', 'screenfull']) {
       expect(names).not.toContain(hidden);
     }
@@ -91,7 +91,7 @@ describe('isPermitted (spec §6: routes filtered by the menu list)', () => {
 
   it('refuses a station account the settings it has no menu for, and lets it have the rest', () => {
     const station = menuListFor(ACCOUNT_TYPES.station);
-    for (const name of ['tag', 'product', 'distributor', 'audit', 'company', 'account']) expect(isPermitted(route(name), station), name).toBe(false);
+    for (const name of ['tag', 'product', 'distributor', 'audit', 'apiTokens', 'company', 'account']) expect(isPermitted(route(name), station), name).toBe(false);
     for (const name of ['station', 'abnormal_can', 'history_can_save', 'abnormal_can_phone', 'leak_test', 'leak_compliance', 'reconciliation']) expect(isPermitted(route(name), station), name).toBe(true);
   });
 

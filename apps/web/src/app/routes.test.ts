@@ -20,6 +20,9 @@ const SPEC_ROUTE_NAMES = [
   'pay_for_oil', 'sales_detail',
   'alarm_report', 'alarm_report_phone', 'leak_alarm', 'leak_report_phone',
   'distributor', 'company', 'area', 'station', 'product', 'account', 'tag', 'audit', 'deviceParamManage',
+  // Not in the spec: service accounts and API tokens (issue 38).
+  'apiTokens',
+  'webhooks',
   // Mobile.
   'realAlarm', 'alarmHistory', 'setting', 'invertory', 'areaInvertory', 'stationInvertory', 'stationDetails',
   'deliveryHistory', 'deliveryBranches', 'deliveryArea', 'deliveryStation', 'deliveryTank', 'deliveryDetail',
@@ -73,7 +76,9 @@ describe('route table', () => {
     expect(menuKeyOf('deviceParamManage')).toBe('device_param_manage');
     expect(menuKeyOf('tag')).toBe('tag');
     expect(menuKeyOf('audit')).toBe('audit');
-    const keyed = new Set(['home', 'open_close_report', 'alarm_record', 'offline_record', 'leak_test', 'leak_compliance', 'reconciliation', 'leak_alarm', 'distributor', 'company', 'area', 'station', 'product', 'account', 'deviceParamManage', 'tag', 'audit']);
+    expect(menuKeyOf('apiTokens')).toBe('api_tokens');
+    expect(menuKeyOf('webhooks')).toBe('webhooks');
+    const keyed = new Set(['home', 'open_close_report', 'alarm_record', 'offline_record', 'leak_test', 'leak_compliance', 'reconciliation', 'leak_alarm', 'distributor', 'company', 'area', 'station', 'product', 'account', 'deviceParamManage', 'tag', 'audit', 'apiTokens', 'webhooks']);
     for (const def of ROUTES) {
       if (!keyed.has(def.name)) expect(def.menuKey, def.name).toBeNull();
       else expect(MENU_KEYS).toContain(def.menuKey);
@@ -85,7 +90,7 @@ describe('route table', () => {
     expect(groupOf('Analysis')).toEqual(['abnormal_can', 'Monthly', 'alarm_record', 'offline_record', 'leak_test', 'reconciliation']);
     expect(groupOf('Data')).toEqual(['history_can_save', 'delivery', 'open_close_report', 'pay_for_oil', 'sales_detail']);
     expect(groupOf('Alarm')).toEqual(['alarm_report', 'leak_alarm']);
-    expect(groupOf('setting')).toEqual(['distributor', 'company', 'area', 'station', 'product', 'account', 'tag', 'audit', 'deviceParamManage']);
+    expect(groupOf('setting')).toEqual(['distributor', 'company', 'area', 'station', 'product', 'account', 'tag', 'audit', 'apiTokens', 'webhooks', 'deviceParamManage']);
     expect(MENU_GROUPS.map((g) => g.id)).toEqual(['Analysis', 'Data', 'Alarm', 'setting']);
   });
 

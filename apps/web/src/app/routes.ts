@@ -241,8 +241,22 @@ export const ROUTES: readonly RouteDef[] = [
     menuKey: 'audit',
     keepAlive: true,
     // The company's wetstock settings are named in the reconciliation's texts (issue 23).
-    texts: ['settingsAudit', 'settingsOrg', 'settingsMore', 'monitor', 'reconciliation'],
+    texts: ['settingsAudit', 'settingsOrg', 'settingsMore', 'monitor', 'reconciliation', 'apiTokens', 'webhooks'],
     load: () => import('../features/settings-audit/pages/audit-page'),
+  }),
+  route('desktop', 'apiTokens', '/access_tokens', 'route.title.apiTokens', {
+    group: 'setting',
+    menuKey: 'api_tokens',
+    keepAlive: true,
+    texts: ['apiTokens'],
+    load: () => import('../features/settings-api-tokens/pages/api-tokens-page'),
+  }),
+  route('desktop', 'webhooks', '/webhooks', 'route.title.webhooks', {
+    group: 'setting',
+    menuKey: 'webhooks',
+    keepAlive: true,
+    texts: ['webhooks'],
+    load: () => import('../features/settings-webhooks/pages/webhooks-page'),
   }),
   route('desktop', 'deviceParamManage', '/deviceParamManage', 'route.title.deviceParamManage', {
     group: 'setting',

@@ -245,7 +245,7 @@ describe('account settings: who may manage which accounts', () => {
     const edited = await call('admin', 'PUT', `/api/account/${id}`, valid({ username: 'nwp-mail-off', unitId: station['NWP-SH01'], email: null }));
     expect(edited.json().data.email).toBeNull();
     const rows = (await ctx.app.inject({ method: 'GET', url: `/api/userNoticeCfg/list?userId=${id}`, headers: { cookie: own } })).json().data as { type: number; remark: number; byEmail: number; byAlert: number; mailSendFrq: number }[];
-    expect(rows.find((r) => r.type === 1 && r.remark === 10)).toEqual({ type: 1, remark: 10, byEmail: 0, byAlert: 0, mailSendFrq: 15 });
+    expect(rows.find((r) => r.type === 1 && r.remark === 10)).toEqual({ type: 1, remark: 10, byEmail: 0, byAlert: 0, byPush: 0, mailSendFrq: 15 });
     expect(rows.every((r) => r.byEmail === 0)).toBe(true);
   });
 });

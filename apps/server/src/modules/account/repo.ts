@@ -50,6 +50,8 @@ const columns = {
 export async function listAccounts(db: Db, scope: Scope, filter: AccountFilter) {
   const where = and(
     accountScope(scope),
+    // Service accounts (issue 38) are machines', listed on the API tokens page.
+    eq(users.service, false),
     searchOf(filter.q, users.username, users.nickname, users.email),
     equalsIfGiven(users.accountType, filter.accountType),
     equalsIfGiven(users.companyId, filter.companyId),

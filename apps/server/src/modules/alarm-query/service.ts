@@ -4,6 +4,7 @@ import type { AuthUser } from '../../sessions/auth-user';
 import { assertValid, notFound } from '../../plugins/errors';
 import { scopeOf } from '../scope/scope';
 import { alarmsInScope, listAlarms, markProcessed } from './repo';
+import { recordAlarmEvents } from '../webhooks/service';
 
 /** A range whose start is not before its end is refused, as the history query does (spec §8). */
 function assertRange(query: Pick<AlarmListQuery, 'from' | 'to'>) {
@@ -29,6 +30,8 @@ export async function processAlarms(db: Db, user: AuthUser, input: ProcessAlarms
     const done = await markProcessed(tx as unknown as Db, ids, user.id, input.note, now);
     // Another user processed one between the check and the update: roll back rather than half-succeed.
     assertValid(done === ids.length ? [] : [{ field: 'ids', rule: 'rule.alreadyProcessed' }]);
+    // alarm.processed to the webhooks that hear it, with the change (issue 38).
+    await recordAlarmEvents(tx as unknown as Db, 'processed', ids);
     return done;
   });
 }

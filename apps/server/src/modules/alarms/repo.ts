@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { pgArray, preparedRows } from '../../lib/raw-sql';
 import type { StationKeys } from '../../lib/station-keys';
 
-// The SQL that opens and ends alarms. Private to modules/alarms: other modules call service.ts.
+// The SQL that opens and ends alarms. Private to modules/alarms: other modules call service.ts
+// (through changes.ts, which records each change's webhook events in the same transaction).
 
 export interface AlarmKey {
   kind: 'level' | 'leak';
@@ -26,7 +27,7 @@ export async function openAlarm(db: Db, station: StationKeys, key: AlarmKey, sta
   return row ? Number(row.id) : null;
 }
 
-/** Ends the active alarm with this key (or, without a code, every active alarm of the sensor). */
+/** Ends the active alarm with this key (or, without a code, every active alarm of the sensor); answers the ended alarms' ids. */
 export async function clearAlarm(
   db: Db,
   stationId: number,
@@ -34,7 +35,7 @@ export async function clearAlarm(
   endedAt: string,
   /** Only alarms this source raised (the server does not end what a device reported). */
   source?: 'device' | 'server',
-): Promise<number> {
+): Promise<number[]> {
   const rows = await preparedRows<{ id: string | number }>(
     db,
     sql`update alarms set ended_at = greatest(started_at, ${endedAt}::timestamptz)
@@ -44,7 +45,7 @@ export async function clearAlarm(
           ${source === undefined ? sql`` : sql`and source = ${source}`}
         returning id`,
   );
-  return rows.length;
+  return rows.map((r) => Number(r.id));
 }
 
 /** A server level alarm (one tank, one threshold code) that opens or ends at a reading's time. */
@@ -56,13 +57,13 @@ export interface LevelChange {
   ts: string;
 }
 
-/** Ends these server level alarms (one per tank and code) in one statement; as clearAlarm does, never before they started. */
-export async function endServerLevelAlarms(db: Db, ends: readonly LevelChange[]): Promise<void> {
-  if (ends.length === 0) return;
+/** Ends these server level alarms (one per tank and code) in one statement; as clearAlarm does, never before they started. Answers the ended alarms' ids. */
+export async function endServerLevelAlarms(db: Db, ends: readonly LevelChange[]): Promise<number[]> {
+  if (ends.length === 0) return [];
   // Each end finds its alarm through the active-alarm key (the lateral's limit keeps the planner
   // from turning the join round: it walked every active level alarm of the fleet, 5–12 ms a group
   // on the ingest bench, whenever the table's statistics were young).
-  await preparedRows(db, sql`
+  const ended = await preparedRows<{ id: string | number }>(db, sql`
     with targets as (
       select x.id, e.ended_at
       from unnest(${pgArray(ends.map((c) => c.station.id))}::int[], ${pgArray(ends.map((c) => c.tankId))}::int[],
@@ -71,7 +72,8 @@ export async function endServerLevelAlarms(db: Db, ends: readonly LevelChange[])
         select id from alarms x
         where x.station_id = e.station_id and x.kind = 'level' and coalesce(x.tank_id, 0) = e.tank_id and coalesce(x.sensor_no, '') = ''
           and x.code = e.code and x.ended_at is null and x.source = 'server' limit 1) x on true)
-    update alarms a set ended_at = greatest(a.started_at, t.ended_at) from targets t where a.id = t.id`);
+    update alarms a set ended_at = greatest(a.started_at, t.ended_at) from targets t where a.id = t.id returning a.id`);
+  return ended.map((r) => Number(r.id));
 }
 
 /**

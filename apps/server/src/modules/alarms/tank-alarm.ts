@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import type { LiveHub } from '../../live/hub';
-import { clearAlarm, openAlarm, type AlarmKey } from './repo';
+import { clearAlarm, openAlarm } from './changes';
+import type { AlarmKey } from './repo';
 
 /** A tank as the server's periodic jobs raise an alarm on it: where the alarm is kept and what the live feed shows. */
 export interface AlarmTank {
@@ -21,7 +22,8 @@ const keyOf = (tankId: number, code: number): AlarmKey => ({ kind: 'level', tank
  * was open already.
  */
 export async function openTankAlarm(db: Db, live: LiveHub | undefined, tank: AlarmTank, code: number, at: string): Promise<boolean> {
-  const id = await openAlarm(db, { id: tank.stationId, companyId: tank.companyId, distributorId: tank.distributorId }, keyOf(tank.tankId, code), at, 'server');
+  // A transaction of its own: the alarm and its webhook events commit together.
+  const id = await db.transaction((tx) => openAlarm(tx as unknown as Db, { id: tank.stationId, companyId: tank.companyId, distributorId: tank.distributorId }, keyOf(tank.tankId, code), at, 'server'));
   if (id === null) return false;
   live?.publish(
     { distributorId: tank.distributorId, companyId: tank.companyId, stationId: tank.stationId },
@@ -32,5 +34,5 @@ export async function openTankAlarm(db: Db, live: LiveHub | undefined, tank: Ala
 
 /** Ends the server's level alarm `code` on a tank, if open; one a device raised stays. */
 export async function endTankAlarm(db: Db, tank: Pick<AlarmTank, 'tankId' | 'stationId'>, code: number, at: string): Promise<void> {
-  await clearAlarm(db, tank.stationId, keyOf(tank.tankId, code), at, 'server');
+  await db.transaction((tx) => clearAlarm(tx as unknown as Db, tank.stationId, keyOf(tank.tankId, code), at, 'server'));
 }

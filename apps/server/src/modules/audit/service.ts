@@ -7,7 +7,7 @@ import type { AuthUser } from '../../sessions/auth-user';
  * repo.ts holds the log's reading, for its page.
  */
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'enable' | 'disable' | 'resetPassword' | 'changePassword';
+export type AuditAction = 'create' | 'update' | 'delete' | 'enable' | 'disable' | 'resetPassword' | 'changePassword' | 'revoke' | 'apiCall';
 
 /**
  * Records a change an account makes (settings, its own password, photo, mail address, alarm

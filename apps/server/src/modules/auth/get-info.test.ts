@@ -19,7 +19,7 @@ describe('GET /api/login/getInfo (spec §3 session user, §6 roles, §7 fields)'
       expect(admin).toHaveProperty(field);
     }
     expect(admin).toMatchObject({ username: 'admin', accountType: 0, userType: 0, orgId: null, roleList: ['admin'], userOrgInfo: { orgId: null, userType: 0 } });
-    expect(admin.menuList).toEqual(['home', 'open_close_report', 'leak_failure_analysis', 'wetstock_reconciliation', 'distributor', 'company', 'area', 'station', 'oil_type', 'user', 'device_param_manage', 'tag', 'audit']);
+    expect(admin.menuList).toEqual(['home', 'open_close_report', 'leak_failure_analysis', 'wetstock_reconciliation', 'distributor', 'company', 'area', 'station', 'oil_type', 'user', 'device_param_manage', 'tag', 'audit', 'api_tokens', 'webhooks']);
     expect(admin.stationCodes).toHaveLength(12);
     expect(admin.distributorLogo).toBeNull();
     expect(admin.userPermission.menuList).toEqual(admin.menuList);

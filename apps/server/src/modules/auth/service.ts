@@ -46,7 +46,9 @@ export async function login(body: LoginBody, ctx: LoginContext): Promise<LoginOu
     throw new AppError(CODES.captchaInvalid, 'auth.captchaInvalid');
   }
 
-  const user = await findUserByName(ctx.db, body.username.trim());
+  // A service account (issue 38) acts only through its tokens: its name signs no one in.
+  const found = await findUserByName(ctx.db, body.username.trim());
+  const user = found?.service ? undefined : found;
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
   if (!user || !passwordOk || user.disabled) {
     await recordFailure(ctx.db, limits.all);

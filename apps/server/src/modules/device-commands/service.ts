@@ -34,6 +34,7 @@ import { FirmwareStore } from './firmware-store';
 import * as repo from './repo';
 import { importTypeOf, templateHeaders } from './strapping-file';
 import { readImportGrid } from './import-reader';
+import { recordEvent, recordEvents, type StationEvent } from '../webhooks/service';
 
 /** Publishes on the MQTT broker the server uses (modules/ingest/mqtt.ts MqttService.publish). */
 export type CommandPublisher = (topic: string, payload: string) => Promise<void>;
@@ -242,7 +243,13 @@ export class DeviceCommands {
 
   /** Issuing commands whose device did not answer in time are cancelled; a periodic job (jobs/), every half minute. */
   async sweep(): Promise<number> {
-    const cancelled = await repo.cancelOverdue(this.deps.db, this.deps.clock());
+    // Timed out is failed to a webhook (issue 38); the events commit with the cancellation.
+    const cancelled = await this.deps.db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const rows = await repo.cancelOverdue(t, this.deps.clock());
+      await recordEvents(t, rows.map((row) => commandEvent(row, 'device_command.failed')));
+      return rows;
+    });
     if (cancelled.length > 0) this.deps.logger.info({ commands: cancelled.map((c) => c.id) }, 'device commands cancelled: no answer in time');
     return cancelled.length;
   }
@@ -332,6 +339,7 @@ export class DeviceCommands {
         ...(next === 'success' ? { progress: 100 } : ack.progress !== undefined ? { progress: ack.progress } : {}),
       });
       if (row && next === 'success') await this.applySuccess(t, row, ack.device?.firmwareVersion, now);
+      if (row) await recordEvent(t, commandEvent(row, next === 'success' ? 'device_command.succeeded' : 'device_command.failed'));
       return row;
     });
     if (!ended) {
@@ -520,4 +528,15 @@ function importProblemField(p: ImportProblem): FieldRule {
   if (p.row === null) return { field: 'importFile', rule: rule(p.rule) };
   if (p.rule === 'missingColumn') return { field: `importRow.${p.row - 1}`, rule: p.column === 'volumeL' ? rule('templateVolumeMissing') : rule('templateHeightMissing') };
   return { field: `importRow.${p.row - 1}.${p.column}`, rule: rule(p.rule) };
+}
+
+/** device_command.succeeded / .failed of a command that just ended (by the device, or by its deadline: endedBy 'timeout'). */
+function commandEvent(row: repo.StoredCommand, type: 'device_command.succeeded' | 'device_command.failed'): StationEvent {
+  return {
+    type,
+    stationId: row.stationId,
+    tankId: row.tankId,
+    occurredAt: (row.endedAt ?? new Date()).toISOString(),
+    data: { commandId: row.id, tankId: row.tankId, kind: row.kind, status: row.state, endedBy: row.endedBy, error: row.reason ?? null, issuedAt: row.issuedAt.toISOString(), finishedAt: row.endedAt?.toISOString() ?? null },
+  };
 }

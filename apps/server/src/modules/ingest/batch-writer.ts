@@ -16,6 +16,8 @@ import { groupReadings, type GroupReadings } from './group-readings';
 import { onAlarmLane } from './alarm-lane';
 import { MAX_GROUP_READINGS, takeGroups } from './group-schedule';
 import { applyTickets, insertMeterTotals, insertSales, type StoreRefusal } from './sales-repo';
+import { recordEvents } from '../webhooks/service';
+import { deliveryEvent } from './delivery-evaluator';
 
 /** A device batch validated and computed (prepare.ts), ready to be written. */
 export interface PreparedBatch {
@@ -163,6 +165,9 @@ export class BatchWriter {
         }
       }
       const status = await markSeen(db, [...arrivals.values()]);
+      // station.online to the webhooks (issue 38), in this transaction; nothing when none came back.
+      const back = [...arrivals.values()].filter((a) => status.get(a.stationId)?.cameBack);
+      await recordEvents(db, back.map((a) => ({ type: 'station.online', stationId: a.stationId, occurredAt: a.seenAt.toISOString(), data: { lastSeenAt: a.seenAt.toISOString(), lastDataAt: a.lastDataAt } })));
 
       const outcomes: WriteOutcome[] = [];
       for (const b of batches) {
@@ -252,6 +257,10 @@ async function writeDeviceState(db: Db, { station, parts }: PreparedBatch): Prom
   }
   for (const e of parts.events) await insertDeviceEvent(db, keys, e.type, e.ts, e.inventory);
   // Before the evaluators run, so the level-rise detector sees the device's delivery and stands back.
-  for (const d of parts.deliveries) await upsertDeviceDelivery(db, keys, d.tankId, d.delivery);
+  for (const d of parts.deliveries) {
+    const saved = await upsertDeviceDelivery(db, keys, d.tankId, d.delivery);
+    const { startedAt, endedAt, startVolumeL, endVolumeL } = d.delivery;
+    if (saved.inserted) await recordEvents(db, [deliveryEvent({ id: saved.id, station_id: station.id, tank_id: d.tankId, started_at: startedAt, ended_at: endedAt, start_volume_l: startVolumeL, end_volume_l: endVolumeL, source: 'device' })]);
+  }
   return opened;
 }

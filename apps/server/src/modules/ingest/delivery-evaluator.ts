@@ -5,6 +5,7 @@ import { pgArray, preparedRows, rawRows } from '../../lib/raw-sql';
 import type { EvaluationContext } from './batch-writer';
 import type { StationKeys } from '../../lib/station-keys';
 import { readFrom } from './neighbours-repo';
+import { recordEvents } from '../webhooks/service';
 
 const isoOf = (ms: number) => new Date(ms).toISOString();
 const msOf = (v: unknown) => new Date(v as string).getTime();
@@ -98,8 +99,10 @@ interface Save {
 async function save(db: Db, saves: readonly Save[]) {
   if (saves.length === 0) return;
   const col = (f: (s: Save) => string | number | null) => pgArray(saves.map(f));
-  await preparedRows(db, sql`
-    insert into deliveries (distributor_id, company_id, station_id, tank_id, started_at, start_volume_l, last_rise_at, end_volume_l, ended_at,
+  // The deliveries this statement finished (new, or open until now): delivery.recorded to the
+  // webhooks (issue 38). The outer select reads `deliveries` as it was before the statement.
+  const finished = await preparedRows<{ id: string | number; station_id: number; tank_id: number; started_at: string; ended_at: string; start_volume_l: number; end_volume_l: number }>(db, sql`
+    with saved as (insert into deliveries (distributor_id, company_id, station_id, tank_id, started_at, start_volume_l, last_rise_at, end_volume_l, ended_at,
       start_height_mm, start_water_height_mm, start_temperature_c, start_tc_volume_l, end_height_mm, end_water_height_mm, end_temperature_c, end_tc_volume_l)
     select d.distributor_id, d.company_id, d.station_id, d.tank_id, d.started_at, d.start_volume_l, d.last_rise_at, d.end_volume_l, d.ended_at,
       r0.product_height_mm, r0.water_height_mm, r0.temperature_c, r0.tc_volume_l, r1.product_height_mm, r1.water_height_mm, r1.temperature_c, r1.tc_volume_l
@@ -115,5 +118,20 @@ async function save(db: Db, saves: readonly Save[]) {
     on conflict (tank_id, started_at) do update set
       last_rise_at = excluded.last_rise_at, end_volume_l = excluded.end_volume_l, ended_at = excluded.ended_at,
       end_height_mm = excluded.end_height_mm, end_water_height_mm = excluded.end_water_height_mm,
-      end_temperature_c = excluded.end_temperature_c, end_tc_volume_l = excluded.end_tc_volume_l`);
+      end_temperature_c = excluded.end_temperature_c, end_tc_volume_l = excluded.end_tc_volume_l
+    returning id, station_id, tank_id, started_at, ended_at, start_volume_l, end_volume_l)
+    select s.* from saved s left join deliveries was on was.id = s.id where s.ended_at is not null and was.ended_at is null`);
+  await recordEvents(db, finished.map((d) => deliveryEvent({ ...d, source: 'detected' })));
+}
+
+/** delivery.recorded of a finished delivery (facts in litres; the payload converts them). */
+export function deliveryEvent(d: { id: string | number; station_id: number; tank_id: number; started_at: string | Date; ended_at: string | Date; start_volume_l: number; end_volume_l: number; source: 'detected' | 'device' }) {
+  const endedAt = new Date(d.ended_at).toISOString();
+  return {
+    type: 'delivery.recorded',
+    stationId: d.station_id,
+    tankId: d.tank_id,
+    occurredAt: endedAt,
+    data: { deliveryId: Number(d.id), tankId: d.tank_id, source: d.source, startedAt: new Date(d.started_at).toISOString(), endedAt, startVolumeL: d.start_volume_l, endVolumeL: d.end_volume_l, riseL: d.end_volume_l - d.start_volume_l },
+  };
 }

@@ -46,7 +46,7 @@ export async function insertDeviceEvent(db: Db, station: StationKeys, type: stri
  * drop (the gauge saw it itself, with its own start and end), and a resent report updates the
  * same row: (tank, start) is unique.
  */
-export async function upsertDeviceDelivery(db: Db, station: StationKeys, tankId: number, d: DeviceDelivery): Promise<void> {
+export async function upsertDeviceDelivery(db: Db, station: StationKeys, tankId: number, d: DeviceDelivery): Promise<{ id: number; inserted: boolean }> {
   const startedAt = new Date(d.startedAt).toISOString();
   const endedAt = new Date(d.endedAt).toISOString();
   // A ticket entered on the detected record of this drop stays with the device's record of it.
@@ -57,7 +57,7 @@ export async function upsertDeviceDelivery(db: Db, station: StationKeys, tankId:
         returning ticket_volume_l, ticket_tc_volume_l, ticket_no, ticket_source`,
   );
   const ticket = replaced.find((r) => r.ticket_volume_l !== null);
-  await db.execute(sql`
+  const [saved] = await rawRows<{ id: string | number; inserted: boolean }>(db, sql`
     insert into deliveries (distributor_id, company_id, station_id, tank_id, source, started_at, last_rise_at, ended_at,
       start_volume_l, end_volume_l, start_tc_volume_l, end_tc_volume_l, start_height_mm, end_height_mm,
       start_water_height_mm, end_water_height_mm, start_temperature_c, end_temperature_c)
@@ -70,11 +70,14 @@ export async function upsertDeviceDelivery(db: Db, station: StationKeys, tankId:
       start_tc_volume_l = excluded.start_tc_volume_l, end_tc_volume_l = excluded.end_tc_volume_l,
       start_height_mm = excluded.start_height_mm, end_height_mm = excluded.end_height_mm,
       start_water_height_mm = excluded.start_water_height_mm, end_water_height_mm = excluded.end_water_height_mm,
-      start_temperature_c = excluded.start_temperature_c, end_temperature_c = excluded.end_temperature_c`);
+      start_temperature_c = excluded.start_temperature_c, end_temperature_c = excluded.end_temperature_c
+    returning id, (xmax = 0) as inserted`);
   if (ticket) {
     await db.execute(sql`
       update deliveries set ticket_volume_l = ${ticket.ticket_volume_l}, ticket_tc_volume_l = ${ticket.ticket_tc_volume_l}, ticket_no = ${ticket.ticket_no},
         ticket_source = ${ticket.ticket_source}, ticketed_at = now()
       where tank_id = ${tankId} and started_at = ${startedAt} and ticket_volume_l is null`);
   }
+  // A resent report updates its row (not inserted): no second delivery.recorded.
+  return { id: Number(saved!.id), inserted: saved!.inserted };
 }

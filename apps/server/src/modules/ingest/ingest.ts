@@ -20,6 +20,7 @@ import { evaluatePastOutages } from './outage-evaluator';
 import { DeviceStations, type IngestStation } from './device-stations';
 import type { ReadingRow } from './reading-columns';
 import { markSilentOffline } from './status-repo';
+import { recordEvents } from '../webhooks/service';
 import type { PreparedParts } from './prepare';
 import { Preparer } from './prepare-pool';
 
@@ -101,7 +102,13 @@ export class Ingest {
   /** Stations silent for more than 15 minutes go offline; run every minute or so. */
   async sweepOffline(): Promise<number> {
     const now = this.deps.clock();
-    const gone = await markSilentOffline(this.deps.db, new Date(now.getTime() - OFFLINE_AFTER_MS));
+    // The offline marks and their station.offline webhook events (issue 38) commit together.
+    const gone = await this.deps.db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const went = await markSilentOffline(t, new Date(now.getTime() - OFFLINE_AFTER_MS));
+      await recordEvents(t, went.map((g) => ({ type: 'station.offline', stationId: g.stationId, occurredAt: now.toISOString(), data: { lastSeenAt: g.lastSeenAt } })));
+      return went;
+    });
     for (const g of gone) {
       this.deps.hub.publish(g, { type: 'status', stationId: g.stationId, status: 'offline', lastDataAt: null });
     }

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import type { NoticeEntry } from '@ullage/domain/notice-settings';
+import type { SavedNoticeEntry } from '@ullage/domain/notice-settings';
 import type { Db } from '../../db/client';
 import { userNoticeSettings, users } from '../../db/schema';
 
-export async function savedSettings(db: Db, userId: number): Promise<{ mailSendFrq: number; entries: NoticeEntry[] } | null> {
+export async function savedSettings(db: Db, userId: number): Promise<{ mailSendFrq: number; entries: SavedNoticeEntry[] } | null> {
   const [row] = await db.select({ mailSendFrq: userNoticeSettings.mailSendFrq, entries: userNoticeSettings.entries }).from(userNoticeSettings).where(eq(userNoticeSettings.userId, userId));
-  return row ? { mailSendFrq: row.mailSendFrq, entries: row.entries as NoticeEntry[] } : null;
+  return row ? { mailSendFrq: row.mailSendFrq, entries: row.entries as SavedNoticeEntry[] } : null;
 }
 
-export async function saveSettings(db: Db, userId: number, mailSendFrq: number, entries: NoticeEntry[]): Promise<void> {
+export async function saveSettings(db: Db, userId: number, mailSendFrq: number, entries: SavedNoticeEntry[]): Promise<void> {
   await db
     .insert(userNoticeSettings)
     .values({ userId, mailSendFrq, entries })

@@ -1,6 +1,6 @@
 import { CODES } from '@ullage/contracts/codes';
 import type { NoticeEdit, NoticeRow } from '@ullage/contracts/notice';
-import { codesOfType, effectiveNoticeEntries, isValidMailFrequency, MAIL_FREQUENCY_DEFAULT, type NoticeEntry } from '@ullage/domain/notice-settings';
+import { codesOfType, effectiveNoticeEntries, isValidMailFrequency, MAIL_FREQUENCY_DEFAULT, type NoticeEntry, type SavedNoticeEntry } from '@ullage/domain/notice-settings';
 import type { Db } from '../../db/client';
 import { AppError, assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
@@ -32,7 +32,10 @@ export async function editSettings(db: Db, bus: LiveBus, user: AuthUser, input: 
   const problems: FieldRule[] = [];
   if (!isValidMailFrequency(input.mailSendFrq)) problems.push({ field: 'mailSendFrq', rule: 'rule.mailFrequency' });
   const hasMail = Boolean(await repo.mailAddressOf(db, input.userId));
-  const entries: NoticeEntry[] = [];
+  const saved = await repo.savedSettings(db, input.userId);
+  // A client that sends only the spec's two channels leaves a push choice the user made as it was.
+  const savedPush = new Map((saved?.entries ?? []).filter((e) => e.byPush !== undefined).map((e) => [`${e.type}:${e.remark}`, e.byPush]));
+  const entries: SavedNoticeEntry[] = [];
   input.typeReferList.forEach((group, g) => {
     const known = new Set(codesOfType(group.type));
     group.referList.forEach((e, i) => {
@@ -40,11 +43,13 @@ export async function editSettings(db: Db, bus: LiveBus, user: AuthUser, input: 
       if (!known.has(e.remark)) problems.push({ field: `${at}.remark`, rule: 'rule.alarmCode' });
       // Spec §4: e-mail is disabled when the user has no mail address.
       else if (e.byEmail === 1 && !hasMail) problems.push({ field: `${at}.byEmail`, rule: 'rule.noMailAddress' });
-      else entries.push({ type: group.type, remark: e.remark, byEmail: e.byEmail, byAlert: e.byAlert });
+      else {
+        const byPush = e.byPush ?? savedPush.get(`${group.type}:${e.remark}`);
+        entries.push({ type: group.type, remark: e.remark, byEmail: e.byEmail, byAlert: e.byAlert, ...(byPush === undefined ? {} : { byPush }) });
+      }
     });
   });
   assertValid(problems);
-  const saved = await repo.savedSettings(db, input.userId);
   const before = noticeAuditValues(saved?.mailSendFrq ?? MAIL_FREQUENCY_DEFAULT, effectiveNoticeEntries(saved?.entries ?? []));
   const after = noticeAuditValues(Number(input.mailSendFrq), effectiveNoticeEntries(entries));
   await db.transaction(async (tx) => {
@@ -63,7 +68,7 @@ export async function editSettings(db: Db, bus: LiveBus, user: AuthUser, input: 
  */
 function noticeAuditValues(mailSendFrq: number, entries: readonly NoticeEntry[]) {
   const codes = (on: (e: NoticeEntry) => boolean) => entries.filter(on).map((e) => `${e.type}:${e.remark}`).sort();
-  return { mailSendFrq, noticeByEmail: codes((e) => e.byEmail === 1), noticeByAlert: codes((e) => e.byAlert === 1) };
+  return { mailSendFrq, noticeByEmail: codes((e) => e.byEmail === 1), noticeByAlert: codes((e) => e.byAlert === 1), noticeByPush: codes((e) => e.byPush === 1) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { DeliveryListQuery } from '@ullage/contracts/delivery-report';
+import type { DeliveryListQuery, DeliveryRow } from '@ullage/contracts/delivery-report';
 import { DELIVERY_RANGE_MAX_DAYS, deliveryRangeProblem } from '@ullage/domain/delivery-figures';
 import type { Db } from '../../db/client';
 import { pageOf } from '../../lib/list';
@@ -10,6 +10,7 @@ import type { DeliveryTicketInput } from '@ullage/contracts/reconciliation';
 import { notFound } from '../../plugins/errors';
 import { recordAudit } from '../audit/service';
 import { setTicket } from '../ingest/service';
+import { recordEvent, type StationEvent } from '../webhooks/service';
 
 /** The delivery records a user may see; a range that ends before it starts, or spans over a year, is refused. */
 export async function findDeliveries(db: Db, user: AuthUser, query: DeliveryListQuery) {
@@ -43,7 +44,7 @@ export async function saveTicket(db: Db, user: AuthUser, id: number, input: Deli
   const scope = scopeOf(user);
   const before = await deliveryInScope(db, scope, id);
   if (!before) throw notFound();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await setTicket(t, id, input && { volumeL: input.volumeL, tcVolumeL: input.tcVolumeL ?? null, ticketNo: input.ticketNo || null }, 'user');
     await recordAudit(t, user, 'update', 'delivery', id, {
@@ -51,6 +52,31 @@ export async function saveTicket(db: Db, user: AuthUser, id: number, input: Deli
       ticketTcVolumeL: [before.ticketTcVolumeL, input?.tcVolumeL ?? null],
       ticketNo: [before.ticketNo, input?.ticketNo || null],
     });
+    const after = (await deliveryInScope(t, scope, id))!;
+    // A ticket beyond the company's tolerance: delivery.ticket_variance to the webhooks (issue 38), with the change.
+    if (after.ticketFlagged && after.ticketVolumeL !== null) await recordEvent(t, ticketVarianceEvent(after));
+    return after;
   });
-  return (await deliveryInScope(db, scope, id))!;
+}
+
+/** delivery.ticket_variance of a delivery whose ticket differs from what arrived beyond the tolerance (litres; the payload converts). */
+function ticketVarianceEvent(d: DeliveryRow): StationEvent {
+  return {
+    type: 'delivery.ticket_variance',
+    stationId: d.stationId,
+    tankId: d.tankId,
+    occurredAt: new Date().toISOString(),
+    data: {
+      deliveryId: d.id,
+      tankId: d.tankId,
+      ticketNo: d.ticketNo,
+      ticketVolumeL: d.ticketVolumeL,
+      deliveredL: d.deliveredL,
+      differenceL: d.ticketDiffL,
+      differencePct: d.ticketDiffPct,
+      tolerancePct: d.ticketTolerancePct,
+      startedAt: d.startedAt,
+      endedAt: d.endedAt,
+    },
+  };
 }

@@ -61,7 +61,7 @@ const adminData = async <T>(call: Call & { url: string }): Promise<T> => {
 };
 
 /** Everything an action could write, as one fingerprint: unchanged means nothing was written. */
-const TABLES = ['alarms', 'offline_records', 'deliveries', 'device_commands', 'device_firmware', 'station_shifts', 'stations', 'tanks', 'areas', 'companies', 'distributors', 'products', 'users', 'tags', 'audit_log'];
+const TABLES = ['service_accounts', 'api_tokens', 'alarms', 'offline_records', 'deliveries', 'device_commands', 'device_firmware', 'station_shifts', 'stations', 'tanks', 'areas', 'companies', 'distributors', 'products', 'users', 'tags', 'audit_log', 'webhook_endpoints', 'webhook_deliveries'];
 async function fingerprint(): Promise<string> {
   const parts: string[] = [];
   for (const table of TABLES) {
@@ -180,6 +180,40 @@ const WALK: Record<Action, () => Promise<Call[]>> = {
     ];
   },
   'audit:read': async () => [{ method: 'GET', url: '/api/audit/list' }],
+  // Each organisation makes its own service accounts (another's are not found), so the role's
+  // own calls make the targets; a refused role has none (0).
+  'token:manage': async () => {
+    // A refused role never gets an id of its own; any valid one is refused before it is looked up.
+    let account = 1;
+    return [
+      { method: 'GET', url: '/api/service-accounts/list' },
+      { method: 'POST', url: '/api/service-accounts', payload: { name: unique('walk-machine-') } },
+      {
+        method: 'POST',
+        // The label of a failed call builds the URL again, without the answer: the id is kept.
+        url: (previous) => `/api/service-accounts/${(account = previous?.id ?? account)}/tokens`,
+        payload: { name: 'walk', scopes: ['read'], expiresInDays: 30 },
+      },
+      { method: 'DELETE', url: (previous) => `/api/service-accounts/${account}/tokens/${(previous as { row?: { id: number } } | undefined)?.row?.id ?? 1}` },
+      { method: 'DELETE', url: () => `/api/service-accounts/${account}` },
+    ];
+  },
+  // Each organisation makes its own endpoints (issue 38), as with service accounts; a public address, so no look-up.
+  'webhook:manage': async () => {
+    const body = { url: 'http://93.184.216.34/walk', events: ['alarm.opened'] };
+    // A refused role aims at the administrator's endpoint; an allowed one at the endpoint it made.
+    let endpoint = (await adminData<{ id: number }>({ method: 'POST', url: '/api/webhooks', payload: body })).id;
+    return [
+      { method: 'GET', url: '/api/webhooks/list' },
+      { method: 'POST', url: '/api/webhooks', payload: body },
+      { method: 'GET', url: (previous) => `/api/webhooks/${(endpoint = previous?.id ?? endpoint)}` },
+      { method: 'PUT', url: () => `/api/webhooks/${endpoint}`, payload: { ...body, description: unique('walk ') } },
+      { method: 'POST', url: () => `/api/webhooks/${endpoint}/rotate-secret` },
+      { method: 'POST', url: () => `/api/webhooks/${endpoint}/test` },
+      { method: 'GET', url: () => `/api/webhooks/${endpoint}/deliveries` },
+      { method: 'DELETE', url: () => `/api/webhooks/${endpoint}` },
+    ];
+  },
 };
 
 /** What the administrator tidies after a role's turn, so the next role starts alike. */
@@ -242,6 +276,10 @@ const EVERY_SIGNED_IN_USER = new Set([
   'POST /api/user/photo',
   'PUT /api/user/mail',
   'POST /api/userNoticeCfg/edit',
+  // One's own devices' push subscriptions (issue 38).
+  'POST /api/push/subscribe',
+  'POST /api/push/unsubscribe',
+  'DELETE /api/push/devices/{id}',
   'POST /api/device/v1/stations/{code}/report',
   'POST /api/device/v1/stations/{code}/commands/{id}/ack',
 ]);
@@ -271,6 +309,10 @@ describe('every route names its action', () => {
       'GET /api/tag/{id}': 'tag:manage',
       'GET /api/audit/list': 'audit:read',
       'GET /api/device-firmware': 'device:command',
+      'GET /api/service-accounts/list': 'token:manage',
+      'GET /api/webhooks/list': 'webhook:manage',
+      'GET /api/webhooks/{id}': 'webhook:manage',
+      'GET /api/webhooks/{id}/deliveries': 'webhook:manage',
     });
   });
 });

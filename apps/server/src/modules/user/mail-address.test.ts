@@ -122,7 +122,7 @@ describe('PUT /api/user/mail', () => {
     expect((await putMail('demo-company', { mailAddress: '' })).json().code).toBe(1000);
     const rows = await notices('demo-company');
     expect(rows.every((r) => r.byEmail === 0)).toBe(true);
-    expect(rows.find((r) => r.type === 1 && r.remark === 10)).toEqual({ type: 1, remark: 10, byEmail: 0, byAlert: 0, mailSendFrq: 60 });
+    expect(rows.find((r) => r.type === 1 && r.remark === 10)).toEqual({ type: 1, remark: 10, byEmail: 0, byAlert: 0, byPush: 0, mailSendFrq: 60 });
     expect(rows.find((r) => r.type === 1 && r.remark === 13)).toMatchObject({ byEmail: 0, byAlert: 1 });
     expect(rows.find((r) => r.type === 2 && r.remark === 8)).toMatchObject({ byEmail: 0, byAlert: 1 });
     // Without an address e-mail cannot be asked for again…

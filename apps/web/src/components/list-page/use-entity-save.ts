@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../lib/feedback';
 import type { MapOptions } from './field-errors';
 import { showRefusalOnForm } from './submit-errors';
+import { validValues } from './valid-values';
 
 interface Callbacks {
   onSuccess: () => void;
@@ -33,12 +34,8 @@ interface Options<V, B> extends SaveMutations<B> {
 export function useEntitySave<V, B>({ form, row, create, update, bodyOf, refusal, onClose }: Options<V, B>) {
   const { t } = useTranslation();
   const submit = async () => {
-    let values: V;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the fields say what is wrong
-    }
+    const values = await validValues(form);
+    if (!values) return;
     const body = bodyOf(values);
     const callbacks: Callbacks = {
       onSuccess: () => {

@@ -51,6 +51,8 @@ export const MANUAL_SECTIONS: Readonly<Record<string, string>> = {
   account: 'settings-account',
   tag: 'settings-tag',
   audit: 'settings-audit',
+  apiTokens: 'settings-api-tokens',
+  webhooks: 'settings-webhooks',
   deviceParamManage: 'device-params',
 
   realAlarm: 'phone-alarms',

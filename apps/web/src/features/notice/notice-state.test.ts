@@ -6,10 +6,10 @@ import { applyCheckAll, buildEditPayload, checkAllState, entriesOfType, formFrom
 const LEVEL = codesOfType(1);
 const LEAK = codesOfType(2);
 
-function rows(byEmail: 0 | 1, byAlert: 0 | 1, mailSendFrq = 30): NoticeRow[] {
+function rows(byEmail: 0 | 1, byAlert: 0 | 1, mailSendFrq = 30, byPush: 0 | 1 = byAlert): NoticeRow[] {
   return [
-    ...LEVEL.map((remark) => ({ type: 1 as const, remark, byEmail, byAlert, mailSendFrq })),
-    ...LEAK.map((remark) => ({ type: 2 as const, remark, byEmail, byAlert, mailSendFrq })),
+    ...LEVEL.map((remark) => ({ type: 1 as const, remark, byEmail, byAlert, byPush, mailSendFrq })),
+    ...LEAK.map((remark) => ({ type: 2 as const, remark, byEmail, byAlert, byPush, mailSendFrq })),
   ];
 }
 
@@ -70,11 +70,13 @@ describe('applyCheckAll', () => {
     expect(applyCheckAll(next, 2, 'byEmail', false, true).every((e) => e.byEmail === 0)).toBe(true);
   });
 
-  it('the section box switches both channels, or only the alert without a mail address', () => {
+  it('the section box switches every channel, or all but e-mail without a mail address', () => {
     const none = formFromRows(rows(0, 0), true).entries;
-    expect(entriesOfType(applyCheckAll(none, 1, 'both', true, true), 1).every((e) => e.byEmail === 1 && e.byAlert === 1)).toBe(true);
+    expect(entriesOfType(applyCheckAll(none, 1, 'both', true, true), 1).every((e) => e.byEmail === 1 && e.byAlert === 1 && e.byPush === 1)).toBe(true);
     const noMail = applyCheckAll(none, 1, 'both', true, false);
-    expect(entriesOfType(noMail, 1).every((e) => e.byEmail === 0 && e.byAlert === 1)).toBe(true);
+    expect(entriesOfType(noMail, 1).every((e) => e.byEmail === 0 && e.byAlert === 1 && e.byPush === 1)).toBe(true);
+    // The push column alone.
+    expect(entriesOfType(applyCheckAll(none, 2, 'byPush', true, false), 2).every((e) => e.byPush === 1 && e.byAlert === 0)).toBe(true);
     expect(applyCheckAll(none, 1, 'byEmail', true, false)).toEqual(none);
   });
 
@@ -99,7 +101,15 @@ describe('buildEditPayload', () => {
     expect(payload.typeReferList.map((g) => g.type)).toEqual([1, 2]);
     expect(payload.typeReferList[0]!.referList.map((e) => e.remark)).toEqual(LEVEL);
     expect(payload.typeReferList[1]!.referList.map((e) => e.remark)).toEqual(LEAK);
-    expect(payload.typeReferList[0]!.referList[0]).toEqual({ remark: LEVEL[0], byEmail: 1, byAlert: 0 });
+    expect(payload.typeReferList[0]!.referList[0]).toEqual({ remark: LEVEL[0], byEmail: 1, byAlert: 0, byPush: 0 });
+  });
+
+  it('sends the push column beside the spec’s two', () => {
+    const form = formFromRows(rows(0, 1, 30, 0), true);
+    const pushed = setChannel(form.entries, 2, LEAK[0]!, 'byPush', true, true);
+    const payload = buildEditPayload(7, { ...form, entries: pushed }, true);
+    expect(payload.typeReferList[1]!.referList[0]).toEqual({ remark: LEAK[0], byEmail: 0, byAlert: 1, byPush: 1 });
+    expect(payload.typeReferList[1]!.referList[1]).toMatchObject({ byPush: 0 });
   });
 
   it('never asks for e-mail without a mail address', () => {

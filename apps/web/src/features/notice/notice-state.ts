@@ -6,8 +6,8 @@ import { codesOfType, effectiveNoticeEntries, isValidMailFrequency, MAIL_FREQUEN
  * type, the channels chosen for each, and the mail reminder frequency as typed.
  */
 export type NoticeType = 1 | 2;
-export type Channel = 'byEmail' | 'byAlert';
-/** A check-all box of one column, or of both columns of a section. */
+export type Channel = 'byEmail' | 'byAlert' | 'byPush';
+/** A check-all box of one column, or of every column of a section ('both': the name from when there were two). */
 export type CheckAllTarget = Channel | 'both';
 
 export interface CheckAllState {
@@ -23,7 +23,7 @@ export interface NoticeForm {
 
 /** The form as the server answered it: every code in order, e-mail off when the user has no mail address. */
 export function formFromRows(rows: readonly NoticeRow[], hasMail: boolean): NoticeForm {
-  const saved: NoticeEntry[] = rows.map(({ type, remark, byEmail, byAlert }) => ({ type, remark, byEmail, byAlert }));
+  const saved: NoticeEntry[] = rows.map(({ type, remark, byEmail, byAlert, byPush }) => ({ type, remark, byEmail, byAlert, byPush }));
   const entries = effectiveNoticeEntries(saved).map((e) => (hasMail ? e : { ...e, byEmail: 0 as const }));
   const frequency = rows[0]?.mailSendFrq;
   return { mailSendFrq: String(typeof frequency === 'number' && frequency > 0 ? frequency : MAIL_FREQUENCY_DEFAULT), entries };
@@ -35,7 +35,7 @@ export function entriesOfType(entries: readonly NoticeEntry[], type: NoticeType)
 
 /** The channels a check-all box governs: without a mail address, e-mail is left out. */
 function channelsOf(target: CheckAllTarget, hasMail: boolean): Channel[] {
-  const channels: Channel[] = target === 'both' ? ['byEmail', 'byAlert'] : [target];
+  const channels: Channel[] = target === 'both' ? ['byEmail', 'byAlert', 'byPush'] : [target];
   return channels.filter((c) => c !== 'byEmail' || hasMail);
 }
 
@@ -55,7 +55,7 @@ export function checkAllState(entries: readonly NoticeEntry[], type: NoticeType,
   return { checked: on === boxes.length, indeterminate: on > 0 && on < boxes.length, disabled: false };
 }
 
-/** Switches every governed box of a type on or off; without a mail address, only the alert. */
+/** Switches every governed box of a type on or off; without a mail address, all but e-mail. */
 export function applyCheckAll(entries: readonly NoticeEntry[], type: NoticeType, target: CheckAllTarget, on: boolean, hasMail: boolean): NoticeEntry[] {
   const channels = channelsOf(target, hasMail);
   const value = on ? 1 : 0;
@@ -72,7 +72,7 @@ export function mailFrequencyInvalid(text: string): boolean {
   return !isValidMailFrequency(text.trim());
 }
 
-/** POST /api/userNoticeCfg/edit: both types, every known code, e-mail off without a mail address. */
+/** POST /api/userNoticeCfg/edit: both types, every known code and its three channels, e-mail off without a mail address. */
 export function buildEditPayload(userId: number, form: NoticeForm, hasMail: boolean): NoticeEdit {
   const flag = (v: number): 0 | 1 => (v === 1 ? 1 : 0);
   return {
@@ -84,7 +84,7 @@ export function buildEditPayload(userId: number, form: NoticeForm, hasMail: bool
         type,
         referList: entriesOfType(form.entries, type)
           .filter((e) => known.has(e.remark))
-          .map((e) => ({ remark: e.remark, byEmail: hasMail ? flag(e.byEmail) : 0, byAlert: flag(e.byAlert) })),
+          .map((e) => ({ remark: e.remark, byEmail: hasMail ? flag(e.byEmail) : 0, byAlert: flag(e.byAlert), byPush: flag(e.byPush) })),
       };
     }),
   };

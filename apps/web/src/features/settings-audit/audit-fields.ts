@@ -108,6 +108,28 @@ const FIELDS: Record<AuditEntity, Record<string, FieldSpec>> = {
     typeValue: f('settingsMore.tag.typeValue'),
     remark: f('settingsMore.tag.remark'),
   },
+  serviceAccount: {
+    name: f('apiTokens.account.name'),
+    description: f('apiTokens.account.description'),
+  },
+  apiToken: {
+    serviceAccount: f('apiTokens.account.name'),
+    name: f('apiTokens.token.name'),
+    scopes: f('apiTokens.token.scopes', 'list'),
+    expiresInDays: f('apiTokens.token.expiry'),
+    token: f('apiTokens.token.name'),
+    scope: f('settingsAudit.field.scope'),
+    method: f('settingsAudit.field.method'),
+    route: f('settingsAudit.field.route'),
+    status: f('settingsAudit.field.httpStatus'),
+  },
+  webhook: {
+    url: f('webhooks.field.url'),
+    description: f('webhooks.field.description'),
+    events: f('webhooks.field.events', 'list'),
+    enabled: f('webhooks.field.enabled', 'yesNo'),
+    secret: f('webhooks.secret.title', 'changed'),
+  },
   account: {
     username: f('settingsMore.account.username'),
     nickname: f('settingsMore.account.nickname'),
@@ -119,6 +141,7 @@ const FIELDS: Record<AuditEntity, Record<string, FieldSpec>> = {
     mailSendFrq: f('notice.mailFrequency'),
     noticeByEmail: f('settingsAudit.field.noticeByEmail', 'alarms'),
     noticeByAlert: f('settingsAudit.field.noticeByAlert', 'alarms'),
+    noticeByPush: f('settingsAudit.field.noticeByPush', 'alarms'),
   },
 };
 

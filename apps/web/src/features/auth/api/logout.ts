@@ -1,4 +1,5 @@
 import { apiCall } from '../../../lib/api-client';
+import { forgetThisBrowserOnSignOut } from '../../../lib/browser-push';
 import { clearLoginState } from '../../../lib/login-state';
 import { queryClient } from '../../../lib/query-client';
 
@@ -9,6 +10,8 @@ import { queryClient } from '../../../lib/query-client';
  */
 export async function logout(): Promise<{ casLogoutUrl: string | null }> {
   let casLogoutUrl: string | null = null;
+  // Leaving ends this browser's alarm notifications (issue 38), whatever else fails.
+  await forgetThisBrowserOnSignOut().catch(() => undefined);
   try {
     const answer = await apiCall<unknown, { casLogoutUrl?: string }>('/api/login/logout', { method: 'POST', notify: false });
     casLogoutUrl = answer.info?.casLogoutUrl ?? null;

@@ -14,6 +14,7 @@ import { useSessionUser } from '../../../lib/session-user';
 import { alarmNameKey } from '../../../lib/alarm-names';
 import { useEditNoticeSettings } from '../api/edit-notice-settings';
 import { useNoticeSettings } from '../api/list-notice-settings';
+import { ThisDevicePush } from '../push/this-device-push';
 import {
   applyCheckAll,
   buildEditPayload,
@@ -35,6 +36,8 @@ interface AlarmNoticeDialogProps {
 }
 
 const KIND: Record<NoticeType, 'level' | 'leak'> = { 1: 'level', 2: 'leak' };
+/** Each channel's column: its test id and its label's key. */
+const CHANNEL = { byEmail: { id: 'email', label: 'notice.channel.email' }, byAlert: { id: 'alert', label: 'notice.channel.alert' }, byPush: { id: 'push', label: 'push.channel' } } as const;
 
 /** Spec §3–§5: the signed-in user's alarm notification channels per code, and the mail reminder frequency. */
 export function AlarmNoticeDialog({ open, onClose }: AlarmNoticeDialogProps) {
@@ -102,8 +105,8 @@ export function AlarmNoticeDialog({ open, onClose }: AlarmNoticeDialogProps) {
       <Checkbox
         checked={entry[channel] === 1}
         disabled={channel === 'byEmail' && !hasMail}
-        aria-label={`${codeName(type, entry.remark)}: ${channel === 'byEmail' ? t('notice.channel.email') : t('notice.channel.alert')}`}
-        data-testid={`notice-${KIND[type]}-${entry.remark}-${channel === 'byEmail' ? 'email' : 'alert'}`}
+        aria-label={`${codeName(type, entry.remark)}: ${t(CHANNEL[channel].label)}`}
+        data-testid={`notice-${KIND[type]}-${entry.remark}-${CHANNEL[channel].id}`}
         onChange={(e) => update((entries) => setChannel(entries, type, entry.remark, channel, e.target.checked, hasMail))}
       />
     );
@@ -113,18 +116,12 @@ export function AlarmNoticeDialog({ open, onClose }: AlarmNoticeDialogProps) {
         title: t('notice.column.alarm'),
         render: (_, entry) => codeName(type, entry.remark),
       },
-      {
-        key: 'email',
-        width: '30%',
-        title: checkAll(type, 'byEmail', t('notice.channel.email'), `notice-${KIND[type]}-all-email`),
-        render: (_, entry) => box('byEmail')(entry),
-      },
-      {
-        key: 'alert',
-        width: '30%',
-        title: checkAll(type, 'byAlert', t('notice.channel.alert'), `notice-${KIND[type]}-all-alert`),
-        render: (_, entry) => box('byAlert')(entry),
-      },
+      ...(['byEmail', 'byAlert', 'byPush'] as const).map((channel) => ({
+        key: CHANNEL[channel].id,
+        width: '22%',
+        title: checkAll(type, channel, t(CHANNEL[channel].label), `notice-${KIND[type]}-all-${CHANNEL[channel].id}`),
+        render: (_: unknown, entry: NoticeEntry) => box(channel)(entry),
+      })),
     ];
   };
 
@@ -193,6 +190,7 @@ export function AlarmNoticeDialog({ open, onClose }: AlarmNoticeDialogProps) {
             {hasMail ? null : <Alert className="notice-dialog__hint" type="info" showIcon title={t('notice.noMailAddress')} data-testid="notice-no-mail" />}
             {section(1)}
             {section(2)}
+            <ThisDevicePush open={open} />
           </>
         )}
       </div>

@@ -12,6 +12,7 @@ import { showRefusalOnForm } from '../../../components/list-page/submit-errors';
 import { useProcessOffline } from '../api/offline-records';
 import { offlineTypeLabel } from '../offline-types';
 import './process-offline-modal.css';
+import { validValues } from '../../../components/list-page/valid-values';
 
 interface ProcessOfflineModalProps {
   /** The records to process; the modal is open while there are any. */
@@ -40,12 +41,8 @@ export function ProcessOfflineModal({ records, defaultHandler, onClose }: Proces
   }, [open, form, defaultHandler]);
 
   const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validValues(form);
+    if (!values) return;
     const ids = records.map((r) => r.id);
     process.mutate(
       { ids, handler: values.handler.trim(), type: values.type ?? '', content: values.content.trim() },

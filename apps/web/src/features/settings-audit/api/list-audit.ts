@@ -2,10 +2,10 @@ import type { ListResult } from '@ullage/contracts/list';
 import { apiData } from '../../../lib/api-client';
 import type { ListParams } from '../../../components/list-page/list-query';
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'enable', 'disable', 'resetPassword', 'changePassword'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'enable', 'disable', 'resetPassword', 'changePassword', 'revoke', 'apiCall'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['distributor', 'company', 'area', 'station', 'product', 'tag', 'account', 'delivery'] as const;
+export const AUDIT_ENTITIES = ['distributor', 'company', 'area', 'station', 'product', 'tag', 'account', 'delivery', 'serviceAccount', 'apiToken', 'webhook'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** One line of the settings audit log, as GET /api/audit/list returns it. */

@@ -29,6 +29,8 @@ const ACTION_KEYS: Record<AuditAction, MessageKey> = {
   disable: 'settingsAudit.action.disable',
   resetPassword: 'settingsAudit.action.resetPassword',
   changePassword: 'settingsAudit.action.changePassword',
+  revoke: 'settingsAudit.action.revoke',
+  apiCall: 'settingsAudit.action.apiCall',
 };
 
 const ACTION_COLORS: Record<AuditAction, string> = {
@@ -39,6 +41,8 @@ const ACTION_COLORS: Record<AuditAction, string> = {
   disable: 'orange',
   resetPassword: 'purple',
   changePassword: 'purple',
+  revoke: 'red',
+  apiCall: 'geekblue',
 };
 
 const ENTITY_KEYS: Record<AuditEntity, MessageKey> = {
@@ -50,6 +54,9 @@ const ENTITY_KEYS: Record<AuditEntity, MessageKey> = {
   tag: 'settingsAudit.entity.tag',
   account: 'settingsAudit.entity.account',
   delivery: 'settingsAudit.entity.delivery',
+  serviceAccount: 'settingsAudit.entity.serviceAccount',
+  apiToken: 'settingsAudit.entity.apiToken',
+  webhook: 'settingsAudit.entity.webhook',
 };
 
 /** System settings → Audit log (administrator only): who changed what in settings, newest first. */

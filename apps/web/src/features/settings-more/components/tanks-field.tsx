@@ -11,6 +11,7 @@ import type { MessageKey } from '../../../i18n/message-key';
 import { optionMatches } from '../../../lib/org-options';
 import { AddRowButton, RemoveRowButton } from '../../../components/settings-list/form-list-buttons';
 import { useFormRules } from '../../../components/settings-list/form-rules';
+import { useUniqueCodeRule } from '../../../components/settings-list/unique-code-rule';
 import { strappingProblems, thresholdProblems, TANKS_MAX, THRESHOLD_FIELDS, type StrappingDraft, type TankDraft, type ThresholdField } from '../tank-rules';
 import { StrappingModal } from './strapping-modal';
 
@@ -98,7 +99,8 @@ interface TanksFieldProps {
 /** The station's tanks: one row each (code, product, sizes, compensation, thresholds, table). */
 export function TanksField({ products, productsLoading }: TanksFieldProps) {
   const { t } = useTranslation();
-  const { required, max, uniqueCode } = useFormRules();
+  const { required, max } = useFormRules();
+  const { uniqueCode } = useUniqueCodeRule();
   const rowOf = (getFieldValue: (name: (string | number)[]) => unknown, index: number) => (getFieldValue(['tanks', index]) ?? {}) as TankDraft;
   const positive = (max: number): Rule => ({
     validator: async (_, value: number | null | undefined) => {

@@ -22,7 +22,7 @@ import { moreKeys } from '../api/keys';
 import { listAccounts } from '../api/list-accounts';
 import { useResetAccountPassword } from '../api/reset-account-password';
 import { useSetAccountStatus } from '../api/set-account-status';
-import { LazySecretModal } from '../components/lazy-secret-modal';
+import { LazySecretModal } from '../../../components/secret-modal/lazy-secret-modal';
 import { grantableAccountTypes, moreRights } from '../permissions';
 import { accountTypeKey } from '../unit-options';
 

@@ -23,7 +23,7 @@ import { moreKeys } from '../api/keys';
 import { listStations } from '../api/list-stations';
 import { useRotateDeviceKey } from '../api/rotate-device-key';
 import { deviceTypeKey } from '../choices';
-import { LazySecretModal } from '../components/lazy-secret-modal';
+import { LazySecretModal } from '../../../components/secret-modal/lazy-secret-modal';
 import { moreRights } from '../permissions';
 
 /** The form loads when first opened, keeping the list's chunk small. */

@@ -4,12 +4,14 @@ import InputNumber from 'antd/es/input-number';
 import { useTranslation } from 'react-i18next';
 import { AddRowButton, RemoveRowButton } from '../../../components/settings-list/form-list-buttons';
 import { useFormRules } from '../../../components/settings-list/form-rules';
+import { useUniqueCodeRule } from '../../../components/settings-list/unique-code-rule';
 import { TANK_MAX_HEIGHT_MM, TANK_MAX_VOLUME_L, TANK_TYPES_MAX, positiveWithin } from '../../../lib/settings-validators';
 
 /** The distributor's tank types: an editable list of code, oil, max volume (L) and height (mm). */
 export function TankTypesField() {
   const { t } = useTranslation();
-  const { required, max, uniqueCode } = useFormRules();
+  const { required, max } = useFormRules();
+  const { uniqueCode } = useUniqueCodeRule();
   const positive = (max: number) => ({
     validator: async (_: unknown, value: number | null | undefined) => {
       if (value === null || value === undefined) return; // the required rule speaks

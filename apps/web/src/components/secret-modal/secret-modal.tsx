@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
-import './settings-more.css';
+import './secret-modal.css';
 
 interface SecretModalProps {
   /** The secret to show; null closes the modal. It is shown this once and never again. */
@@ -11,11 +11,12 @@ interface SecretModalProps {
   title: string;
   /** What the user must do with it. */
   note: string;
-  testId: 'device-key' | 'temporary-password';
+  /** The secret's element; its close button is `${testId}-close`. */
+  testId: string;
   onClose: () => void;
 }
 
-/** A device key or a temporary password, shown once with a copy button. */
+/** A secret (a device key, a temporary password, an API token, a webhook's signing secret) shown once with a copy button. */
 export function SecretModal({ secret, title, note, testId, onClose }: SecretModalProps) {
   const { t } = useTranslation();
   return (
@@ -26,14 +27,14 @@ export function SecretModal({ secret, title, note, testId, onClose }: SecretModa
       mask={{ closable: false }}
       footer={
         <Button type="primary" onClick={onClose} data-testid={`${testId}-close`}>
-          {t('settingsMore.secret.done')}
+          {t('common.secret.done')}
         </Button>
       }
     >
-      <Alert type="warning" showIcon title={note} className="more-secret__note" />
+      <Alert type="warning" showIcon title={note} className="secret-modal__note" />
       <Typography.Paragraph
-        className="more-secret__value"
-        copyable={{ text: secret ?? '', tooltips: [t('settingsMore.secret.copy'), t('settingsMore.secret.copied')] }}
+        className="secret-modal__value"
+        copyable={{ text: secret ?? '', tooltips: [t('common.secret.copy'), t('common.secret.copied')] }}
       >
         <code dir="ltr" data-testid={testId}>
           {secret}
