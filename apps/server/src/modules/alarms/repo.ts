@@ -6,6 +6,19 @@ import type { StationKeys } from '../../lib/station-keys';
 // The SQL that opens and ends alarms. Private to modules/alarms: other modules call service.ts
 // (through changes.ts, which records each change's webhook events in the same transaction).
 
+/**
+ * Whether any webhook endpoint is enabled, read by the statement that changes alarms (one
+ * InitPlan, once a statement): without one, the change has no webhook events to write, and the
+ * device path skips that statement — with its planning, a tenth of the path's CPU (issue 38).
+ */
+const HEARD = sql`(select exists (select 1 from webhook_endpoints where enabled)) as heard`;
+
+/** Alarms a statement changed, and whether a webhook endpoint may hear of it. */
+export interface Changed<T> {
+  ids: T;
+  heard: boolean;
+}
+
 export interface AlarmKey {
   kind: 'level' | 'leak';
   tankId: number | null;
@@ -17,14 +30,14 @@ export interface AlarmKey {
  * Opens an alarm unless the same one is already active: the partial unique index makes two
  * concurrent reports collapse into one row. Answers the new alarm's id, or null.
  */
-export async function openAlarm(db: Db, station: StationKeys, key: AlarmKey, startedAt: string, source: 'device' | 'server'): Promise<number | null> {
-  const [row] = await preparedRows<{ id: string | number }>(
+export async function openAlarm(db: Db, station: StationKeys, key: AlarmKey, startedAt: string, source: 'device' | 'server'): Promise<Changed<number> | null> {
+  const [row] = await preparedRows<{ id: string | number; heard: boolean }>(
     db,
     sql`insert into alarms (distributor_id, company_id, station_id, kind, tank_id, sensor_no, code, source, started_at)
         values (${station.distributorId}, ${station.companyId}, ${station.id}, ${key.kind}, ${key.tankId}, ${key.sensorNo}, ${key.code}, ${source}, ${startedAt})
-        on conflict do nothing returning id`,
+        on conflict do nothing returning id, ${HEARD}`,
   );
-  return row ? Number(row.id) : null;
+  return row ? { ids: Number(row.id), heard: row.heard } : null;
 }
 
 /** Ends the active alarm with this key (or, without a code, every active alarm of the sensor); answers the ended alarms' ids. */
@@ -35,17 +48,17 @@ export async function clearAlarm(
   endedAt: string,
   /** Only alarms this source raised (the server does not end what a device reported). */
   source?: 'device' | 'server',
-): Promise<number[]> {
-  const rows = await preparedRows<{ id: string | number }>(
+): Promise<Changed<number[]>> {
+  const rows = await preparedRows<{ id: string | number; heard: boolean }>(
     db,
     sql`update alarms set ended_at = greatest(started_at, ${endedAt}::timestamptz)
         where station_id = ${stationId} and kind = ${key.kind} and ended_at is null
           and coalesce(tank_id, 0) = ${key.tankId ?? 0} and coalesce(sensor_no, '') = ${key.sensorNo ?? ''}
           ${key.code === null ? sql`` : sql`and code = ${key.code}`}
           ${source === undefined ? sql`` : sql`and source = ${source}`}
-        returning id`,
+        returning id, ${HEARD}`,
   );
-  return rows.map((r) => Number(r.id));
+  return { ids: rows.map((r) => Number(r.id)), heard: rows[0]?.heard ?? false };
 }
 
 /** A server level alarm (one tank, one threshold code) that opens or ends at a reading's time. */
@@ -58,12 +71,12 @@ export interface LevelChange {
 }
 
 /** Ends these server level alarms (one per tank and code) in one statement; as clearAlarm does, never before they started. Answers the ended alarms' ids. */
-export async function endServerLevelAlarms(db: Db, ends: readonly LevelChange[]): Promise<number[]> {
-  if (ends.length === 0) return [];
+export async function endServerLevelAlarms(db: Db, ends: readonly LevelChange[]): Promise<Changed<number[]>> {
+  if (ends.length === 0) return { ids: [], heard: false };
   // Each end finds its alarm through the active-alarm key (the lateral's limit keeps the planner
   // from turning the join round: it walked every active level alarm of the fleet, 5–12 ms a group
   // on the ingest bench, whenever the table's statistics were young).
-  const ended = await preparedRows<{ id: string | number }>(db, sql`
+  const ended = await preparedRows<{ id: string | number; heard: boolean }>(db, sql`
     with targets as (
       select x.id, e.ended_at
       from unnest(${pgArray(ends.map((c) => c.station.id))}::int[], ${pgArray(ends.map((c) => c.tankId))}::int[],
@@ -72,8 +85,8 @@ export async function endServerLevelAlarms(db: Db, ends: readonly LevelChange[])
         select id from alarms x
         where x.station_id = e.station_id and x.kind = 'level' and coalesce(x.tank_id, 0) = e.tank_id and coalesce(x.sensor_no, '') = ''
           and x.code = e.code and x.ended_at is null and x.source = 'server' limit 1) x on true)
-    update alarms a set ended_at = greatest(a.started_at, t.ended_at) from targets t where a.id = t.id returning a.id`);
-  return ended.map((r) => Number(r.id));
+    update alarms a set ended_at = greatest(a.started_at, t.ended_at) from targets t where a.id = t.id returning a.id, ${HEARD}`);
+  return { ids: ended.map((r) => Number(r.id)), heard: ended[0]?.heard ?? false };
 }
 
 /**
@@ -81,9 +94,9 @@ export async function endServerLevelAlarms(db: Db, ends: readonly LevelChange[])
  * same one is active already (the partial unique index, as openAlarm). Answers the new ids by
  * `tankId:code`.
  */
-export async function openServerLevelAlarms(db: Db, opens: readonly LevelChange[]): Promise<Map<string, number>> {
-  if (opens.length === 0) return new Map();
-  const rows = await preparedRows<{ id: string | number; tank_id: number; code: number }>(
+export async function openServerLevelAlarms(db: Db, opens: readonly LevelChange[]): Promise<Changed<Map<string, number>>> {
+  if (opens.length === 0) return { ids: new Map(), heard: false };
+  const rows = await preparedRows<{ id: string | number; tank_id: number; code: number; heard: boolean }>(
     db,
     sql`insert into alarms (distributor_id, company_id, station_id, kind, tank_id, sensor_no, code, source, started_at)
         select o.distributor_id, o.company_id, o.station_id, 'level', o.tank_id, null, o.code, 'server', o.started_at
@@ -91,7 +104,7 @@ export async function openServerLevelAlarms(db: Db, opens: readonly LevelChange[
           ${pgArray(opens.map((c) => c.station.id))}::int[], ${pgArray(opens.map((c) => c.tankId))}::int[],
           ${pgArray(opens.map((c) => c.code))}::smallint[], ${pgArray(opens.map((c) => c.ts))}::timestamptz[])
           as o(distributor_id, company_id, station_id, tank_id, code, started_at)
-        on conflict do nothing returning id, tank_id, code`,
+        on conflict do nothing returning id, tank_id, code, ${HEARD}`,
   );
-  return new Map(rows.map((r) => [`${r.tank_id}:${r.code}`, Number(r.id)]));
+  return { ids: new Map(rows.map((r) => [`${r.tank_id}:${r.code}`, Number(r.id)])), heard: rows[0]?.heard ?? false };
 }

@@ -120,4 +120,19 @@ describe('events at their source', () => {
     const [failed] = await payloads(['device_command.failed', 'device_command.succeeded'], since);
     expect(failed).toMatchObject({ type: 'device_command.failed', data: { commandId: issued.data.id, kind: 'clock', status: 'cancelled', endedBy: 'timeout' } });
   });
+
+  it('with no endpoint enabled, an alarm still opens and ends, and writes no event', async () => {
+    await ctx.db.execute(sql`update webhook_endpoints set enabled = false`);
+    try {
+      const since = await lastEventId();
+      expect((await deviceReport(ctx.app, STATION, { alarms: [{ kind: 'level', tank: '3', code: 9, ts: new Date(now - 5_000).toISOString() }] })).json().code).toBe(1000);
+      expect((await deviceReport(ctx.app, STATION, { alarms: [{ kind: 'level', tank: '3', code: 9, ts: new Date(now - 4_000).toISOString(), state: 'cleared' }] })).json().code).toBe(1000);
+      expect(await lastEventId()).toBe(since);
+      // The alarm did open and end: only its events are missing.
+      const rows = await rawRows<{ ended: boolean }>(ctx.db, sql`select ended_at is not null as ended from alarms where station_id = ${station.id} and kind = 'level' and code = 9 and source = 'device'`);
+      expect(rows).toEqual([{ ended: true }]);
+    } finally {
+      await ctx.db.execute(sql`update webhook_endpoints set enabled = true`);
+    }
+  });
 });
