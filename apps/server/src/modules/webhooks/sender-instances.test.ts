@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '../../lib/raw-sql';
 import { backend } from '../../test/databases';
@@ -47,6 +50,39 @@ describe.skipIf(!onPostgres)(onPostgres ? 'two instances send each delivery once
     expect(new Set(ids).size).toBe(40);
     const [left] = await rawRows<{ n: number }>(a.db, sql`select count(*)::int as n from webhook_deliveries where status <> 'succeeded'`);
     expect(left!.n).toBe(0);
+  });
+
+  it('a sender killed -9 while it posts loses nothing: another sends the delivery once its claim lapses, signed, with the same id', async () => {
+    const made = (await call('demo-company', 'POST', '/api/webhooks', { url: `${receiver.url}/killed`, events: ['alarm.opened'] })).json().data as { id: number; secret: string };
+    receiver.answer('hang');
+    const first = receiver.next();
+    expect((await call('demo-company', 'POST', `/api/webhooks/${made.id}/test`)).json().code).toBe(1000);
+    // The sender of another process takes the delivery and is killed while the receiver holds its request.
+    const root = path.resolve(import.meta.dirname, '../../../../..');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/webhook-sender-cli.ts', a.config.databaseUrl!], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let posted: Awaited<typeof first>;
+    try {
+      posted = await first;
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await new Promise((resolve) => child.once('exit', resolve));
+    const [claimed] = await rawRows<{ status: string; attempts: number }>(a.db, sql`select status, attempts from webhook_deliveries where endpoint_id = ${made.id}`);
+    expect(claimed!.status).not.toBe('succeeded');
+
+    // Before its claim lapses no one sends it again; after, the next sender does, the same message.
+    const sender = (minutesAhead: number) => new WebhookSender({ db: b.db, clock: () => new Date(Date.now() + minutesAhead * 60_000), logger: b.app.log }, { allowPrivate: true });
+    expect(await sender(0).runOnce()).toBe(0);
+    const again = receiver.next();
+    await sender(15).runOnce();
+    const resent = await again;
+    expect(resent.headers['webhook-id']).toBe(posted.headers['webhook-id']);
+    expect(resent.body).toBe(posted.body);
+    const header = (name: string) => String(resent.headers[name]);
+    const verified = new Webhook(made.secret).verify(resent.body, { 'webhook-id': header('webhook-id'), 'webhook-timestamp': header('webhook-timestamp'), 'webhook-signature': header('webhook-signature') }) as { type: string };
+    expect(verified.type).toBe('test.ping');
+    const [done] = await rawRows<{ status: string }>(a.db, sql`select status from webhook_deliveries where endpoint_id = ${made.id}`);
+    expect(done!.status).toBe('succeeded');
   });
 
   it('the periodic job runs on the instance holding its lease only', async () => {
