@@ -7,6 +7,7 @@ import type { AccountType } from '@ullage/domain/organisation';
 import type { Db } from '../db/client';
 import { apiTokens, serviceAccounts, users } from '../db/schema';
 import type { AuthUser } from './auth-user';
+import { authUserColumns } from './session-repo';
 
 export interface TokenGrant {
   tokenId: number;
@@ -23,12 +24,7 @@ export async function findLiveToken(db: Db, tokenHash: string): Promise<TokenGra
       tokenId: apiTokens.id,
       tokenName: apiTokens.name,
       scopes: apiTokens.scopes,
-      id: users.id,
-      username: users.username,
-      accountType: users.accountType,
-      distributorId: users.distributorId,
-      companyId: users.companyId,
-      stationId: users.stationId,
+      ...authUserColumns,
     })
     .from(apiTokens)
     .innerJoin(serviceAccounts, eq(serviceAccounts.id, apiTokens.serviceAccountId))

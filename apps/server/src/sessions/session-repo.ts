@@ -29,16 +29,21 @@ export async function casTicketOf(db: Db, tokenHash: string): Promise<string | n
   return row?.casTicket ?? null;
 }
 
+/** The users columns an AuthUser is made of (its password state aside): sessions and API tokens read them alike. */
+export const authUserColumns = {
+  id: users.id,
+  username: users.username,
+  accountType: users.accountType,
+  distributorId: users.distributorId,
+  companyId: users.companyId,
+  stationId: users.stationId,
+};
+
 /** The live session of an enabled user, or undefined. */
 export async function findLiveSession(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
   const rows = await db
     .select({
-      id: users.id,
-      username: users.username,
-      accountType: users.accountType,
-      distributorId: users.distributorId,
-      companyId: users.companyId,
-      stationId: users.stationId,
+      ...authUserColumns,
       mustChangePassword: users.mustChangePassword,
       lastSeenAt: sessions.lastSeenAt,
     })

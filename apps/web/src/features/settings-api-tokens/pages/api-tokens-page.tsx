@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -11,6 +10,7 @@ import type { ServiceAccountRow, TokenRow } from '@ullage/contracts/api-tokens';
 import { API_SCOPES, type ApiScope } from '@ullage/domain/api-scopes';
 import type { PageProps } from '../../../app/route-types';
 import type { MessageKey } from '../../../i18n/message-key';
+import { ApiDocsIntro } from '../../../components/api-docs-intro';
 import { DataTable } from '../../../components/data-table/data-table';
 import { ConfirmAction } from '../../../components/list-page/confirm-action';
 import { formatCreatedAt } from '../../../components/list-page/columns';
@@ -139,20 +139,7 @@ export function Page({ route }: PageProps) {
         </Button>
       }
     >
-      <Alert
-        type="info"
-        showIcon
-        className="api-tokens__intro"
-        title={t('apiTokens.intro.title')}
-        description={
-          <>
-            {t('apiTokens.intro.body')}{' '}
-            <a href="/api/docs" target="_blank" rel="noreferrer">
-              {t('apiTokens.intro.docs')}
-            </a>
-          </>
-        }
-      />
+      <ApiDocsIntro title={t('apiTokens.intro.title')} body={t('apiTokens.intro.body')} docs={t('apiTokens.intro.docs')} />
       <DataTable<ServiceAccountRow>
         rowKey="id"
         size="middle"

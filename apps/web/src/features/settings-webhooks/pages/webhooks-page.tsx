@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
+import { ApiDocsIntro } from '../../../components/api-docs-intro';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -118,20 +118,7 @@ export function Page({ route }: PageProps) {
         </Button>
       }
     >
-      <Alert
-        type="info"
-        showIcon
-        className="webhooks__intro"
-        title={t('webhooks.intro.title')}
-        description={
-          <>
-            {t('webhooks.intro.body')}{' '}
-            <a href="/api/docs" target="_blank" rel="noreferrer">
-              {t('webhooks.intro.docs')}
-            </a>
-          </>
-        }
-      />
+      <ApiDocsIntro title={t('webhooks.intro.title')} body={t('webhooks.intro.body')} docs={t('webhooks.intro.docs')} />
       <DataTable<WebhookEndpointRow>
         rowKey="id"
         size="middle"
