@@ -116,13 +116,15 @@ export const authPlugin = fp<AuthOptions>(async (app, { db, bus, idleMinutes, to
     request.sessionTokenHash = tokenHash;
   });
   // Every use of a write scope is in the audit log, refused or not: whoever holds the token
-  // answers for what it tried.
-  app.addHook('onResponse', async (request, reply) => {
+  // answers for what it tried. Written as the answer goes out (its status is known then), so
+  // the row is there by the time the caller reads the answer.
+  app.addHook('onSend', async (request, reply, payload) => {
     const call = request.apiToken;
-    if (!call || !request.user || !WRITE_SCOPES.includes(call.scope)) return;
+    if (!call || !request.user || !WRITE_SCOPES.includes(call.scope)) return payload;
     await onTokenWrite(request.user, call, { method: request.method, route: request.url.split('?')[0]!, status: reply.statusCode }).catch((error: unknown) =>
       request.log.error({ err: error }, 'could not record an API token write in the audit log'),
     );
+    return payload;
   });
 });
 
