@@ -116,7 +116,7 @@ const FIELDS: Record<AuditEntity, Record<string, FieldSpec>> = {
     serviceAccount: f('apiTokens.account.name'),
     name: f('apiTokens.token.name'),
     scopes: f('apiTokens.token.scopes', 'list'),
-    expiresInDays: f('apiTokens.token.expiry'),
+    expiresInDays: f('settingsAudit.field.expiresInDays'),
     token: f('apiTokens.token.name'),
     scope: f('settingsAudit.field.scope'),
     method: f('settingsAudit.field.method'),
