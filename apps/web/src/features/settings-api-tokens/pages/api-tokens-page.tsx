@@ -20,10 +20,13 @@ import { LazySecretModal } from '../../../components/secret-modal/lazy-secret-mo
 import { useDeleteServiceAccount } from '../api/delete-service-account';
 import { useRevokeToken } from '../api/revoke-token';
 import { useServiceAccounts } from '../api/service-accounts';
-import { ServiceAccountModal } from '../components/service-account-modal';
 import { SCOPE_TEXTS } from '../components/scope-names';
-import { TokenModal } from '../components/token-modal';
+import { lazyWhenOpen } from '../../../components/lazy-dialog';
 import '../settings-api-tokens.css';
+
+// The forms load when first opened: the list's route stays small (route budget).
+const ServiceAccountModal = lazyWhenOpen(() => import('../components/service-account-modal').then((m) => m.ServiceAccountModal), (props) => props.open);
+const TokenModal = lazyWhenOpen(() => import('../components/token-modal').then((m) => m.TokenModal), (props) => props.account !== null);
 
 const STATE_COLORS: Record<TokenRow['state'], string> = { live: 'green', expired: 'default', revoked: 'red' };
 const STATE_KEYS: Record<TokenRow['state'], MessageKey> = { live: 'apiTokens.state.live', expired: 'apiTokens.state.expired', revoked: 'apiTokens.state.revoked' };

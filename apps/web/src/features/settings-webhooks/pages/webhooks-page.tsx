@@ -18,10 +18,13 @@ import { RowActions } from '../../../components/list-page/row-actions';
 import { LazySecretModal } from '../../../components/secret-modal/lazy-secret-modal';
 import { toastSuccess } from '../../../lib/feedback';
 import { useDeleteEndpoint, useEndpoints, useRotateSecret, useSendTest } from '../api/endpoints';
-import { DeliveriesDrawer } from '../components/deliveries-drawer';
-import { EndpointModal } from '../components/endpoint-modal';
+import { lazyWhenOpen } from '../../../components/lazy-dialog';
 import { eventText } from '../components/event-names';
 import '../settings-webhooks.css';
+
+// The form and the deliveries load when first opened: the list's route stays under its 400 KB budget.
+const EndpointModal = lazyWhenOpen(() => import('../components/endpoint-modal').then((m) => m.EndpointModal), (props) => props.open);
+const DeliveriesDrawer = lazyWhenOpen(() => import('../components/deliveries-drawer').then((m) => m.DeliveriesDrawer), (props) => props.endpoint !== null);
 
 /**
  * System settings → Webhooks (issue 38): the organisation's endpoints, the events each hears,
