@@ -723,5 +723,5 @@ export const es: Messages<'es'> = {
   "webhooks.testQueued": "Evento de prueba en cola: aparecerá en los envíos en unos segundos",
   "webhooks.redeliveryQueued": "Envío puesto de nuevo en cola",
   "webhooks.mail.disabledSubject": "Destino de webhook desactivado: {url}",
-  "webhooks.mail.disabledBody": "Todos los envíos a {url} fallan desde {since} (UTC), así que Ullage ha dejado de enviarle. Corrija el receptor y active de nuevo el destino en Configuración del sistema → Webhooks: sus envíos fallidos saldrán primero.",
+  "webhooks.mail.disabledBody": "Cada envío a {url} falla desde {since} (UTC), así que Ullage ha dejado de enviarle. Corrija el receptor y active de nuevo el destino en Configuración del sistema → Webhooks: sus envíos fallidos saldrán primero.",
 };
