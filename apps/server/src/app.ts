@@ -66,6 +66,7 @@ import { MailDigests } from './modules/mail-digest/digests';
 import { AtgPoller } from './modules/atg/poller';
 import { upkeepPartitions } from './db/partitions';
 import { PeriodicJobs } from './jobs/periodic-jobs';
+import { SummaryRollupJob } from './modules/summaries/service';
 import { TankDayBookJob, tankDayBookMarks } from './modules/tank-days/service';
 import { deleteExpiredSessions } from './sessions/session-repo';
 import { atgRoutes } from './modules/atg/routes';
@@ -103,6 +104,8 @@ declare module 'fastify' {
     live: LiveHub;
     /** Leak tests from inventory data (issue 22); a leased job, tests run rounds themselves. */
     leakTests: LeakTestJob;
+    /** The hourly and daily summaries' roll-up (migration 0035); a leased job, tests run rounds themselves. */
+    summaries: SummaryRollupJob;
     varianceAlarms: VarianceAlarmJob;
     runOutForecast: RunOutForecastJob;
     /** Alarm e-mail digests; main.ts runs them on a timer, tests round by round. */
@@ -178,6 +181,10 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   jobs.add({ name: 'device-command-timeouts', everyMs: 30_000, run: () => deviceCommands.sweep() });
   // Months of readings made ahead and, with READINGS_RETENTION_MONTHS, old ones dropped whole (db/partitions.ts).
   jobs.add({ name: 'partition-upkeep', everyMs: 60 * 60_000, run: () => upkeepPartitions(db, Date.now(), config.readingsRetentionMonths).then((r) => r.dropped.length > 0 && app.log.info(r, 'reading partitions dropped by retention')) });
+  // Hours and days of readings rolled up into their summaries once they are an hour old (ingest merges only late readings).
+  const summaries = new SummaryRollupJob({ db, clock, logger: app.log });
+  app.decorate('summaries', summaries);
+  jobs.add({ name: 'summaries', everyMs: 60_000, run: () => summaries.runOnce() });
   const tankDayBooks = new TankDayBookJob({ db, clock, logger: app.log });
   jobs.add({ name: 'tank-day-books', everyMs: config.booksIntervalMs, run: () => tankDayBooks.runOnce() }); // books of days that are over, so reports need not reread their readings
   const leakTests = new LeakTestJob({ db, clock, live, logger: app.log });

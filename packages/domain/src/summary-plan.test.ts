@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summaryPlan, type Span } from './summary-plan';
+import { clipPlan, rollupTargets, summaryPlan, type Span } from './summary-plan';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (spans: Span[]) => spans.map(([a, b]) => `${new Date(a).toISOString().slice(0, 16)}–${new Date(b).toISOString().slice(0, 16)}`);
@@ -47,5 +47,40 @@ describe('where a range of readings is read from', () => {
     expect(spans[0]![0]).toBe(from);
     expect(spans.at(-1)![1]).toBe(to);
     for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBe(spans[i - 1]![1]);
+  });
+});
+
+describe('a plan kept to what the summaries job has rolled up', () => {
+  const clipped = (from: string, to: string, bucketSeconds: number, hourlyUntil: string, dailyUntil: string) => {
+    const p = clipPlan(summaryPlan(at(from), at(to), bucketSeconds), { hourlyUntilMs: at(hourlyUntil), dailyUntilMs: at(dailyUntil) });
+    return { raw: iso(p.raw), hourly: iso(p.hourly), daily: iso(p.daily) };
+  };
+
+  it('reads the days not yet rolled up from their hours, and the hours not yet rolled up raw', () => {
+    expect(clipped('2026-01-01T10:17Z', '2026-01-05T08:45Z', 86_400, '2026-01-04T05:00Z', '2026-01-03T00:00Z')).toEqual({
+      raw: ['2026-01-01T10:17–2026-01-01T11:00', '2026-01-04T05:00–2026-01-05T08:45'],
+      hourly: ['2026-01-01T11:00–2026-01-02T00:00', '2026-01-03T00:00–2026-01-04T05:00'],
+      daily: ['2026-01-02T00:00–2026-01-03T00:00'],
+    });
+  });
+
+  it('leaves a plan alone when the marks are past its end', () => {
+    const p = summaryPlan(at('2026-01-01T10:17Z'), at('2026-01-05T08:45Z'), 86_400);
+    expect(clipPlan(p, { hourlyUntilMs: at('2026-02-01T00:00Z'), dailyUntilMs: at('2026-02-01T00:00Z') })).toEqual(p);
+  });
+
+  it('reads everything raw when nothing is rolled up yet', () => {
+    expect(clipped('2026-01-01T10:17Z', '2026-01-03T08:45Z', 86_400, '2025-12-01T00:00Z', '2025-12-01T00:00Z')).toEqual({
+      raw: ['2026-01-01T10:17–2026-01-03T08:45'],
+      hourly: [],
+      daily: [],
+    });
+  });
+
+  it('rolls up an hour once it ended an hour ago, a UTC day with its last hour', () => {
+    const t = rollupTargets(at('2026-01-03T00:59Z'));
+    expect([new Date(t.hourlyUntilMs).toISOString(), new Date(t.dailyUntilMs).toISOString()]).toEqual(['2026-01-02T23:00:00.000Z', '2026-01-02T00:00:00.000Z']);
+    const u = rollupTargets(at('2026-01-03T01:00Z'));
+    expect([new Date(u.hourlyUntilMs).toISOString(), new Date(u.dailyUntilMs).toISOString()]).toEqual(['2026-01-03T00:00:00.000Z', '2026-01-03T00:00:00.000Z']);
   });
 });

@@ -42,3 +42,71 @@ export function summaryPlan(fromMs: number, toMs: number, bucketSeconds: number)
   if (d1 >= d2) return { raw, hourly: [[h1, h2]], daily: [] };
   return { raw, hourly: some([h1, d1], [d2, h2]), daily: [[d1, d2]] };
 }
+
+/**
+ * The summaries are kept in chunks of tanks (tank id modulo SUMMARY_CHUNKS), each with its own
+ * marks: a chunk's hours before `hourlyUntilMs` and days before `dailyUntilMs` are summarised,
+ * later ones are not yet (the summaries job rolls them up once they are an hour old; ingest
+ * merges only readings older than the marks). Chunks let the job hold up the writes of a sixteenth
+ * of the fleet at a time, not all of it.
+ */
+export const SUMMARY_CHUNKS = 16;
+export const summaryChunk = (tankId: number) => tankId % SUMMARY_CHUNKS;
+
+export interface SummaryMarks {
+  hourlyUntilMs: number;
+  dailyUntilMs: number;
+}
+
+/**
+ * An hour is rolled up once it ended an hour ago, a UTC day once its last hour is: a reading up to
+ * an hour or two old (a network gap, a collector's queue) still lands before its hour is summarised
+ * and costs ingest nothing more; an older one is merged into its hour and day as it arrives.
+ */
+export const SUMMARY_SETTLE_MS = HOUR_MS;
+
+/** How far the summaries job may roll up at `nowMs`: the hours and UTC days before these. */
+export function rollupTargets(nowMs: number): SummaryMarks {
+  const hourlyUntilMs = floorTo(nowMs - SUMMARY_SETTLE_MS, HOUR_MS);
+  return { hourlyUntilMs, dailyUntilMs: floorTo(hourlyUntilMs, DAY_MS) };
+}
+
+/** The part of a span before `untilMs`, and the part from it on (either may be empty). */
+function split([a, b]: Span, untilMs: number): [Span[], Span[]] {
+  const cut = Math.min(Math.max(untilMs, a), b);
+  return [some([a, cut]), some([cut, b])];
+}
+
+/**
+ * A plan kept to what is summarised: days not yet rolled up are read from their hours, hours not
+ * yet rolled up raw. Raw readings are always whole, so a plan read against older marks than the
+ * job has reached still counts every reading once.
+ */
+export function clipPlan(plan: SummaryPlan, marks: SummaryMarks): SummaryPlan {
+  const daily: Span[] = [];
+  const hours: Span[] = [...plan.hourly];
+  for (const span of plan.daily) {
+    const [done, pending] = split(span, marks.dailyUntilMs);
+    daily.push(...done);
+    hours.push(...pending);
+  }
+  const hourly: Span[] = [];
+  const raw: Span[] = [...plan.raw];
+  for (const span of hours) {
+    const [done, pending] = split(span, marks.hourlyUntilMs);
+    hourly.push(...done);
+    raw.push(...pending);
+  }
+  return { raw: joined(raw), hourly: joined(hourly), daily };
+}
+
+/** Spans in time order, those that touch made one: fewer conditions for the statement that reads them. */
+function joined(spans: Span[]): Span[] {
+  const out: [number, number][] = [];
+  for (const [a, b] of [...spans].sort((x, y) => x[0] - y[0])) {
+    const last = out[out.length - 1];
+    if (last && last[1] === a) last[1] = b;
+    else out.push([a, b]);
+  }
+  return out;
+}

@@ -50,10 +50,11 @@ export async function preparedRows<T>(db: Db, statement: SQL): Promise<T[]> {
  * put back after. For a statement whose plan cannot depend on its parameters — the same
  * inserts and key look-ups whatever the values, such as a device report's write — planning is
  * pure cost: an eighth of that statement's CPU (bench/ingest.ts). On failure the setting is
- * left as it is: the transaction is over, and SET LOCAL ends with it.
+ * left as it is: the transaction is over, and SET LOCAL ends with it. `alongside` is evaluated in
+ * the same round trip, before `work` (ingest takes its transaction's locks there).
  */
-export async function withGenericPlans<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  const [was] = await preparedRows<{ mode: string }>(db, sql`select current_setting('plan_cache_mode') as mode, set_config('plan_cache_mode', 'force_generic_plan', true)`);
+export async function withGenericPlans<T>(db: Db, work: () => Promise<T>, alongside: SQL = sql`null`): Promise<T> {
+  const [was] = await preparedRows<{ mode: string }>(db, sql`select current_setting('plan_cache_mode') as mode, set_config('plan_cache_mode', 'force_generic_plan', true), ${alongside} as alongside`);
   const result = await work();
   await preparedRows(db, sql`select set_config('plan_cache_mode', ${was!.mode}, true)`);
   return result;

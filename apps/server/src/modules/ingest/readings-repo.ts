@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { SUMMARY_CHUNKS, summaryChunk } from '@ullage/domain/summary-plan';
 import { numericArray, pgArray, preparedRows, withGenericPlans } from '../../lib/raw-sql';
+import { aggregatedReadings, MERGED, SUMMARY_LOCK, upsertSummaries } from '../summaries/service';
 import type { PreparedReadings } from './reading-columns';
 
 /** The typed columns of `layOut` (reading-columns.ts), in READING_ARRAYS order, as the rows `r` of the write. */
@@ -22,47 +24,14 @@ const READING_COLUMNS = sql.raw(
   'tank_id, ts, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, density_kg_m3',
 );
 
-const CHARTED = ['product_height_mm', 'water_height_mm', 'temperature_c', 'volume_l'] as const;
-
-/**
- * Merges the readings this statement inserted (`ins`, so a resent reading counts once) into a
- * per-tank summary table (migration 0020): counts and sums add, minima and maxima widen, first
- * and last move only when a new reading is older or newer than the ones summarised. That is
- * the same as summarising the raw rows again, in any arrival order, so late readings need no
- * second pass. Buckets are UTC hours and days (date_bin: no session time zone involved).
- */
-function mergeSummaries(table: 'tank_hourly' | 'tank_daily', bucket: 'hour' | 'day', width: '1 hour' | '1 day') {
-  const c = CHARTED;
-  // The first and last reading's values come from the smallest and largest of the arrays
-  // [epoch, …values] (arrays compare element by element, and a tank has one reading a time):
-  // two plain aggregates, where (array_agg(x order by ts))[1] per column sorted every tank's few
-  // rows eight times over, a large share of the statement on device-sized groups.
-  const edge = `array[extract(epoch from ts)::float8, ${c.join(', ')}]`;
-  const aggregates = [...c.map((m) => `sum(${m})`), ...c.flatMap((m) => [`min(${m})`, `max(${m})`]), `min(${edge}) as f`, `max(${edge}) as l`];
-  const picked = [...c.map((m) => `sum_${m}`), ...c.flatMap((m) => [`min_${m}`, `max_${m}`]), ...c.flatMap((_, i) => [`f[${i + 2}]`, `l[${i + 2}]`])];
-  const columns = [...c.map((m) => `sum_${m}`), ...c.flatMap((m) => [`min_${m}`, `max_${m}`]), ...c.flatMap((m) => [`first_${m}`, `last_${m}`])];
-  const named = [...c.map((m) => `sum_${m}`), ...c.flatMap((m) => [`min_${m}`, `max_${m}`])];
-  const merged = [
-    `n = s.n + excluded.n`,
-    `first_ts = least(s.first_ts, excluded.first_ts)`,
-    `last_ts = greatest(s.last_ts, excluded.last_ts)`,
-    ...c.map((m) => `sum_${m} = s.sum_${m} + excluded.sum_${m}`),
-    ...c.flatMap((m) => [`min_${m} = least(s.min_${m}, excluded.min_${m})`, `max_${m} = greatest(s.max_${m}, excluded.max_${m})`]),
-    ...c.flatMap((m) => [
-      `first_${m} = case when excluded.first_ts < s.first_ts then excluded.first_${m} else s.first_${m} end`,
-      `last_${m} = case when excluded.last_ts > s.last_ts then excluded.last_${m} else s.last_${m} end`,
-    ]),
-  ];
-  return sql.raw(`insert into ${table} as s (tank_id, ${bucket}, n, first_ts, last_ts, ${columns.join(', ')})
-          select tank_id, b, n, first_ts, last_ts, ${picked.join(', ')}
-          from (select tank_id, date_bin(interval '${width}', ts, timestamptz '2000-01-01T00:00:00Z') as b, count(*) as n, min(ts) as first_ts, max(ts) as last_ts,
-                  ${aggregates.map((a, i) => (i < named.length ? `${a} as ${named[i]}` : a)).join(', ')}
-                from ins group by 1, 2) g
-          on conflict (tank_id, ${bucket}) do update set ${merged.join(', ')}`);
-}
-
-const MERGE_HOURLY = mergeSummaries('tank_hourly', 'hour', '1 hour');
-const MERGE_DAILY = mergeSummaries('tank_daily', 'day', '1 day');
+// Only readings of hours and days the summaries job has rolled up already are merged here
+// (migration 0035): the job rolls up the others from the raw rows.
+const MERGE_HOURLY = sql.raw(upsertSummaries('tank_hourly', aggregatedReadings('late_hourly', '1 hour'), MERGED));
+const MERGE_DAILY = sql.raw(upsertSummaries('tank_daily', aggregatedReadings('late_daily', '1 day'), MERGED));
+/** The inserted readings older than their chunk's marks: those the summaries job will not roll up. */
+const LATE = sql.raw(`marks as (select chunk, hourly_until, daily_until from summary_marks),
+        late_hourly as (select i.*, m.daily_until from ins i join marks m on m.chunk = i.tank_id % ${SUMMARY_CHUNKS} where i.ts < m.hourly_until),
+        late_daily as (select * from late_hourly where ts < daily_until)`);
 
 /** One reading as the evaluators read it (SI). */
 export interface TankPoint {
@@ -100,14 +69,21 @@ export interface WrittenReadings {
 }
 
 /**
- * Stores the readings, merges them into the hourly and daily summaries and moves each tank's
- * latest state forward to its newest one, in one statement. Readings already stored (same tank and time — a resent batch) are skipped; a
+ * Stores the readings, merges those of hours and days already summarised (late ones) into the
+ * hourly and daily summaries and moves each tank's latest state forward to its newest one, in one
+ * statement. Readings already stored (same tank and time — a resent batch) are skipped; a
  * late, older reading never overwrites a newer latest state. Counting new readings per tank
  * is enough to answer each device, unless two batches of one write share a tank (`byKey`).
  */
 export async function writeReadings(db: Db, readings: PreparedReadings, byKey: boolean): Promise<WrittenReadings> {
   const written: WrittenReadings = { newPerTank: new Map(), fresh: new Map(), newKeys: new Set(), moved: new Set() };
   if (readings.count === 0) return written;
+  const chunks = [...new Set(readings.newest.map((r) => summaryChunk(r.tankId)))].sort((a, b) => a - b);
+  // The transaction takes a shared lock on the summary chunks of its tanks (in ascending order,
+  // in the round trip that sets the plans) so the summaries job never rolls up an hour while a
+  // reading of it is being written without merging: the marks are read by the write, which sees
+  // what the job committed before the lock was granted. The lock ends with the transaction.
+  const locks = sql`(select count(pg_advisory_xact_lock_shared(${SUMMARY_LOCK}, c)) from unnest(${pgArray(chunks)}::int[]) as c)`;
   const result = await withGenericPlans(db, () => preparedRows<{ tank_id: number; n: number; k: string | null; first_ms: number | null; last_ms: number | null; prev_ms: number | null; prev_h: number | null; prev_t: number | null; prev_v: number | null; moved: boolean }>(
     db,
     // Every part of a WITH sees the same snapshot: \`before\` reads tank_latest as it was before this statement.
@@ -120,6 +96,7 @@ export async function writeReadings(db: Db, readings: PreparedReadings, byKey: b
           insert into tank_readings (${READING_COLUMNS})
           select ${STORED} from r
           on conflict do nothing returning tank_id, ts, product_height_mm, water_height_mm, temperature_c, volume_l),
+        ${LATE},
         hourly as (${MERGE_HOURLY}),
         daily as (${MERGE_DAILY}),
         latest as (
@@ -141,7 +118,7 @@ export async function writeReadings(db: Db, readings: PreparedReadings, byKey: b
         select tank_id, coalesce(f.n, 0) as n, null as k, f.first_ms, f.last_ms, f.prev_ms, f.prev_h, f.prev_t, f.prev_v, l.tank_id is not null as moved
         from fresh f full join latest l using (tank_id)
         ${byKey ? sql`union all select tank_id, 0, tank_id || ':' || round(extract(epoch from ts) * 1000)::bigint, null, null, null, null, null, null, false from ins` : sql``}`,
-  ));
+  ), locks);
   for (const r of result) {
     if (r.k !== null) written.newKeys.add(r.k);
     if (r.n > 0) {

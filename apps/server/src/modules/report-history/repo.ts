@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { RECORD_TYPES } from '@ullage/contracts/device';
 import type { HistoryReading, HistoryTank } from '@ullage/contracts/history';
 import { tankRoom } from '@ullage/domain/history-range';
-import { summaryPlan, type Span } from '@ullage/domain/summary-plan';
+import { clipPlan, summaryPlan, type Span, type SummaryMarks } from '@ullage/domain/summary-plan';
 import type { Db } from '../../db/client';
 import { rawRows } from '../../lib/raw-sql';
 import { scopeOn, type Scope } from '../scope/scope';
@@ -175,9 +175,11 @@ function inSpans(column: string, spans: readonly Span[]): SQL {
  * The readings of a range as (time, count, sums) rows: raw readings for the minutes at either
  * end, the hourly and daily summaries for the whole hours and days between (domain summaryPlan),
  * so that every reading is counted once and a long range is a few hundred rows, not a million.
+ * Hours and days the summaries job has not rolled up yet (`marks`, the tank's chunk's) are read
+ * from the finer source (domain clipPlan).
  */
-function summedRows(tankId: number, range: Range, bucketSeconds: number): SQL {
-  const plan = summaryPlan(Date.parse(range.from), Date.parse(range.to), bucketSeconds);
+function summedRows(tankId: number, range: Range, bucketSeconds: number, marks: SummaryMarks): SQL {
+  const plan = clipPlan(summaryPlan(Date.parse(range.from), Date.parse(range.to), bucketSeconds), marks);
   return sql`select ts as t, 1 as n, product_height_mm as h, water_height_mm as w, temperature_c as c, volume_l as v
                from tank_readings where tank_id = ${tankId} and (${inSpans('ts', plan.raw)})
              union all
@@ -189,8 +191,8 @@ function summedRows(tankId: number, range: Range, bucketSeconds: number): SQL {
 }
 
 /** How many readings the tank has in the range, counted from the summaries where whole hours and days allow. */
-export async function countReadingsSummarised(db: Db, tankId: number, range: Range): Promise<number> {
-  const [row] = await rawRows<{ n: number }>(db, sql`select coalesce(sum(n), 0)::int as n from (${summedRows(tankId, range, 86_400)}) s`);
+export async function countReadingsSummarised(db: Db, tankId: number, range: Range, marks: SummaryMarks): Promise<number> {
+  const [row] = await rawRows<{ n: number }>(db, sql`select coalesce(sum(n), 0)::int as n from (${summedRows(tankId, range, 86_400, marks)}) s`);
   return row?.n ?? 0;
 }
 
@@ -198,12 +200,12 @@ export async function countReadingsSummarised(db: Db, tankId: number, range: Ran
  * The same means as bucketedSeries, for buckets of whole hours, read from the summaries: the
  * mean of a bucket is its readings' sum over their count, whichever rows hold them.
  */
-export async function summarisedSeries(db: Db, tankId: number, range: Range, bucketSeconds: number): Promise<SeriesColumns> {
+export async function summarisedSeries(db: Db, tankId: number, range: Range, bucketSeconds: number, marks: SummaryMarks): Promise<SeriesColumns> {
   const rows = await rawRows<{ ts: Date | string; h: number; w: number; c: number; v: number }>(
     db,
     sql`select date_bin(${bucketSeconds} * interval '1 second', t, ${ORIGIN}) as ts,
           sum(h) / sum(n) as h, sum(w) / sum(n) as w, sum(c) / sum(n) as c, sum(v) / sum(n) as v
-        from (${summedRows(tankId, range, bucketSeconds)}) s
+        from (${summedRows(tankId, range, bucketSeconds, marks)}) s
         group by 1 order by 1`,
   );
   return columnsOf(rows);

@@ -13,6 +13,7 @@ import { pageOf } from '../../lib/list';
 import { assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
+import { summaryMarks } from '../summaries/service';
 import { bucketedSeries, countReadings, countReadingsSummarised, findTank, listReadings, rawSeries, summarisedSeries, type Range } from './repo';
 
 type Ask = Pick<HistorySeriesQuery, 'stationId' | 'tankId' | 'from' | 'to'>;
@@ -76,8 +77,8 @@ export async function historySeries(db: Db, user: AuthUser, query: HistorySeries
   if (readings <= maxPoints) return { tank, readings, bucketSeconds: 0, ...(await rawSeries(db, tank.tankId, range)) };
   const bucketSeconds = seriesBucketSeconds(Date.parse(range.to) - Date.parse(range.from), maxPoints);
   // Buckets of whole hours are read from the summaries: the same means at a 60th of the rows.
-  const series = bucketSeconds % HISTORY_TREND_MIN_BUCKET_S === 0 ? summarisedSeries : bucketedSeries;
-  return { tank, readings, bucketSeconds, ...(await series(db, tank.tankId, range, bucketSeconds)) };
+  const series = bucketSeconds % HISTORY_TREND_MIN_BUCKET_S === 0 ? summarisedSeries(db, tank.tankId, range, bucketSeconds, (await summaryMarks(db))(tank.tankId)) : bucketedSeries(db, tank.tankId, range, bucketSeconds);
+  return { tank, readings, bucketSeconds, ...(await series) };
 }
 
 /**
@@ -89,6 +90,7 @@ export async function historyTrend(db: Db, user: AuthUser, query: HistorySeriesQ
   const { tank, range } = await resolve(db, user, query, HISTORY_TREND_MAX_DAYS);
   const spanMs = Date.parse(range.to) - Date.parse(range.from);
   const bucketSeconds = Math.max(HISTORY_TREND_MIN_BUCKET_S, seriesBucketSeconds(spanMs, query.maxPoints ?? HISTORY_SERIES_MAX_POINTS));
-  const [readings, series] = await Promise.all([countReadingsSummarised(db, tank.tankId, range), summarisedSeries(db, tank.tankId, range, bucketSeconds)]);
+  const marks = (await summaryMarks(db))(tank.tankId);
+  const [readings, series] = await Promise.all([countReadingsSummarised(db, tank.tankId, range, marks), summarisedSeries(db, tank.tankId, range, bucketSeconds, marks)]);
   return { tank, readings, bucketSeconds, ...series };
 }
