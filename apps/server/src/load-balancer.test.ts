@@ -44,7 +44,7 @@ describe.skipIf(skipped !== '')(`two instances behind haproxy${skipped ? ` — $
   const query = async <T,>(text: string, values: unknown[] = []) => (await sqlClient.query(text, values)).rows as T[];
   const pidOfHolder = (holder: string) => Number(holder.split(':').at(-2));
   /** Every periodic job (app.ts), by name, with the pid of the instance holding it. */
-  const JOBS = ['device-command-timeouts', 'leak-tests', 'mail-digests', 'offline-sweep', 'partition-upkeep', 'push', 'run-out-forecast', 'session-cleanup', 'tank-day-books', 'variance-alarms', 'webhooks'];
+  const JOBS = ['device-command-timeouts', 'leak-tests', 'mail-digests', 'offline-sweep', 'partition-upkeep', 'push', 'run-out-forecast', 'session-cleanup', 'summaries', 'tank-day-books', 'variance-alarms', 'webhooks'];
   const holders = async () => (await query<{ job: string; holder: string }>('select job, holder from job_leases order by job')).map((l) => [l.job, pidOfHolder(l.holder)]);
 
   beforeAll(async () => {

@@ -14,7 +14,7 @@ export function encodeMessage<C extends LiveChannel>(from: string, channel: C, p
 const openings = new Map<string, string>();
 const ownOpening = (id: string) => openings.get(id) ?? openings.set(id, `{"from":${JSON.stringify(id)},`).get(id)!;
 
-export type Decoded = { kind: 'deliver'; channel: LiveChannel; payload: unknown } | { kind: 'own' } | { kind: 'unreadable' };
+export type Decoded = { kind: 'deliver'; from: string; channel: LiveChannel; payload: unknown } | { kind: 'own' } | { kind: 'unreadable' };
 
 /**
  * A message read off the wire. The publishing instance delivered its own message locally when
@@ -34,5 +34,5 @@ export function decodeMessage(text: string, ownId: string): Decoded {
     return { kind: 'unreadable' };
   }
   if (message.from === ownId) return { kind: 'own' };
-  return { kind: 'deliver', channel: message.channel!, payload: message.payload };
+  return { kind: 'deliver', from: message.from, channel: message.channel!, payload: message.payload };
 }

@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createMetrics } from '../observability/metrics';
 import { reconnectDelay } from './backoff';
-import { LiveBus } from './bus';
+import { LiveBus, PEER_GONE_AFTER_MS, PRESENCE_EVERY_MS, type BusTransport, type TransportSink } from './bus';
 import { decodeMessage, encodeMessage } from './bus-message';
 
 const logger = pino({ level: 'silent' });
@@ -62,7 +62,7 @@ describe('the local live bus (embedded database: one process)', () => {
 describe('messages on the wire', () => {
   it('another instance’s message is delivered; this instance’s own echo is not (it was delivered when published)', () => {
     const text = encodeMessage('aaaa', 'station', { stationId: 9 });
-    expect(decodeMessage(text, 'bbbb')).toEqual({ kind: 'deliver', channel: 'station', payload: { stationId: 9 } });
+    expect(decodeMessage(text, 'bbbb')).toEqual({ kind: 'deliver', from: 'aaaa', channel: 'station', payload: { stationId: 9 } });
     expect(decodeMessage(text, 'aaaa')).toEqual({ kind: 'own' });
   });
 
@@ -70,6 +70,69 @@ describe('messages on the wire', () => {
     for (const text of ['{oops', '"text"', 'null', JSON.stringify({ channel: 'station', payload: {} }), JSON.stringify({ from: 'x', channel: 'other', payload: {} }), JSON.stringify({ from: 'x', channel: 'station' })]) {
       expect(decodeMessage(text, 'me')).toEqual({ kind: 'unreadable' });
     }
+  });
+});
+
+/** A wire in memory: every message sent reaches every started bus, the sender's own included, in order. */
+function memoryWire() {
+  const sinks = new Map<string, TransportSink>();
+  const sent: { from: string; channel: string }[] = [];
+  const transport = (instanceId: string): BusTransport => ({
+    name: 'postgres',
+    start(sink) {
+      sinks.set(instanceId, sink);
+      sink.state(true);
+    },
+    async send(text) {
+      sent.push({ from: instanceId, channel: (JSON.parse(text) as { channel: string }).channel });
+      for (const sink of [...sinks.values()]) sink.message(text);
+    },
+    async close() {
+      sinks.delete(instanceId);
+    },
+  });
+  return { transport, sent };
+}
+
+describe('monitor events go on the wire only when another instance hears them', () => {
+  let now = 0;
+  const busOn = (wire: ReturnType<typeof memoryWire>) => new LiveBus({ transport: wire.transport, metrics: createMetrics(), logger, clock: () => now });
+  const inventory = { origin: { distributorId: 1, companyId: 1, stationId: 1 }, event: { type: 'status', stationId: 1, status: 'online', lastDataAt: null } } as const;
+
+  it('keeps a lone instance’s monitor events to itself, and sends them once another says hello', async () => {
+    const wire = memoryWire();
+    const a = busOn(wire);
+    expect(a.peerCount).toBe(0);
+    a.publish('event', inventory);
+    // Changes to caches go out whoever listens.
+    a.publish('station', { stationId: 4 });
+    expect(wire.sent.filter((m) => m.from === a.instanceId).map((m) => m.channel)).toEqual(['presence', 'station']);
+
+    const b = busOn(wire);
+    const heardOnB: unknown[] = [];
+    b.subscribe('event', (e) => heardOnB.push(e));
+    // B's hello as its bus came up, and A's answer at once: each knows the other.
+    expect([a.peerCount, b.peerCount]).toEqual([1, 1]);
+    a.publish('event', inventory);
+    expect(heardOnB).toEqual([inventory]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('forgets an instance not heard for a while, and sends to nobody again', async () => {
+    const wire = memoryWire();
+    const a = busOn(wire);
+    const b = busOn(wire);
+    expect(a.peerCount).toBe(1);
+    await b.close();
+    now += PEER_GONE_AFTER_MS - 1;
+    expect(a.peerCount).toBe(1);
+    now += 2;
+    expect(a.peerCount).toBe(0);
+    const before = wire.sent.length;
+    a.publish('event', inventory);
+    expect(wire.sent.length).toBe(before);
+    expect(PEER_GONE_AFTER_MS).toBeGreaterThan(3 * PRESENCE_EVERY_MS);
+    await a.close();
   });
 });
 

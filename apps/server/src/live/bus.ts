@@ -30,6 +30,10 @@ export interface BusTransport {
 
 type Handler = (payload: never) => void;
 
+/** How often an instance says it is there, and how long another is counted as there after it last heard from it. */
+export const PRESENCE_EVERY_MS = 10_000;
+export const PEER_GONE_AFTER_MS = 3.5 * PRESENCE_EVERY_MS;
+
 /**
  * Live events and change signals of this app, and of every other instance on the same
  * database. A publish is delivered here at once, synchronously (so this instance's own feeds
@@ -41,6 +45,14 @@ type Handler = (payload: never) => void;
  * the wire cannot take is counted and logged, not retried (a late live event is worth less than
  * the write it follows). Without a transport (the embedded database: one process) it is an
  * in-process fan-out. One per app: two apps in one process share nothing.
+ *
+ * Monitor events (`event`: a device report's inventory, sensors, status and alarms) are most of
+ * what crosses the wire, one or more a report; an instance that has heard no other (`presence`,
+ * every PRESENCE_EVERY_MS) keeps them to itself, for no instance would hear them: on one
+ * instance they cost the device path a tenth of its CPU, the database's included (bench/ingest.ts).
+ * A new instance says hello as its bus comes up and the others answer at once, so they send to it
+ * within a round trip, before it serves its first feed. The other channels always go out: a cache
+ * must never miss a change because its instance was not heard yet.
  */
 export class LiveBus {
   readonly instanceId = randomBytes(8).toString('hex');
@@ -50,11 +62,18 @@ export class LiveBus {
   /** Whether this outage's first failed publish was logged. */
   private publishFailureLogged = false;
   private closed = false;
+  /** Other instances heard, with when they were last heard (deps.clock). */
+  private readonly peers = new Map<string, number>();
+  private readonly presenceTimer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly deps: { transport?: (instanceId: string) => BusTransport; metrics: Metrics; logger: FastifyBaseLogger },
+    private readonly deps: { transport?: (instanceId: string) => BusTransport; metrics: Metrics; logger: FastifyBaseLogger; clock?: () => number },
   ) {
     this.transport = deps.transport?.(this.instanceId) ?? null;
+    if (this.transport) {
+      this.presenceTimer = setInterval(() => this.announce(false), PRESENCE_EVERY_MS);
+      this.presenceTimer.unref();
+    }
     this.state = this.transport ? 'starting' : 'up';
     this.setGauge();
     this.transport?.start({
@@ -87,9 +106,18 @@ export class LiveBus {
 
   private upAt = Date.now();
 
+  /** How many other instances this one has heard from lately (0 on the local bus). */
+  get peerCount(): number {
+    const since = this.now() - PEER_GONE_AFTER_MS;
+    for (const [id, heardAt] of this.peers) if (heardAt < since) this.peers.delete(id);
+    return this.peers.size;
+  }
+
   publish<C extends LiveChannel>(channel: C, payload: LiveChannels[C]): void {
     this.deliver(channel, payload);
     if (!this.transport || this.closed) return;
+    // While the wire is down its peers are unknown: the event is tried, and counted as dropped.
+    if (channel === 'event' && this.state === 'up' && this.peerCount === 0) return;
     this.transport.send(encodeMessage(this.instanceId, channel, payload)).then(
       () => this.count('published'),
       (error: unknown) => {
@@ -116,7 +144,18 @@ export class LiveBus {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.presenceTimer);
     await this.transport?.close();
+  }
+
+  private now(): number {
+    return this.deps.clock?.() ?? Date.now();
+  }
+
+  /** Says this instance is there; `hello` asks the others to answer at once. Not counted: it is the bus's own upkeep. */
+  private announce(hello: boolean) {
+    if (!this.transport || this.closed || this.state !== 'up') return;
+    this.transport.send(encodeMessage(this.instanceId, 'presence', { hello })).catch(() => {});
   }
 
   private deliver(channel: LiveChannel, payload: unknown) {
@@ -139,6 +178,11 @@ export class LiveBus {
       this.deps.logger.warn({ bus: this.kind, length: text.length }, 'an unreadable message on the live bus is dropped');
       return;
     }
+    this.peers.set(decoded.from, this.now());
+    if (decoded.channel === 'presence') {
+      if ((decoded.payload as LiveChannels['presence'] | null)?.hello === true) this.announce(false);
+      return;
+    }
     this.count('received');
     this.deliver(decoded.channel, decoded.payload);
   }
@@ -154,6 +198,7 @@ export class LiveBus {
     const log = this.deps.logger;
     if (connected) {
       this.publishFailureLogged = false;
+      this.announce(true);
       if (previous === 'starting') log.info({ bus: this.kind }, 'live events cross instances');
       else log.info({ bus: this.kind }, 'live bus back: live events cross instances again');
     } else if (previous === 'starting') {

@@ -20,8 +20,14 @@ export interface LiveChannels {
    * single logout): open live streams check theirs at once rather than at their next check.
    */
   sessionsEnded: Record<string, never>;
+  /**
+   * An instance says it is there (every PRESENCE_EVERY_MS, and when its bus comes up, asking the
+   * others to answer at once: `hello`). The bus keeps it to itself: it tells each instance
+   * whether any other hears its monitor events (bus.ts).
+   */
+  presence: { hello: boolean };
 }
 
 export type LiveChannel = keyof LiveChannels;
 
-export const LIVE_CHANNELS: readonly LiveChannel[] = ['event', 'noticeSettings', 'station', 'sessionsEnded'];
+export const LIVE_CHANNELS: readonly LiveChannel[] = ['event', 'noticeSettings', 'station', 'sessionsEnded', 'presence'];

@@ -51,7 +51,11 @@ export async function startPeerApp(ctx: TestContext, options: { config?: Partial
   const database = await openPostgres(ctx.config.databaseUrl);
   const config = { ...ctx.config, ...options.config };
   const app = await buildApp({ config, db: database.db, logger: options.logger });
-  return contextOf(app, database, config);
+  const peer = await contextOf(app, database, config);
+  // As behind a load balancer: the two have heard each other (their buses' hellos) before the
+  // test sends to one and listens on the other, as a new instance is heard before it serves a feed.
+  for (const until = Date.now() + 5000; (ctx.app.bus.peerCount === 0 || peer.app.bus.peerCount === 0) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+  return peer;
 }
 
 /** A built app on its database, ready, as a test's context; closing it closes both. */
