@@ -32,12 +32,18 @@ export class PushNotifier {
   private again = false;
   private soon: ReturnType<typeof setTimeout> | null = null;
   private readonly unsubscribe: () => void;
+  /**
+   * Whether the last round found any subscribed device. While none is, an alarm does not start a
+   * round of its own (a fleet's alarms would start hundreds, each reading the feed to move the mark
+   * past alarms nobody is sent): the periodic round moves it, and finds the first subscriber.
+   */
+  private anySubscribers = true;
 
   constructor(
     private readonly deps: { db: Db; hub: LiveHub; sender: PushSender; logger: FastifyBaseLogger; defaultLanguage: Language; holdsLease: () => boolean },
   ) {
     this.unsubscribe = deps.hub.subscribe(({ event }) => {
-      if (event.type !== 'alarm' || !deps.holdsLease() || this.soon) return;
+      if (event.type !== 'alarm' || !this.anySubscribers || !deps.holdsLease() || this.soon) return;
       // A fleet's alarms come in bursts (a report opens several): one round a quarter of a second
       // after the first takes them all, rather than a round each (issue 38; the device bench's
       // alarm tanks made hundreds a second).
@@ -94,6 +100,7 @@ export class PushNotifier {
       const upTo = Math.min(last, from + BATCH);
       // With no device subscribed anywhere there is nothing to read: the mark just moves on.
       const subscribers = await repo.subscribers(db);
+      this.anySubscribers = subscribers.length > 0;
       const items = subscribers.length === 0 ? [] : await repo.feedBetween(db, from, upTo);
       // Another instance moved the mark: those alarms are its to send.
       if (!(await repo.claimFeed(db, from, upTo))) return queued;

@@ -243,6 +243,7 @@ describe('the sender', () => {
     const laptop = (await devices('admin')).find((d) => d.endpoint === pushService.endpoint('admin-laptop'));
     expect((await call('admin', 'DELETE', `/api/push/devices/${laptop!.id}`)).code).toBe(1000);
   });
+
 });
 
 describe('a user’s devices', () => {
@@ -281,5 +282,32 @@ describe('a user’s devices', () => {
     expect(rows.find((r) => r.type === 1 && r.remark === 3)).toMatchObject({ byAlert: 1, byPush: 0 });
     expect(rows.find((r) => r.type === 1 && r.remark === 4)).toMatchObject({ byAlert: 1, byPush: 1 });
     expect(en['push.title']).toBe('{alarm} · {station}');
+  });
+});
+
+// Last: it removes every subscription.
+describe('no device subscribed', () => {
+  it('while no device is subscribed anywhere, an alarm starts no round: the periodic round moves the mark and finds the first subscriber', async () => {
+    await ctx.db.execute(sql`delete from push_subscriptions`);
+    const sender = new PushSender({ db: ctx.db, keys: new VapidKeyStore(ctx.db), logger: ctx.app.log }, { subject: SUBJECT, loopback: true });
+    const holder = new PushNotifier({ db: ctx.db, hub: ctx.app.live, sender, logger: ctx.app.log, defaultLanguage: 'en', holdsLease: () => true });
+    const alarm = (code: number) => deviceReport(ctx.app, 'NWP-SZ02', { alarms: [{ kind: 'level', tank: '4', code, ts: new Date(Date.now() - 2000).toISOString() }] });
+    try {
+      expect((await alarm(10)).json().code).toBe(1000);
+      // The round this alarm started (no round had found the table empty yet) is over.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await holder.idle();
+      expect(await holder.runOnce()).toBe(0);
+      const device = await subscribed('admin', 'first-subscriber');
+      expect((await alarm(11)).json().code).toBe(1000);
+      // Past the quarter-second an alarm's round would wait for its burst: none started.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(pushService.to('first-subscriber')).toHaveLength(0);
+      expect(await holder.runOnce()).toBe(1);
+      await holder.idle();
+      expect(JSON.parse(device.decrypt(pushService.to('first-subscriber')[0]!.body))).toMatchObject({ code: 11 });
+    } finally {
+      await holder.stop();
+    }
   });
 });
