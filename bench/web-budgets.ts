@@ -99,14 +99,17 @@ try {
   if (!process.argv.includes('--home-only')) {
     // Every desktop route: JS loaded by a fresh signed-in page that opens it directly, plus the
     // history route with its trend chart drawn (the chart's chunk loads when a query is run).
-    const routes = await loginPage.locator('[data-testid="side-menu"] [data-menu]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')!));
+    // Each menu entry's name and path (a route's path need not be its name: /access_tokens).
+    const menu = await loginPage.locator('[data-testid="side-menu"] [data-menu]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-menu')!, e.getAttribute('data-path') ?? `/${e.getAttribute('data-menu')}`] as const));
+    const pathOf = new Map<string, string>([['home', '/home'], ...menu]);
+    const routes = menu.map(([name]) => name);
     const sizes: { route: string; size: number; wire: number; scripts: Map<string, Script> }[] = [];
     // `--routes a,b`: only these (e.g. the ones over budget, while working on them).
     const only = process.argv.includes('--routes') ? new Set(process.argv[process.argv.indexOf('--routes') + 1]!.split(',')) : null;
     for (const route of ['home', ...routes.filter((r) => r !== 'home')].filter((r) => !only || only.has(r))) {
       const { context, page } = await coldPage();
       const scripts = collectScripts(page);
-      await page.goto(`${server.baseUrl}/${route}`, { waitUntil: 'networkidle', timeout: 120_000 });
+      await page.goto(`${server.baseUrl}${pathOf.get(route) ?? `/${route}`}`, { waitUntil: 'networkidle', timeout: 120_000 });
       await scripts.settled();
       sizes.push({ route, size: total(scripts), wire: total(scripts, 'wire'), scripts });
       if (route === 'history_can_save') {

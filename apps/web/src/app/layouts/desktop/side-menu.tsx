@@ -39,8 +39,9 @@ export function SideMenu({ menuList, current, collapsed }: SideMenuProps) {
     key: entry.name,
     icon,
     label: <TitledLabel text={t(entry.titleKey)} />,
-    // Stable hooks for browser tests: the route name on the <li>.
+    // Stable hooks for browser tests and benches: the route's name and path on the <li>.
     'data-menu': entry.name,
+    'data-path': routeByName(entry.name)?.path,
   });
 
   const items: Items = entries.map((entry) => {
