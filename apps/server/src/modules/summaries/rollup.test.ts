@@ -4,6 +4,7 @@ import pg from 'pg';
 import { SUMMARY_CHUNKS, summaryChunk } from '@ullage/domain/summary-plan';
 import { rawRows } from '../../lib/raw-sql';
 import { signIn, apiGet, ADMIN_PASSWORD, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
+import { backend } from '../../test/databases';
 import { storedSummaries, summariesFromRaw, type SummaryRow } from '../../test/summaries';
 import { SUMMARY_LOCK } from './service';
 
@@ -121,7 +122,7 @@ describe('summaries rolled up by their job (issue 36)', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the roll-up and a write in flight (PostgreSQL)', () => {
+describe.skipIf(backend() !== 'postgres')('the roll-up and a write in flight (PostgreSQL)', () => {
   it('waits for a write holding its chunk, and counts the reading that write committed', async () => {
     const hour = Date.parse('2026-11-21T00:00:00Z');
     const client = new pg.Client({ connectionString: ctx.config.databaseUrl });
