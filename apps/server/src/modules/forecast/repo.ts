@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { SUMMARY_CHUNKS } from '@ullage/domain/summary-plan';
 import { RUN_OUT_ALARM_CODE } from '@ullage/domain/forecast';
 import type { StrappingPoint } from '@ullage/domain/strapping';
-import type { HourLevels } from '@ullage/domain/forecast';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import type { AlarmTank } from '../alarms/service';
@@ -51,40 +49,6 @@ export async function forecastTanks(db: Db, tankIds: readonly number[]): Promise
     waterVolumeL: (r.water_volume_l as number | null) ?? null,
     asOfMs: r.ts == null ? null : new Date(r.ts as string).getTime(),
   }));
-}
-
-/**
- * Per tank, its hourly level summaries in [fromMs, toMs) (tank_hourly: the hour's first and last
- * reading); the hours the summaries job has not rolled up yet (the last one or two) made here from
- * the raw readings, as it will make them.
- */
-export async function hourlyLevels(db: Db, tankIds: readonly number[], fromMs: number, toMs: number): Promise<Map<number, HourLevels[]>> {
-  const out = new Map<number, HourLevels[]>();
-  if (tankIds.length === 0) return out;
-  const from = new Date(fromMs).toISOString();
-  const to = new Date(toMs).toISOString();
-  const rows = await rawRows<{ tank_id: number; h: number; f: number; l: number; first_volume_l: number; last_volume_l: number }>(
-    db,
-    sql`with m as (select chunk, hourly_until from summary_marks)
-        select tank_id, extract(epoch from hour)::float8 * 1000 as h, extract(epoch from first_ts)::float8 * 1000 as f,
-          extract(epoch from last_ts)::float8 * 1000 as l, first_volume_l, last_volume_l
-        from tank_hourly join m on m.chunk = tank_id % ${sql.raw(String(SUMMARY_CHUNKS))}
-        where tank_id = any(${pgArray(tankIds)}::int[]) and hour >= ${from}::timestamptz and hour < ${to}::timestamptz and hour < m.hourly_until
-        union all
-        select tank_id, extract(epoch from date_bin(interval '1 hour', ts, timestamptz '2000-01-01T00:00:00Z'))::float8 * 1000,
-          extract(epoch from min(ts))::float8 * 1000, extract(epoch from max(ts))::float8 * 1000,
-          (min(array[extract(epoch from ts)::float8, volume_l]))[2], (max(array[extract(epoch from ts)::float8, volume_l]))[2]
-        from tank_readings join m on m.chunk = tank_id % ${sql.raw(String(SUMMARY_CHUNKS))}
-        where tank_id = any(${pgArray(tankIds)}::int[]) and ts >= greatest(${from}::timestamptz, (select min(hourly_until) from m)) and ts < ${to}::timestamptz and ts >= m.hourly_until
-        group by tank_id, date_bin(interval '1 hour', ts, timestamptz '2000-01-01T00:00:00Z')
-        order by 1, 2`,
-  );
-  for (const r of rows) {
-    let list = out.get(r.tank_id);
-    if (!list) out.set(r.tank_id, (list = []));
-    list.push({ hourMs: r.h, firstTsMs: r.f, lastTsMs: r.l, firstL: r.first_volume_l, lastL: r.last_volume_l });
-  }
-  return out;
 }
 
 /**

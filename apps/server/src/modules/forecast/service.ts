@@ -9,7 +9,8 @@ import type { AuthUser } from '../../sessions/auth-user';
 import { tankOfRow, tanksOfReport } from '../tank-days/service';
 import { scopeOf } from '../scope/scope';
 import { databaseNow, keepProfiles, keptProfiles, type KeptProfile, markStations } from './profile-cache';
-import { deliverySpans, forecastTanks, hourlyLevels, meteredHours, type ForecastTank, type MeteredHour } from './repo';
+import { deliverySpans, forecastTanks, meteredHours, type ForecastTank, type MeteredHour } from './repo';
+import { hourLevels } from '../summaries/service';
 
 export const FORECAST_FIELD_LABELS = { fillPct: 'forecast.field.fillPct', deliverAt: 'forecast.field.deliverAt', withinHours: 'forecast.field.withinHours' } as const;
 /** The tanker may be asked for at most this far ahead (the projection's own reach for an order). */
@@ -109,7 +110,7 @@ async function computeProfiles(db: Db, tanks: readonly ForecastTank[], nowMs: nu
   const siblings = metered.hours.length > 0 ? await siblingsOf(db, tanks) : [];
   const derivedIds = [...new Set([...tanks.map((t) => t.tankId), ...siblings.map((s) => s.tankId)])];
   // An hour's sales run from the hour before's last reading: one more hour is read before the window.
-  const levels = await hourlyLevels(db, derivedIds, fromMs - HOUR_MS, toMs);
+  const levels = await hourLevels(db, derivedIds, fromMs - HOUR_MS, toMs);
   const deliveries = await deliverySpans(db, derivedIds, fromMs - HOUR_MS, toMs);
   const derived = new Map(derivedIds.map((id) => [id, hourlyDerivedSales(levels.get(id) ?? [], deliveries.get(id) ?? []).filter((h) => h.hourMs >= fromMs)]));
   // Each tank's share of its product's metered sales at its station, by the level's falls over the window.

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { SUMMARY_CHUNKS, summaryChunk } from '@ullage/domain/summary-plan';
 import { numericArray, pgArray, preparedRows, withGenericPlans } from '../../lib/raw-sql';
-import { aggregatedReadings, MERGED, SUMMARY_LOCK, upsertSummaries } from '../summaries/service';
+import { chunkLocks, MERGE_LATE_READINGS } from '../summaries/service';
 import type { PreparedReadings } from './reading-columns';
 
 /** The typed columns of `layOut` (reading-columns.ts), in READING_ARRAYS order, as the rows `r` of the write. */
@@ -23,15 +22,6 @@ const STORED = sql.raw(
 const READING_COLUMNS = sql.raw(
   'tank_id, ts, station_id, type, product_height_mm, water_height_mm, temperature_c, volume_l, tc_volume_l, water_volume_l, density_kg_m3',
 );
-
-// Only readings of hours and days the summaries job has rolled up already are merged here
-// (migration 0035): the job rolls up the others from the raw rows.
-const MERGE_HOURLY = sql.raw(upsertSummaries('tank_hourly', aggregatedReadings('late_hourly', '1 hour'), MERGED));
-const MERGE_DAILY = sql.raw(upsertSummaries('tank_daily', aggregatedReadings('late_daily', '1 day'), MERGED));
-/** The inserted readings older than their chunk's marks: those the summaries job will not roll up. */
-const LATE = sql.raw(`marks as (select chunk, hourly_until, daily_until from summary_marks),
-        late_hourly as (select i.*, m.daily_until from ins i join marks m on m.chunk = i.tank_id % ${SUMMARY_CHUNKS} where i.ts < m.hourly_until),
-        late_daily as (select * from late_hourly where ts < daily_until)`);
 
 /** One reading as the evaluators read it (SI). */
 export interface TankPoint {
@@ -78,12 +68,8 @@ export interface WrittenReadings {
 export async function writeReadings(db: Db, readings: PreparedReadings, byKey: boolean): Promise<WrittenReadings> {
   const written: WrittenReadings = { newPerTank: new Map(), fresh: new Map(), newKeys: new Set(), moved: new Set() };
   if (readings.count === 0) return written;
-  const chunks = [...new Set(readings.newest.map((r) => summaryChunk(r.tankId)))].sort((a, b) => a - b);
-  // The transaction takes a shared lock on the summary chunks of its tanks (in ascending order,
-  // in the round trip that sets the plans) so the summaries job never rolls up an hour while a
-  // reading of it is being written without merging: the marks are read by the write, which sees
-  // what the job committed before the lock was granted. The lock ends with the transaction.
-  const locks = sql`(select count(pg_advisory_xact_lock_shared(${SUMMARY_LOCK}, c)) from unnest(${pgArray(chunks)}::int[]) as c)`;
+  // The summary chunks' lock, in the round trip that sets the plans (summaries/ingest-merge.ts).
+  const locks = chunkLocks(readings.newest.map((r) => r.tankId));
   const result = await withGenericPlans(db, () => preparedRows<{ tank_id: number; n: number; k: string | null; first_ms: number | null; last_ms: number | null; prev_ms: number | null; prev_h: number | null; prev_t: number | null; prev_v: number | null; moved: boolean }>(
     db,
     // Every part of a WITH sees the same snapshot: \`before\` reads tank_latest as it was before this statement.
@@ -96,9 +82,7 @@ export async function writeReadings(db: Db, readings: PreparedReadings, byKey: b
           insert into tank_readings (${READING_COLUMNS})
           select ${STORED} from r
           on conflict do nothing returning tank_id, ts, product_height_mm, water_height_mm, temperature_c, volume_l),
-        ${LATE},
-        hourly as (${MERGE_HOURLY}),
-        daily as (${MERGE_DAILY}),
+        ${MERGE_LATE_READINGS},
         latest as (
           insert into tank_latest (${READING_COLUMNS}, ullage_l, fill_pct)
           select distinct on (tank_id) ${STORED}, ullage_l, fill_pct from r order by tank_id, ts_ms desc, ord

@@ -6,7 +6,7 @@ import { rawRows } from '../../lib/raw-sql';
 import { signIn, apiGet, ADMIN_PASSWORD, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
 import { backend } from '../../test/databases';
 import { storedSummaries, summariesFromRaw, type SummaryRow } from '../../test/summaries';
-import { SUMMARY_LOCK } from './service';
+import { SUMMARY_LOCK } from './rollup-job';
 
 /**
  * Issue 36: ingest merges only late readings into the summaries; the summaries job rolls up each

@@ -1,9 +1,10 @@
 /**
- * The hourly and daily summaries of the readings (migrations 0020, 0035): the roll-up job, the
- * marks of what it has rolled up, the lock ingest holds while it writes, and the columns both
- * make. Ingest merges only late readings (ingest/readings-repo.ts); readers read what is not
- * rolled up yet from the raw readings (domain summary-plan.ts clipPlan).
+ * The hourly and daily summaries of the readings (migrations 0020, 0035): the roll-up job, what
+ * ingest's write adds for late readings and the lock it holds, and the readers' view of what is
+ * rolled up (marks, hour levels). Readers of long ranges clip their plan by the marks (domain
+ * summary-plan.ts clipPlan).
  */
-export { SummaryRollupJob, SUMMARY_LOCK, type RollupRound } from './rollup-job';
+export { SummaryRollupJob, type RollupRound } from './rollup-job';
+export { chunkLocks, MERGE_LATE_READINGS } from './ingest-merge';
 export { summaryMarks } from './marks-repo';
-export { aggregatedReadings, MERGED, upsertSummaries } from './columns';
+export { hourLevels } from './hour-levels';
