@@ -105,11 +105,19 @@ describe('data jumps found on ingest (spec §9 jump thresholds)', () => {
     const counting = new Proxy(ctx.db, {
       get(target, name, receiver) {
         if (name === 'execute') return (q: Parameters<Db['execute']>[0]) => (statements.push('execute'), target.execute(q));
-        // Named statements (raw-sql.ts preparedRows) go to the session directly.
+        // Named statements (raw-sql.ts preparedRows) go to the session directly on PGlite, and to
+        // the session's node-postgres client on PostgreSQL.
         if (name === 'session') {
-          const session = Reflect.get(target, name, receiver) as { prepareQuery: (...args: unknown[]) => unknown };
+          const session = Reflect.get(target, name, receiver) as { prepareQuery: (...args: unknown[]) => unknown; client: object };
+          const client = new Proxy(session.client, {
+            get: (c, n, r) => {
+              const value = Reflect.get(c, n, r) as unknown;
+              return n === 'query' && typeof value === 'function' ? (...args: unknown[]) => (statements.push('execute'), (value as (...a: unknown[]) => unknown).apply(c, args)) : value;
+            },
+          });
           return new Proxy(session, {
-            get: (s, n, r) => (n === 'prepareQuery' ? (...args: unknown[]) => (statements.push('execute'), s.prepareQuery(...args)) : (Reflect.get(s, n, r) as unknown)),
+            get: (s, n, r) =>
+              n === 'prepareQuery' ? (...args: unknown[]) => (statements.push('execute'), s.prepareQuery(...args)) : n === 'client' ? client : (Reflect.get(s, n, r) as unknown),
           });
         }
         return Reflect.get(target, name, receiver) as unknown;
