@@ -14,7 +14,7 @@ import type { Metrics } from '../../observability/metrics';
 import { ValidationError } from '../../plugins/errors';
 import { BatchWriter, type Evaluator, type WriteOutcome } from './batch-writer';
 import { evaluateDeliveries } from './delivery-evaluator';
-import { evaluateThresholds } from './threshold-evaluator';
+import { thresholdEvaluator } from './threshold-evaluator';
 import { evaluateJumps } from './jump-evaluator';
 import { evaluatePastOutages } from './outage-evaluator';
 import { DeviceStations, type IngestStation } from './device-stations';
@@ -39,7 +39,7 @@ export class DeviceRefused extends Error {}
  */
 export class Ingest {
   readonly stations: DeviceStations;
-  private readonly evaluators: Evaluator[] = [async (context) => void (await evaluateDeliveries(context)), evaluateThresholds, evaluateJumps, evaluatePastOutages];
+  private readonly evaluators: Evaluator[] = [async (context) => void (await evaluateDeliveries(context)), thresholdEvaluator(), evaluateJumps, evaluatePastOutages];
   private readonly writer: BatchWriter;
   private readonly preparer: Preparer;
 

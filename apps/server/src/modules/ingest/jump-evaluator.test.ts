@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { stations, tanks } from '../../db/schema';
 import { rawRows } from '../../lib/raw-sql';
+import { countingStatements } from '../../test/count-statements';
 import { deviceReport, startTestApp, type TestContext } from '../../test/harness';
 import type { PreparedBatch } from './batch-writer';
 import type { IngestStation } from './device-stations';
@@ -101,28 +101,7 @@ describe('data jumps found on ingest (spec §9 jump thresholds)', () => {
   });
 
   it('a batch without readings runs no query; jumps in many tanks cost four statements', async () => {
-    const statements: string[] = [];
-    const counting = new Proxy(ctx.db, {
-      get(target, name, receiver) {
-        if (name === 'execute') return (q: Parameters<Db['execute']>[0]) => (statements.push('execute'), target.execute(q));
-        // Named statements (raw-sql.ts preparedRows) go to the session directly on PGlite, and to
-        // the session's node-postgres client on PostgreSQL.
-        if (name === 'session') {
-          const session = Reflect.get(target, name, receiver) as { prepareQuery: (...args: unknown[]) => unknown; client: object };
-          const client = new Proxy(session.client, {
-            get: (c, n, r) => {
-              const value = Reflect.get(c, n, r) as unknown;
-              return n === 'query' && typeof value === 'function' ? (...args: unknown[]) => (statements.push('execute'), (value as (...a: unknown[]) => unknown).apply(c, args)) : value;
-            },
-          });
-          return new Proxy(session, {
-            get: (s, n, r) =>
-              n === 'prepareQuery' ? (...args: unknown[]) => (statements.push('execute'), s.prepareQuery(...args)) : n === 'client' ? client : (Reflect.get(s, n, r) as unknown),
-          });
-        }
-        return Reflect.get(target, name, receiver) as unknown;
-      },
-    });
+    const { db: counting, statements } = countingStatements(ctx.db);
     const empty: PreparedBatch = { station, readings: layOut([]), parts: { sensors: [], alarms: [], events: [], deliveries: [], sales: [], meterTotals: [], tickets: [] }, clock: null, receivedAt: new Date() };
     await evaluateJumps({ db: counting, batches: [empty], readings: groupReadings(counting, [empty], new Map()), fresh: new Map(), raise: () => {} });
     expect(statements).toEqual([]);

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { stations, tanks } from '../../db/schema';
 import { rawRows } from '../../lib/raw-sql';
+import { countingStatements } from '../../test/count-statements';
 import { startTestApp, type TestContext } from '../../test/harness';
+import type { PreparedBatch } from './batch-writer';
+import type { IngestStation, IngestTank } from './device-stations';
+import { groupReadings } from './group-readings';
+import { layOut, type ReadingRow } from './reading-columns';
+import { writeReadings } from './readings-repo';
+import { ClearTanks, evaluateThresholds } from './threshold-evaluator';
 
 let ctx: TestContext;
 let tankId = 0;
@@ -105,5 +112,66 @@ describe('server-evaluated threshold alarms on ingest', () => {
     await ctx.app.inject({ method: 'POST', url: '/api/device/v1/stations/LSF-DA02/report', payload, headers: { authorization: 'Bearer demo-device-key:LSF-DA02' } });
     expect((await alarms()).filter((a) => a.ended_at === null).map((a) => [a.code, iso(a.started_at)])).toEqual([[11, at(10)]]);
     expect((await alarms(tank2Id)).map((a) => [a.code, iso(a.started_at), iso(a.ended_at)])).toEqual([[11, at(7), at(10)]]);
+  });
+});
+
+describe('tanks known clear: their active alarms are not asked again (ClearTanks)', () => {
+  const THRESHOLDS = { heightMm: 2000, highOilAlarmMm: 1900, highOilWarnMm: 1800, lowOilWarnMm: 300, lowOilAlarmMm: 200, highWaterAlarmMm: 100 };
+  const NO_PARTS = { sensors: [], alarms: [], events: [], deliveries: [], sales: [], meterTotals: [], tickets: [] };
+  let station: IngestStation;
+  let otherTankId = 0;
+  const stationWith = (thresholds: IngestTank['thresholds']): IngestStation => ({ ...station, tanks: new Map([['1', { ...station.tanks.get('1')!, thresholds }]]) });
+
+  beforeAll(async () => {
+    const [s] = await ctx.db.select().from(stations).where(eq(stations.code, 'LSF-DE03'));
+    const [t] = await ctx.db.update(tanks).set(THRESHOLDS).where(and(eq(tanks.stationId, s!.id), eq(tanks.code, '1'))).returning({ id: tanks.id });
+    otherTankId = t!.id;
+    const geometry = { heightMm: 2000, capacityL: 20_000, strapping: [], oilOffsetMm: 0, waterOffsetMm: 0, tiltDeg: 0, probeOffsetMm: 0, expansionPerC: 0.0012 };
+    station = { id: s!.id, code: s!.code, name: s!.name, distributorId: s!.distributorId, companyId: s!.companyId, timezone: s!.timezone, keyHash: null, tanks: new Map() };
+    station.tanks.set('1', { id: otherTankId, code: '1', productId: null, productCode: null, geometry, thresholds: { ...THRESHOLDS } });
+  });
+
+  /** Writes the tank's reading at `minute` and evaluates it with `known` (an instance's memory); answers the statements the evaluation sent. */
+  const evaluate = async (known: ClearTanks, minute: number, productHeightMm: number, on = station) => {
+    const tsMs = Date.parse(at(100 + minute));
+    const row: ReadingRow = { tankId: otherTankId, stationId: on.id, ts: new Date(tsMs).toISOString(), tsMs, type: 2, productHeightMm, waterHeightMm: 0, temperatureC: 20, volumeL: 10_000, tcVolumeL: 10_000, waterVolumeL: 0, ullageL: 0, fillPct: 50, densityKgM3: null };
+    const batch: PreparedBatch = { station: on, readings: layOut([row]), parts: NO_PARTS, clock: null, receivedAt: new Date() };
+    const { fresh } = await writeReadings(ctx.db, batch.readings, false);
+    const { db, statements } = countingStatements(ctx.db);
+    await evaluateThresholds({ db, batches: [batch], readings: groupReadings(db, [batch], fresh), fresh, raise: () => {} }, known);
+    return statements.length;
+  };
+  const active = async () => (await alarms(otherTankId)).filter((a) => a.ended_at === null).map((a) => a.code);
+
+  it('asks once, then not while the tank stays clear; asks again once another instance moved the tank on, and ends the alarm it opened', async () => {
+    const here = new ClearTanks();
+    const there = new ClearTanks();
+    expect(await evaluate(here, 0, 1000)).toBe(1); // the active alarms asked
+    expect(await evaluate(here, 1, 1001)).toBe(0); // known clear: nothing asked, nothing changed
+    // Another instance takes the next report, which crosses the high alarm (and warning).
+    expect(await evaluate(there, 2, 1950)).toBeGreaterThan(0);
+    expect((await active()).sort()).toEqual([10, 11]);
+    // Back here, the stored newest reading is not the one this instance evaluated: it asks, and ends both.
+    expect(await evaluate(here, 3, 1000)).toBe(2);
+    expect(await active()).toEqual([]);
+    expect(await evaluate(here, 4, 1000)).toBe(0);
+  });
+
+  it('asks again when the tank’s thresholds were loaded again (a settings change)', async () => {
+    const here = new ClearTanks();
+    expect(await evaluate(here, 10, 1000)).toBe(1);
+    expect(await evaluate(here, 11, 1000)).toBe(0);
+    expect(await evaluate(here, 12, 1000, stationWith({ ...THRESHOLDS }))).toBe(1);
+  });
+
+  it('a tank left with an alarm active is asked at its next reading', async () => {
+    const here = new ClearTanks();
+    expect(await evaluate(here, 20, 1000)).toBe(1);
+    expect(await evaluate(here, 21, 1850)).toBeGreaterThan(0); // opens the warning: not clear
+    expect(await active()).toEqual([11]);
+    expect(await evaluate(here, 22, 1850)).toBe(1); // asked, and the warning stays
+    expect(await active()).toEqual([11]);
+    expect(await evaluate(here, 23, 1000)).toBe(2); // asked, and ended
+    expect(await active()).toEqual([]);
   });
 });

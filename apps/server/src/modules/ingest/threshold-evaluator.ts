@@ -4,15 +4,59 @@ import { pgArray, preparedRows } from '../../lib/raw-sql';
 import type { EvaluationContext } from './batch-writer';
 import { clearAlarm, endServerLevelAlarms, openAlarm, openServerLevelAlarms, type LevelChange } from '../alarms/service';
 import type { IngestTank } from './device-stations';
+import type { TankThresholds } from '@ullage/domain/threshold-alarms';
 
 const CODES: readonly number[] = Object.values(THRESHOLD_CODES);
+
+/** Tanks remembered at most; past it the memory starts again (each tank is then asked once more). */
+const MAX_CLEAR_TANKS = 200_000;
+
+/**
+ * The tanks whose threshold alarms, of any source, this instance found all ended when it last
+ * evaluated them, and as of which reading. Every other tank's active alarms are asked of the
+ * database (an index probe a tank a group: a tenth of PostgreSQL's work on the device path).
+ *
+ * A tank is known clear before a group when its newest stored reading (`prevLatest`, read by
+ * the write) is the very reading this instance evaluated last, under the same thresholds
+ * object (a settings change reloads the station's tanks). Server threshold alarms open and end
+ * only in an evaluation of a tank's newest reading, which moves its latest reading on; so had
+ * another instance evaluated the tank since, or this instance's transaction rolled back, the
+ * stored newest reading would be another, and the tank is asked again. A device's own alarm of
+ * a threshold code (10–14) may open beside a clear tank without moving it: the outcome is the
+ * same either way (the server's opening of that code collides with it on the active-alarm key
+ * and writes nothing; the server never ends a device's alarm), and the state then computed is
+ * not clear, so the tank is asked from the next group on.
+ */
+export class ClearTanks {
+  private readonly entries = new Map<number, { atMs: number; thresholds: TankThresholds }>();
+
+  isClear(tank: IngestTank, prevLatestMs: number | null): boolean {
+    const entry = this.entries.get(tank.id);
+    return entry !== undefined && entry.atMs === prevLatestMs && entry.thresholds === tank.thresholds;
+  }
+
+  /** After evaluating the tank up to its reading at `atMs`: remembered when no alarm is left active. */
+  evaluated(tank: IngestTank, atMs: number, clear: boolean): void {
+    if (!clear) {
+      this.entries.delete(tank.id);
+      return;
+    }
+    if (this.entries.size >= MAX_CLEAR_TANKS && !this.entries.has(tank.id)) this.entries.clear();
+    this.entries.set(tank.id, { atMs, thresholds: tank.thresholds });
+  }
+}
+
+/** The threshold evaluator of one ingest, with its memory of clear tanks. */
+export function thresholdEvaluator(clear = new ClearTanks()): (context: EvaluationContext) => Promise<void> {
+  return (context) => evaluateThresholds(context, clear);
+}
 
 /**
  * The server's own level alarms (issue 5): each tank's new readings, in time order, against its
  * thresholds with hysteresis (packages/domain/src/threshold-alarms.ts). Only changes touch
  * the database: an alarm opens at the reading that crossed, and ends at the one that came back.
  */
-export async function evaluateThresholds({ db, batches, fresh, raise }: EvaluationContext): Promise<void> {
+export async function evaluateThresholds({ db, batches, fresh, raise }: EvaluationContext, clear: ClearTanks): Promise<void> {
   const work = new Map<number, { tank: IngestTank; batch: (typeof batches)[number]; order: number[] }>();
   for (const batch of batches) {
     const tanksById = new Map([...batch.station.tanks.values()].map((t) => [t.id, t]));
@@ -39,12 +83,16 @@ export async function evaluateThresholds({ db, batches, fresh, raise }: Evaluati
   // Tank by tank through the index of active alarms by tank (migration 0024). Written as one
   // filter, the planner took the station-led key and walked every active level alarm of the
   // fleet whenever the table's statistics were young (1.5 ms against 0.3 ms for 200 tanks).
-  const active = await preparedRows<{ tank_id: number; code: number }>(
-    db,
-    sql`select t.id as tank_id, x.code from unnest(${pgArray([...work.keys()])}::int[]) as t(id)
-        join lateral (select code from alarms x
-                      where x.tank_id = t.id and x.ended_at is null and x.kind = 'level' and x.code = any(${pgArray(CODES)}::smallint[]) offset 0) x on true`,
-  );
+  const unknown = [...work.values()].filter(({ tank }) => !clear.isClear(tank, fresh.get(tank.id)?.prevLatest?.tsMs ?? null)).map(({ tank }) => tank.id);
+  const active =
+    unknown.length === 0
+      ? []
+      : await preparedRows<{ tank_id: number; code: number }>(
+          db,
+          sql`select t.id as tank_id, x.code from unnest(${pgArray(unknown)}::int[]) as t(id)
+              join lateral (select code from alarms x
+                            where x.tank_id = t.id and x.ended_at is null and x.kind = 'level' and x.code = any(${pgArray(CODES)}::smallint[]) offset 0) x on true`,
+        );
   const activeOf = new Map<number, Set<number>>();
   for (const a of active) activeOf.set(a.tank_id, (activeOf.get(a.tank_id) ?? new Set()).add(a.code));
 
@@ -63,6 +111,7 @@ export async function evaluateThresholds({ db, batches, fresh, raise }: Evaluati
       for (const code of now) if (!(next as Set<number>).has(code)) changes.push({ tank, batch, code, ts, opens: false });
       now = next;
     }
+    clear.evaluated(tank, r.tsMs[order[order.length - 1]!]!, now.size === 0);
   }
   if (changes.length === 0) return;
 
