@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestContext } from '../test/harness';
-import { numericArray, pgArray, preparedRows, rawRows, withGenericPlans } from './raw-sql';
+import { numericArray, pgArray, preparedRows, rawRows, useGenericPlans } from './raw-sql';
 
 // One database for the file's statements: none of them writes.
 let ctx: TestContext;
@@ -27,15 +27,16 @@ describe('pgArray', () => {
   });
 });
 
-describe('withGenericPlans', () => {
-  it('plans generically while the work runs, puts the transaction’s setting back after, and answers the work’s result', async () => {
+describe('useGenericPlans', () => {
+  it('plans generically for the rest of the transaction, and leaves the setting outside it as it was', async () => {
     const mode = async (db: typeof ctx.db) => (await rawRows<{ m: string }>(db, sql`select current_setting('plan_cache_mode') as m`))[0]!.m;
     const outside = await mode(ctx.db);
+    expect(outside).not.toBe('force_generic_plan');
     await ctx.db.transaction(async (tx) => {
       const db = tx as unknown as typeof ctx.db;
-      const before = await mode(db);
-      expect(await withGenericPlans(db, async () => [await mode(db)])).toEqual(['force_generic_plan']);
-      expect(await mode(db)).toBe(before);
+      await useGenericPlans(db);
+      expect(await mode(db)).toBe('force_generic_plan');
+      expect(await mode(db)).toBe('force_generic_plan');
     });
     expect(await mode(ctx.db)).toBe(outside);
   });

@@ -34,7 +34,7 @@ function nameOf(text: string): string | undefined {
  * once per connection under a name made from its text: the server then does not parse it again
  * on every call, which was a third of its CPU for a device report's statements
  * (bench/ingest.ts). It is still planned for each call's parameters (client.ts says why), unless
- * the caller asks otherwise (withGenericPlans). On PGlite, where drizzle ignores the name, it is
+ * the transaction asks otherwise (useGenericPlans). On PGlite, where drizzle ignores the name, it is
  * `rawRows`.
  */
 export async function preparedRows<T>(db: Db, statement: SQL): Promise<T[]> {
@@ -64,19 +64,17 @@ const READ_AS_DRIZZLE = {
 };
 
 /**
- * Runs `work`, inside a transaction, with PostgreSQL reusing one generic plan of each named
- * statement instead of planning it for every call's parameters; the transaction's setting is
- * put back after. For a statement whose plan cannot depend on its parameters — the same
- * inserts and key look-ups whatever the values, such as a device report's write — planning is
- * pure cost: an eighth of that statement's CPU (bench/ingest.ts). On failure the setting is
- * left as it is: the transaction is over, and SET LOCAL ends with it. `alongside` is evaluated in
- * the same round trip, before `work` (ingest takes its transaction's locks there).
+ * Puts the rest of the transaction under generic plans: PostgreSQL then plans each named
+ * statement once per connection and reuses that plan, instead of planning it again for every
+ * call's parameters (the pool's setting, client.ts). For statements whose plans cannot depend
+ * on their parameters, planning is pure cost: the device path's inserts and key look-ups take
+ * their values as arrays, which no plan sees into, and planning them for every group was a
+ * sixth of PostgreSQL's work on that path (bench/ingest.ts). The setting ends with the
+ * transaction (SET LOCAL). `alongside` is evaluated in the same round trip (ingest takes its
+ * transaction's locks there).
  */
-export async function withGenericPlans<T>(db: Db, work: () => Promise<T>, alongside: SQL = sql`null`): Promise<T> {
-  const [was] = await preparedRows<{ mode: string }>(db, sql`select current_setting('plan_cache_mode') as mode, set_config('plan_cache_mode', 'force_generic_plan', true), ${alongside} as alongside`);
-  const result = await work();
-  await preparedRows(db, sql`select set_config('plan_cache_mode', ${was!.mode}, true)`);
-  return result;
+export async function useGenericPlans(db: Db, alongside: SQL = sql`null`): Promise<void> {
+  await preparedRows(db, sql`select set_config('plan_cache_mode', 'force_generic_plan', true), ${alongside} as alongside`);
 }
 
 /**

@@ -151,6 +151,8 @@ export class BatchWriter {
     return this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const byKey = sharesTank(batches);
+      // From here on the transaction runs under generic plans (readings-repo.ts): a statement added
+      // to the device path takes its values as arrays, or by keys, so that no plan depends on them.
       const written = await writeReadings(db, joinReadings(batches.map((b) => b.readings)), byKey);
 
       const arrivals = new Map<number, { stationId: number; seenAt: Date; lastDataAt: string | null; lastMs: number; clock: PreparedBatch['clock'] }>();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { numericArray, pgArray, preparedRows, withGenericPlans } from '../../lib/raw-sql';
+import { numericArray, pgArray, preparedRows, useGenericPlans } from '../../lib/raw-sql';
 import { chunkLocks, MERGE_LATE_READINGS } from '../summaries/service';
 import type { PreparedReadings } from './reading-columns';
 
@@ -64,13 +64,16 @@ export interface WrittenReadings {
  * statement. Readings already stored (same tank and time — a resent batch) are skipped; a
  * late, older reading never overwrites a newer latest state. Counting new readings per tank
  * is enough to answer each device, unless two batches of one write share a tank (`byKey`).
+ * Inside a transaction, it leaves the rest of it under generic plans (useGenericPlans).
  */
 export async function writeReadings(db: Db, readings: PreparedReadings, byKey: boolean): Promise<WrittenReadings> {
   const written: WrittenReadings = { newPerTank: new Map(), fresh: new Map(), newKeys: new Set(), moved: new Set() };
   if (readings.count === 0) return written;
-  // The summary chunks' lock, in the round trip that sets the plans (summaries/ingest-merge.ts).
-  const locks = chunkLocks(readings.newest.map((r) => r.tankId));
-  const result = await withGenericPlans(db, () => preparedRows<{ tank_id: number; n: number; k: string | null; first_ms: number | null; last_ms: number | null; prev_ms: number | null; prev_h: number | null; prev_t: number | null; prev_v: number | null; moved: boolean }>(
+  // The summary chunks' lock (summaries/ingest-merge.ts), in the round trip that puts the
+  // transaction under generic plans: this statement and the device path's after it in the
+  // batch writer's transaction are planned once per connection.
+  await useGenericPlans(db, chunkLocks(readings.newest.map((r) => r.tankId)));
+  const result = await preparedRows<{ tank_id: number; n: number; k: string | null; first_ms: number | null; last_ms: number | null; prev_ms: number | null; prev_h: number | null; prev_t: number | null; prev_v: number | null; moved: boolean }>(
     db,
     // Every part of a WITH sees the same snapshot: \`before\` reads tank_latest as it was before this statement.
     // Each tank's latest state is its newest row of \`r\` (the first sent of two at one time, as
@@ -102,7 +105,7 @@ export async function writeReadings(db: Db, readings: PreparedReadings, byKey: b
         select tank_id, coalesce(f.n, 0) as n, null as k, f.first_ms, f.last_ms, f.prev_ms, f.prev_h, f.prev_t, f.prev_v, l.tank_id is not null as moved
         from fresh f full join latest l using (tank_id)
         ${byKey ? sql`union all select tank_id, 0, tank_id || ':' || round(extract(epoch from ts) * 1000)::bigint, null, null, null, null, null, null, false from ins` : sql``}`,
-  ), locks);
+  );
   for (const r of result) {
     if (r.k !== null) written.newKeys.add(r.k);
     if (r.n > 0) {
