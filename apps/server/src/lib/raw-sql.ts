@@ -9,6 +9,15 @@ export async function rawRows<T>(db: Db, statement: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * A timestamp column's whole epoch milliseconds (float8), cut toward the past as `new Date()`
+ * cuts: date_part's seconds are within a microsecond's fraction of the exact instant, so half a
+ * microsecond added before the floor gives the exact millisecond. For columns read by the
+ * thousand: PostgreSQL's text of a timestamp costs microseconds to parse in Node, and
+ * `extract(epoch …)` is exact but numeric, four times date_part's cost in the database.
+ */
+export const epochMs = (column: string): string => `floor(date_part('epoch', ${column}) * 1000 + 0.0005)`;
+
 /** The parts of drizzle's database object a named statement needs (the same `execute` takes, with a name). */
 interface DrizzleInternals {
   dialect: { sqlToQuery(statement: SQL): Query };

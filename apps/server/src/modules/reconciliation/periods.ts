@@ -1,5 +1,5 @@
 import type { ReconciliationRow } from '@ullage/contracts/reconciliation';
-import { dailyInventory, type DailyInventory } from '@ullage/domain/daily-inventory';
+import { dailyInventory, type DailyInventory, type DayDeliveryPart } from '@ullage/domain/daily-inventory';
 import { compensated, cumulativeVariances, manifoldPeriod, reconcilePeriod, salesSpanOf, ticketShare, type DeliveryShare, type PeriodFigures, type PeriodInput } from '@ullage/domain/reconciliation';
 import { ALL_DAY_SHIFT, shiftWindowsBetween } from '@ullage/domain/shifts';
 import { daysBetween } from '@ullage/domain/station-day';
@@ -148,25 +148,26 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
   // What was sold during each delivery of a metered period (issue 34): the book counts a
   // delivery without a ticket as its rise plus those sales. Periods without metered sales have no book.
   const drops: DropAsk[] = [];
-  const dropKeys: string[] = [];
-  plan.forEach(({ unit, list }, u) =>
-    list.forEach((p, index) => {
+  // Keyed by the delivery part itself: a tank's period, and so each of its parts, is in one unit.
+  const dropParts: DayDeliveryPart[] = [];
+  plan.forEach(({ unit, list }) =>
+    list.forEach((p) => {
       if (!isMetered(unit, p.endMs)) return;
       unit.tanks.forEach((t, i) => {
         for (const part of p.parts[i]?.figures.deliveryParts ?? []) {
           drops.push({ tankId: t.tankId, stationId: t.stationId, startedAtMs: part.startedAtMs, endMs: part.endedAtMs, startVolumeL: part.startVolumeL, endVolumeL: part.endVolumeL, fromMs: part.fromMs, toMs: part.toMs });
-          dropKeys.push(`${u}:${index}:${i}:${part.startedAtMs}`);
+          dropParts.push(part);
         }
       });
     }),
   );
   const [sums, soldDuring] = await Promise.all([salesOfWindows(db, asks), salesDuringDrops(db, drops)]);
-  const duringOf = new Map(dropKeys.map((k, i) => [k, soldDuring[i] ?? null]));
+  const duringOf = new Map(dropParts.map((part, i) => [part, soldDuring[i] ?? null]));
   asks.forEach((a, i) => {
     const seen = salesAt[a.unit]![a.index] ?? { volumeL: 0, tcVolumeL: 0, grossWithoutTcL: 0 };
     salesAt[a.unit]![a.index] = { volumeL: seen.volumeL + sums[i]!.volumeL, tcVolumeL: seen.tcVolumeL + sums[i]!.tcVolumeL, grossWithoutTcL: seen.grossWithoutTcL + sums[i]!.grossWithoutTcL };
   });
-  const duringAt = (u: number, index: number, i: number, startedAtMs: number) => duringOf.get(`${u}:${index}:${i}:${startedAtMs}`) ?? null;
+  const duringAt = (part: DayDeliveryPart) => duringOf.get(part) ?? null;
 
   const out: Reconciled[] = [];
   plan.forEach(({ unit, list }, u) => {
@@ -177,13 +178,13 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
       // Most periods have no delivery: no closure, no set for them.
       const inputs = unit.tanks.map((t, i) => {
         const part = p.parts[i] ?? null;
-        return tankInputs(t, part, ticketOf, part && part.figures.deliveryParts.length > 0 ? (startedAtMs) => duringAt(u, index, i, startedAtMs) : NO_SALES_DURING);
+        return tankInputs(t, part, ticketOf, duringAt);
       });
       let estimated = false;
       let meteredDuring = false;
       unit.tanks.forEach((_, i) => {
         for (const part of p.parts[i]?.figures.deliveryParts ?? []) {
-          const source = duringAt(u, index, i, part.startedAtMs)?.source;
+          const source = duringAt(part)?.source;
           if (source === 'estimated') estimated = true;
           else if (source === 'metered') meteredDuring = true;
         }
@@ -334,7 +335,7 @@ function meanTemperature(parts: readonly (TankPeriod | null | undefined)[]): num
  * was sold during each delivery's part (compensated, like gross-only sales, at the period's mean
  * temperature).
  */
-function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: Map<string, TicketedDelivery>, during: (startedAtMs: number) => SalesDuring | null): { gross: PeriodInput; tc: PeriodInput } {
+function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: Map<string, TicketedDelivery>, during: (part: DayDeliveryPart) => SalesDuring | null): { gross: PeriodInput; tc: PeriodInput } {
   if (!p) return { gross: { openingL: null, closingL: null, deliveries: [], meteredSalesL: null }, tc: { openingL: null, closingL: null, deliveries: [], meteredSalesL: null } };
   const f = p.figures;
   const expansion = tank.expansionPerC;
@@ -354,7 +355,7 @@ function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: Map<string,
     const ticket = ticketOf.get(`${tank.tankId}:${part.startedAtMs}`) ?? null;
     const share = ticket ? ticketShare(part.deliveredL, ticket.wholeL, ticket.ticketL) : null;
     const tcShare = ticket ? (ticket.ticketTcL !== null ? ticketShare(part.deliveredL, ticket.wholeL, ticket.ticketTcL) : compensated(share!, temperature, expansion)) : null;
-    const sold = during(part.startedAtMs);
+    const sold = during(part);
     gross.push({ gaugedL: part.deliveredL, ticketL: share, salesDuringL: sold?.salesL ?? null });
     tc.push({ gaugedL: compensated(part.deliveredL, temperature, expansion), ticketL: tcShare, salesDuringL: sold === null ? null : compensated(sold.salesL, temperature, expansion) });
   }
@@ -363,8 +364,6 @@ function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: Map<string,
     tc: { openingL: opening, closingL: closing, deliveries: tc, meteredSalesL: null },
   };
 }
-
-const NO_SALES_DURING = (): SalesDuring | null => null;
 
 function countDeliveries(tanks: readonly ReconTank[], parts: readonly (TankPeriod | undefined)[], ticketOf: Map<string, TicketedDelivery>) {
   let count = 0;

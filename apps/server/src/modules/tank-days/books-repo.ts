@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Gap } from '@ullage/domain/daily-inventory';
 import { daysBetween, type DayWindow } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
-import { pgArray, rawRows } from '../../lib/raw-sql';
+import { epochMs, pgArray, rawRows } from '../../lib/raw-sql';
 import { BookCache } from './book-cache';
 import { edgesOf, type EdgeReading } from './repo';
 
@@ -33,21 +33,16 @@ export interface Book extends DayReadings {
   sold: BookSales | null;
 }
 
-/**
- * A timestamp column as whole epoch milliseconds, cut as `new Date()` cuts (toward the past).
- * date_part's seconds are within a microsecond's fraction of the exact instant, so half a
- * microsecond added before the floor gives the exact millisecond. `extract(epoch …)` is exact
- * but numeric: four times the database's time for a month of a fleet's books.
- */
-const epochMs = (column: string) => `floor(date_part('epoch', b.${column}) * 1000 + 0.0005)::int8`;
+/** Whole epoch milliseconds as an integer's text (lib/raw-sql.ts epochMs). */
+const epochMsOfBook = (column: string) => `${epochMs(`b.${column}`)}::int8`;
 
 /** A book's values as one text, in the order bookOf reads them; a null is empty. */
 const BOOK_TEXT = sql.raw(
   [
-    'b.day', epochMs('starts_at'), epochMs('ends_at'),
-    epochMs('first_ts'), 'b.first_volume_l', 'b.first_height_mm', 'b.first_water_mm', 'b.first_temperature_c',
-    epochMs('last_ts'), 'b.last_volume_l', 'b.last_height_mm', 'b.last_water_mm', 'b.last_temperature_c',
-    epochMs('sold_from'), epochMs('sold_to'), 'b.sold_l', 'b.sold_tc_l', 'b.sold_gross_without_tc_l',
+    'b.day', epochMsOfBook('starts_at'), epochMsOfBook('ends_at'),
+    epochMsOfBook('first_ts'), 'b.first_volume_l', 'b.first_height_mm', 'b.first_water_mm', 'b.first_temperature_c',
+    epochMsOfBook('last_ts'), 'b.last_volume_l', 'b.last_height_mm', 'b.last_water_mm', 'b.last_temperature_c',
+    epochMsOfBook('sold_from'), epochMsOfBook('sold_to'), 'b.sold_l', 'b.sold_tc_l', 'b.sold_gross_without_tc_l',
   ].join(", ',', ") + ", '|', b.gaps",
 );
 

@@ -4,7 +4,7 @@ import { DELIVERY_LOOKBACK_MS } from '@ullage/domain/delivery-parts';
 import type { Db } from '../../db/client';
 import { countedDelivery } from '../../lib/counted-deliveries';
 import { likePattern } from '../../lib/list';
-import { pgArray, rawRows } from '../../lib/raw-sql';
+import { epochMs, pgArray, rawRows } from '../../lib/raw-sql';
 import { scopeOn, type Scope } from '../scope/scope';
 import { tankPlaceOf, type TankPlaceRaw } from '../../lib/report-place';
 
@@ -18,7 +18,7 @@ export type ReportTank = ReturnType<typeof tankPlaceOf<string>> & {
 };
 
 interface TankRaw extends TankPlaceRaw {
-  since: Date | string;
+  since_ms: number;
 }
 
 const ms = (v: Date | string | number) => new Date(v).getTime();
@@ -39,14 +39,14 @@ export async function tanksOfReport(db: Db, scope: Scope, f: TankFilter): Promis
     sql`select t.id as tank_id, t.code as tank_code, p.name as product_name, p.color as product_color,
           s.id as station_id, s.name as station_name, s.code as station_code, s.timezone,
           c.name as company_name, c.volume_unit, c.temp_unit,
-          least(t.created_at, (select r.ts from tank_readings r where r.tank_id = t.id order by r.ts limit 1)) as since
+          ${sql.raw(epochMs('least(t.created_at, (select r.ts from tank_readings r where r.tank_id = t.id order by r.ts limit 1))'))} as since_ms
         from tanks t
         join stations s on s.id = t.station_id
         join companies c on c.id = t.company_id
         left join products p on p.id = t.product_id
         where ${sql.join(parts, sql` and `)}`,
   );
-  return rows.map((r) => ({ ...tankPlaceOf(r), sinceMs: ms(r.since) }));
+  return rows.map((r) => ({ ...tankPlaceOf(r), sinceMs: r.since_ms }));
 }
 
 /** One tank and one station day, [startMs, endMs). */
@@ -190,20 +190,20 @@ export interface DeliveryRaw {
  */
 export async function deliveriesOf(db: Db, spans: readonly TankSpan[]): Promise<DeliveryRaw[]> {
   if (spans.length === 0) return [];
-  const rows = await rawRows<{ tank_id: number; started_at: Date | string; ended_at: Date | string | null; start_volume_l: number; end_volume_l: number }>(
+  const rows = await rawRows<{ tank_id: number; started_ms: number; ended_ms: number | null; start_volume_l: number; end_volume_l: number }>(
     db,
     sql`with w as (
           select * from unnest(${pgArray(spans.map((s) => s.tankId))}::int[], ${pgArray(spans.map((s) => iso(s.fromMs)))}::timestamptz[], ${pgArray(spans.map((s) => iso(s.toMs)))}::timestamptz[])
             as w(tank_id, starts_at, ends_at)
         )
-        select d.tank_id, d.started_at, d.ended_at, d.start_volume_l, d.end_volume_l
+        select d.tank_id, ${sql.raw(epochMs('d.started_at'))} as started_ms, ${sql.raw(epochMs('d.ended_at'))} as ended_ms, d.start_volume_l, d.end_volume_l
         from w join deliveries d on d.tank_id = w.tank_id and d.started_at >= w.starts_at - ${`${DELIVERY_LOOKBACK_MS / 1000} seconds`}::interval
           and d.started_at < w.ends_at and (d.started_at >= w.starts_at or d.ended_at > w.starts_at) and ${countedDelivery('d')}`,
   );
   return rows.map((r) => ({
     tankId: r.tank_id,
-    startedAtMs: ms(r.started_at),
-    endedAtMs: r.ended_at === null ? null : ms(r.ended_at),
+    startedAtMs: r.started_ms,
+    endedAtMs: r.ended_ms,
     startVolumeL: Number(r.start_volume_l),
     endVolumeL: Number(r.end_volume_l),
   }));
