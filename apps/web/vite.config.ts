@@ -4,12 +4,13 @@ import { localeBundles } from './build/locale-bundles-plugin.ts';
 import { manualChapters } from './build/manual-chapter-plugin.ts';
 import { manualPrecache } from './build/manual-precache-plugin.ts';
 import { precompress } from './build/precompress-plugin.ts';
+import { tableFilterMenus } from './build/table-filter-menus-plugin.ts';
 
 /** The API server that `npm run dev` starts beside Vite (or `npm start`); the dev server forwards to it so cookies stay same-origin. */
 const apiTarget = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), localeBundles(), manualChapters(), manualPrecache(), precompress()],
+  plugins: [react(), tableFilterMenus(), localeBundles(), manualChapters(), manualPrecache(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
