@@ -125,6 +125,17 @@ describe('leak tests from the readings', () => {
   it('pages, filters by result and sorts', async () => {
     const all = await list(`from=2026-10-25&to=${LAST}&pageSize=200`);
     expect(all.total).toBe(3 * 8);
+    // Default order: newest day first, then station by name (Shanghai Pudong before Shenzhen Nanshan) and tank.
+    const days = [...new Set(all.list.map((r) => r.day))];
+    expect(days).toEqual([...days].sort().reverse());
+    expect(days).toHaveLength(8);
+    for (const [i, day] of days.entries()) {
+      expect(all.list.slice(i * 3, i * 3 + 3).map((r) => [r.day, r.tankId])).toEqual([
+        [day, tankIds['NWP-SH01/1']],
+        [day, tankIds['NWP-SH01/2']],
+        [day, tankIds['NWP-SZ02/1']],
+      ]);
+    }
     const fails = await list(`from=2026-10-25&to=${LAST}&result=fail&pageSize=200`);
     expect(fails.list.every((r) => r.tankId === tankIds['NWP-SH01/2'] && r.result === 'fail')).toBe(true);
     const page2 = await list(`from=2026-10-25&to=${LAST}&pageSize=5&page=2&sortField=leakRateLph&sortOrder=descend`);
