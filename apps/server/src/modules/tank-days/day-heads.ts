@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isGap, type Gap } from '@ullage/domain/daily-inventory';
 import { dayOf, dayWindow, type DayWindow } from '@ullage/domain/station-day';
+import { bookIsFinal, previousDay } from '@ullage/domain/tank-day-books';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import { databaseNow } from '../forecast/profile-cache';
@@ -81,8 +82,24 @@ export function joinHead(head: DayHead, tail: DayReadings): DayReadings {
 export const headFits = (head: DayHead, window: DayWindow) => head.day === window.day && head.startMs === window.startMs && head.untilMs > window.startMs && head.untilMs < window.endMs;
 
 /**
- * Figures and keeps the heads of these tanks' running days as of `nowMs` (the book job, once an
- * hour). `read` reads a day's readings (figures.ts readTankDays), given its bounds.
+ * The day a tank's head is kept for at `nowMs`, if any: the running day once it has a whole
+ * hour behind the last (headUntilMs); before that, the day just ended while it is not yet final
+ * (its book is written an hour after its end, BOOK_SETTLE_MS). Without it, every report read that
+ * day whole in the hour after each midnight: for a fleet in one zone, every tank's 1,440 readings
+ * a call. A tank has one head, and the two never overlap: the running day has none in its first
+ * two hours, and the ended day is final after one.
+ */
+export function headDayOf(timeZone: string, nowMs: number): DayWindow | null {
+  const untilMs = headUntilMs(nowMs);
+  const running = dayWindow(dayOf(nowMs, timeZone), timeZone);
+  if (untilMs > running.startMs) return running;
+  const ended = dayWindow(previousDay(running.day), timeZone);
+  return !bookIsFinal(ended, nowMs) && untilMs > ended.startMs ? ended : null;
+}
+
+/**
+ * Figures and keeps the heads of these tanks' days as of `nowMs` (headDayOf; the book job, once
+ * an hour). `read` reads a day's readings (figures.ts readTankDays), given its bounds.
  */
 export async function figureHeads(
   db: Db,
@@ -92,8 +109,8 @@ export async function figureHeads(
 ): Promise<number> {
   const untilMs = headUntilMs(nowMs);
   const asked = tanks.flatMap((t) => {
-    const window = dayWindow(dayOf(nowMs, t.timezone), t.timezone);
-    return untilMs > window.startMs ? [{ place: t, tank: { tankId: t.tankId }, window: { day: window.day, startMs: window.startMs, endMs: untilMs } }] : [];
+    const window = headDayOf(t.timezone, nowMs);
+    return window ? [{ place: t, tank: { tankId: t.tankId }, window: { day: window.day, startMs: window.startMs, endMs: untilMs } }] : [];
   });
   if (asked.length === 0) return 0;
   // The clock before the readings are read: a mark from ten seconds before on makes the head doubtful.

@@ -110,11 +110,12 @@ export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs
   };
   const fromBooks = tankDays.map(bookOf);
   const unbooked = tankDays.filter((_, i) => fromBooks[i] === null);
-  // A running day is read from its kept head (day-heads.ts) and the readings after it, when one may be read.
-  const running = unbooked.filter((d) => nowMs < d.window.endMs);
-  const heads = options.books === false || running.length === 0 ? NO_HEADS : await keptHeads(db, running.map((d) => d.tank.tankId), nowMs);
+  // A day not yet final (running, or ended within the hour) is read from its kept head
+  // (day-heads.ts) and the readings after it, when one may be read.
+  const unsettled = unbooked.filter((d) => !bookIsFinal(d.window, nowMs));
+  const heads = options.books === false || unsettled.length === 0 ? NO_HEADS : await keptHeads(db, unsettled.map((d) => d.tank.tankId), nowMs);
   const asks = unbooked.map((d) => {
-    const head = nowMs < d.window.endMs ? heads.get(d.tank.tankId) : undefined;
+    const head = bookIsFinal(d.window, nowMs) ? undefined : heads.get(d.tank.tankId);
     return head && headFits(head, d.window) ? { tank: d.tank, window: { day: d.window.day, startMs: head.untilMs, endMs: d.window.endMs }, head } : { tank: d.tank, window: d.window, head: null };
   });
   const [read, deliveries] = await Promise.all([readTankDays(db, asks), deliveriesAsked]);
