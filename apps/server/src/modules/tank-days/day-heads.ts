@@ -3,7 +3,7 @@ import { isGap, type Gap } from '@ullage/domain/daily-inventory';
 import { dayOf, dayWindow, type DayWindow } from '@ullage/domain/station-day';
 import { bookIsFinal, previousDay } from '@ullage/domain/tank-day-books';
 import type { Db } from '../../db/client';
-import { pgArray, rawRows } from '../../lib/raw-sql';
+import { epochMs, pgArray, rawRows } from '../../lib/raw-sql';
 import { databaseNow } from '../forecast/profile-cache';
 import { readingsArrays, type DayReadings } from './books-repo';
 import { edgesOf, type EdgeColumns } from './repo';
@@ -41,7 +41,8 @@ interface HeadRaw extends EdgeColumns {
   gaps: [number, number][] | string;
 }
 
-const epochMs = (column: string) => sql.raw(`(extract(epoch from h.${column}) * 1000)::float8 as ${column}`);
+/** A head's instant as whole epoch milliseconds, under its own name (lib/raw-sql.ts epochMs). */
+const instantOf = (column: string) => sql.raw(`${epochMs(`h.${column}`)} as ${column}`);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The heads of these tanks that may be read now (above), by tank. */
@@ -50,9 +51,9 @@ export async function keptHeads(db: Db, tankIds: readonly number[], nowMs: numbe
   if (tankIds.length === 0) return out;
   const rows = await rawRows<HeadRaw>(
     db,
-    sql`select h.tank_id, h.day::text as day, ${epochMs('starts_at')}, ${epochMs('until_ts')},
-          ${epochMs('first_ts')}, h.first_volume_l, h.first_height_mm, h.first_water_mm, h.first_temperature_c,
-          ${epochMs('last_ts')}, h.last_volume_l, h.last_height_mm, h.last_water_mm, h.last_temperature_c, h.gaps
+    sql`select h.tank_id, h.day::text as day, ${instantOf('starts_at')}, ${instantOf('until_ts')},
+          ${instantOf('first_ts')}, h.first_volume_l, h.first_height_mm, h.first_water_mm, h.first_temperature_c,
+          ${instantOf('last_ts')}, h.last_volume_l, h.last_height_mm, h.last_water_mm, h.last_temperature_c, h.gaps
         from tank_day_heads h
         where h.tank_id = any(${pgArray(tankIds)}::int[]) and h.until_ts <= ${iso(nowMs)}::timestamptz
           and h.computed_at > clock_timestamp() - ${HEAD_MAX_AGE}::interval
