@@ -14,6 +14,7 @@
  *   {fromDay}         today − 6 days, YYYY-MM-DD: with {toDay}, the 7 days (today included) the daily
  *                     inventory, leak-test and shift-sales pages open on.
  *   {monthStart}      the 1st of this month, YYYY-MM-DD: the reconciliation opens on this month so far.
+ *   {monthEnd}        today (with screens.ts --month, that month's last day): where "this month so far" ends.
  *   {day}             yesterday, YYYY-MM-DD (the sales details' default day; a leak test's day).
  *   {month}           this month, YYYY-MM.
  *   {lastMonth}       last month, YYYY-MM (the leak-test compliance record's default).
@@ -97,10 +98,10 @@ export const SCREEN_CALLS: ScreenCall[] = [
   { page: '/leak_test', name: 'leak tests export', path: '/api/leak-test/export?from={fromDay}&to={toDay}', kind: 'file' }, // apps/web/src/features/report-leak-test/pages/leak-test-page.tsx
   { page: '/leak_test', name: 'leak test chart: one tank’s quiet periods (on click)', path: '/api/leak-test/periods?tankId={tankId}&day={day}', kind: 'json' }, // apps/web/src/features/report-leak-test/api/leak-test-periods.ts
   { page: '/leak_compliance', name: 'leak-test compliance record, one station, last month', path: '/api/leak-test/compliance?stationId={stationId}&month={lastMonth}', kind: 'json' }, // apps/web/src/features/report-leak-test/api/leak-compliance.ts, leak-filters-state.ts lastWholeMonth
-  { page: '/reconciliation', name: 'reconciliation by day, all tanks, this month so far', path: '/api/reconciliation/list?page=1&pageSize=10&period=day&fromDay={monthStart}&toDay={toDay}', kind: 'json' }, // apps/web/src/features/report-reconciliation/reconciliation-filters-state.ts, api/reconciliation.ts
-  { page: '/reconciliation', name: 'reconciliation cumulative variance (chart, and the table’s marks)', path: '/api/reconciliation/chart?fromDay={monthStart}&toDay={toDay}', kind: 'json' }, // apps/web/src/features/report-reconciliation/api/reconciliation-chart.ts
+  { page: '/reconciliation', name: 'reconciliation by day, all tanks, this month so far', path: '/api/reconciliation/list?page=1&pageSize=10&period=day&fromDay={monthStart}&toDay={monthEnd}', kind: 'json' }, // apps/web/src/features/report-reconciliation/reconciliation-filters-state.ts, api/reconciliation.ts
+  { page: '/reconciliation', name: 'reconciliation cumulative variance (chart, and the table’s marks)', path: '/api/reconciliation/chart?fromDay={monthStart}&toDay={monthEnd}', kind: 'json' }, // apps/web/src/features/report-reconciliation/api/reconciliation-chart.ts
   { page: '/reconciliation', name: 'reconciliation monthly rule, this month (tab)', path: '/api/reconciliation/monthly?month={month}', kind: 'json' }, // apps/web/src/features/report-reconciliation/api/reconciliation-monthly.ts
-  { page: '/reconciliation', name: 'reconciliation export', path: '/api/reconciliation/export?period=day&fromDay={monthStart}&toDay={toDay}', kind: 'file' }, // apps/web/src/features/report-reconciliation/pages/reconciliation-page.tsx
+  { page: '/reconciliation', name: 'reconciliation export', path: '/api/reconciliation/export?period=day&fromDay={monthStart}&toDay={monthEnd}', kind: 'file' }, // apps/web/src/features/report-reconciliation/pages/reconciliation-page.tsx
 
   // ---------- Data ----------
   // The history page asks nothing until a station and tank are picked and the form is sent (default range: the last 24 h).
@@ -184,7 +185,7 @@ export const SCREEN_CALLS: ScreenCall[] = [
   { page: '/alarm_record_phone', name: 'phone data jumps, last 30 days', path: '/api/report/jumps/list?from={fromIso}&to={toIso}&page=1&pageSize=20', kind: 'json' }, // apps/web/src/features/report-jumps/phone/jump-phone-list.tsx
   { page: '/offline_record_phone', name: 'phone offline records, last 30 days', path: '/api/report/offline/list?from={fromIso}&to={toIso}&page=1&pageSize=20', kind: 'json' }, // apps/web/src/features/report-offline/phone/offline-phone-list.tsx
   { page: '/leak_test_phone', name: 'phone leak tests, last 7 days', path: '/api/leak-test/list?from={fromDay}&to={toDay}&page=1&pageSize=20', kind: 'json' }, // apps/web/src/features/report-leak-test/phone/leak-test-phone-list.tsx
-  { page: '/reconciliation_phone', name: 'phone reconciliation, this month so far', path: '/api/reconciliation/list?period=day&fromDay={monthStart}&toDay={toDay}&page=1&pageSize=20', kind: 'json' }, // apps/web/src/features/report-reconciliation/phone/reconciliation-phone-list.tsx
+  { page: '/reconciliation_phone', name: 'phone reconciliation, this month so far', path: '/api/reconciliation/list?period=day&fromDay={monthStart}&toDay={monthEnd}&page=1&pageSize=20', kind: 'json' }, // apps/web/src/features/report-reconciliation/phone/reconciliation-phone-list.tsx
   { page: '/delivery_phone', name: 'phone deliveries list, last 30 days', path: '/api/report/delivery/list?from={fromIso}&to={toIso}&page=1&pageSize=20', kind: 'json' }, // apps/web/src/features/report-delivery/phone/delivery-phone-list.tsx
   { page: '/open_close_report_phone', name: 'phone power-offs, last 30 days', path: '/api/report/power/list?from={fromIso}&to={toIso}&toleranceL=50&page=1&pageSize=20', kind: 'json' }, // apps/web/src/features/report-power/phone/power-phone-list.tsx
   { page: '/alarm_report_phone', name: 'phone level alarms', path: '/api/alarm/list?kind=level&page=1&pageSize=20', kind: 'json' }, // apps/web/src/features/alarms/phone/alarm-phone-list.tsx, lib/phone-alarm-list.ts useAlarmPages

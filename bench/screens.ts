@@ -10,6 +10,9 @@
  *
  *   node --import tsx bench/screens.ts [--tanks 1000 --calls 200 --export-calls 20 --only forecast --reuse --out FILE]
  *
+ * `--month YYYY-MM` asks the month-long calls (monthly report, reconciliation from the 1st) for
+ * that whole month, as on its last day: early in a month "this month so far" is a day or two, which
+ * measures nothing. The fleet must hold the month (made within it, or `--days` reaching back to it).
  * `--prof DIR` writes the server's CPU profile there (when it stops). `--reuse` keeps the copy a previous run made (no cold figures); `--only` takes the calls whose
  * page or name matches; `--out` also writes the table as Markdown. Exports stream whole files, so
  * they are asked `--export-calls` times.
@@ -33,6 +36,7 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     out: { type: 'string' },
     prof: { type: 'string' },
+    month: { type: 'string' },
   },
 });
 const TANKS = Number(args.tanks);
@@ -66,6 +70,10 @@ async function placeholders(baseUrl: string, cookie: string): Promise<Record<str
   const histTo = Math.ceil(now / 60_000) * 60_000;
   const thisMonth = new Date(today).toISOString().slice(0, 7);
   const lastMonth = new Date(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+  const month = args.month ?? thisMonth;
+  if (!/^\d{4}-\d{2}$/.test(month) || month > thisMonth) throw new Error(`--month ${month}: a month YYYY-MM, not after this one`);
+  // The month's last day, or today within this month.
+  const monthEnd = month === thisMonth ? day(today) : day(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0));
   return {
     stationId: String(station.id),
     tankId: String(tanks[0]!.id),
@@ -74,9 +82,10 @@ async function placeholders(baseUrl: string, cookie: string): Promise<Record<str
     tz: 'UTC',
     toDay: day(today),
     fromDay: day(today - 6 * DAY_MS),
-    monthStart: `${thisMonth}-01`,
+    monthStart: `${month}-01`,
+    monthEnd,
     day: day(today - DAY_MS),
-    month: thisMonth,
+    month,
     lastMonth,
     toIso: iso(today + DAY_MS),
     fromIso: iso(today + DAY_MS - 30 * DAY_MS),
@@ -160,11 +169,12 @@ async function main() {
     { requireWeb: false, nodeArgs: args.prof ? ['--cpu-prof', '--cpu-prof-dir', args.prof] : [] },
   );
   const rows: Row[] = [];
+  let values: Record<string, string> | undefined;
   try {
     const accounts = args.as.split(',').map((who) => (who === 'admin' ? { who, username: 'admin', password: E2E_ADMIN_PASSWORD } : { who, username: FLEET_COMPANY_USER, password: FLEET_COMPANY_PASSWORD }));
     const cookies = new Map<string, string>();
     for (const a of accounts) cookies.set(a.who, await signIn(server.baseUrl, a.username, a.password));
-    const values = await placeholders(server.baseUrl, cookies.get(accounts[0]!.who)!);
+    values = await placeholders(server.baseUrl, cookies.get(accounts[0]!.who)!);
     const only = args.only ? new RegExp(args.only, 'i') : null;
     const calls = SCREEN_CALLS.filter((c) => !only || only.test(c.page) || only.test(c.name));
     console.log(`${calls.length} calls × ${accounts.length} accounts at ${fmt(TANKS)} tanks; load ${load().toFixed(1)}\n`);
@@ -221,7 +231,7 @@ async function main() {
   ];
   console.log(summary.join('\n'));
   if (args.out) {
-    const header = `Fleet of ${fmt(TANKS)} tanks (bench/fleet.ts), ${args.calls} calls each (exports ${args['export-calls']}), ${new Date().toISOString()}\n\n| page | call | account | rows | cold ms | p50 | p95 | p99 | CPU ms a call (server + PostgreSQL) | load | budget |\n|---|---|---|---|---|---|---|---|---|---|---|\n`;
+    const header = `Fleet of ${fmt(TANKS)} tanks (bench/fleet.ts), ${args.calls} calls each (exports ${args['export-calls']}), month-long calls over ${values?.month ?? '?'} to ${values?.monthEnd ?? '?'}, ${new Date().toISOString()}\n\n| page | call | account | rows | cold ms | p50 | p95 | p99 | CPU ms a call (server + PostgreSQL) | load | budget |\n|---|---|---|---|---|---|---|---|---|---|---|\n`;
     fs.writeFileSync(args.out, header + rows.map((r) => `| ${line(r)} |`).join('\n') + '\n' + summary.join('\n') + '\n');
   }
 }
