@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combineLeakTest, leakAlarmAction, movementsOf, periodPoints, quietPeriodsOf, QUIET_RULES, randomEffectsMean, TEST_RULES, windowFirstDay, type LeakReading, type QuietPeriod, type QuietRules } from './leak-detection';
+import { combineLeakTest, leakAlarmAction, testOfDays, testsOfDays, movementsOf, periodPoints, quietPeriodsOf, QUIET_RULES, randomEffectsMean, TEST_RULES, windowFirstDay, type LeakReading, type QuietPeriod, type QuietRules } from './leak-detection';
 
 const H = 3_600_000;
 const MIN = 60_000;
@@ -257,6 +257,23 @@ describe('windows and the alarm', () => {
     expect(windowFirstDay('2026-10-30')).toBe('2026-10-01');
     expect(windowFirstDay('2028-03-15')).toBe('2028-02-15');
     expect(windowFirstDay('2026-10-30', 1)).toBe('2026-10-30');
+  });
+
+  it("each day's test over its own window equals the window's test alone, with days missing and a month's turn", () => {
+    const next = normal(7);
+    // 50 days from 12 October, a few without a figured day, each with 0–3 quiet periods; a leak from 8 November.
+    const days = Array.from({ length: 50 }, (_, i) => {
+      const day = new Date(Date.UTC(2026, 9, 12 + i)).toISOString().slice(0, 10);
+      const periods: QuietPeriod[] = Array.from({ length: i % 4 }, (_, k) => ({ startMs: DAY0 + i * 24 * H + k * H, endMs: DAY0 + i * 24 * H + (k + 4) * H, n: 240, rateLph: (day >= '2026-11-08' ? 4 : 0) + next() * 0.05, seLph: 0.02 + Math.abs(next()) * 0.01 }));
+      return { day, periods };
+    }).filter((_, i) => i % 7 !== 3);
+    const tests = testsOfDays(days, '2026-11-05', '2026-11-30', 0.76);
+    const asked = days.filter((d) => d.day >= '2026-11-05' && d.day <= '2026-11-30');
+    expect(tests.map((t) => t.day)).toEqual(asked);
+    expect(tests.map((t) => t.outcome)).toEqual(asked.map((d) => testOfDays(days, windowFirstDay(d.day), d.day, 0.76)));
+    // Not one outcome throughout: the windows before the leak pass, those it fills fail.
+    expect(tests[0]!.outcome.result).toBe('pass');
+    expect(tests.at(-1)!.outcome.result).toBe('fail');
   });
 
   it('a fail opens the alarm, a pass ends it, an inconclusive test leaves it', () => {

@@ -264,7 +264,8 @@ export interface LeakTestOutcome {
  * - pass otherwise: under the threshold, with data enough to have seen a leak at it.
  */
 export function combineLeakTest(periods: readonly QuietPeriod[], thresholdLph: number, rules: TestRules = TEST_RULES): LeakTestOutcome {
-  const quietHours = periods.reduce((s, p) => s + (p.endMs - p.startMs) / 3_600_000, 0);
+  let quietHours = 0;
+  for (const p of periods) quietHours += (p.endMs - p.startMs) / 3_600_000;
   const base = { quietHours: round(quietHours, 2), quietPeriods: periods.length };
   if (periods.length === 0) return { ...base, leakRateLph: null, seLph: null, mdlLph: null, result: 'inconclusive', reason: 'too_little_quiet_time' };
   const { rate, se } = randomEffectsMean(periods, rules.periodOutlierZ);
@@ -277,6 +278,20 @@ export function combineLeakTest(periods: readonly QuietPeriod[], thresholdLph: n
 }
 
 /**
+ * The typed arrays randomEffectsMean works in, kept between calls and grown as needed: a fleet's
+ * list makes 7,000 tests a call, and four new arrays each were a third of its garbage. Each call
+ * writes an element before it reads it (robust is filled), and none yields, so one set serves all.
+ */
+let scratch = { v: new Float64Array(64), robust: new Float64Array(64), w: new Float64Array(64), wr: new Float64Array(64) };
+function scratchOf(n: number) {
+  if (scratch.v.length < n) {
+    const size = Math.max(n, scratch.v.length * 2);
+    scratch = { v: new Float64Array(size), robust: new Float64Array(size), w: new Float64Array(size), wr: new Float64Array(size) };
+  }
+  return scratch;
+}
+
+/**
  * DerSimonian–Laird random-effects mean of the periods' rates, then twice re-weighted with
  * Huber weights for periods more than `outlierZ` combined deviations away.
  */
@@ -285,11 +300,9 @@ export function randomEffectsMean(periods: readonly QuietPeriod[], outlierZ: num
   // periods a call. Each sum adds in index order from 0, as a reduce would, so the figures are
   // the same to the last bit.
   const n = periods.length;
+  const { v, robust, w, wr } = scratchOf(n);
+  robust.fill(1, 0, n);
   // A period's own error can come out 0 (a flat quantised run): give it a floor of 1 mL/h.
-  const v = new Float64Array(n);
-  const robust = new Float64Array(n).fill(1);
-  const w = new Float64Array(n);
-  const wr = new Float64Array(n);
   for (let i = 0; i < n; i++) v[i] = Math.max(periods[i]!.seLph, 0.001) ** 2;
   let result = { rate: 0, se: 0 };
   for (let pass = 0; pass < 3; pass++) {
@@ -375,10 +388,21 @@ function median(xs: readonly number[]): number {
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
+/** windowFirstDay's answers: a fleet's list asks the same few days 7,000 times a call. */
+const firstDays = new Map<string, string>();
+
 /** The first station day of the window that ends with `day` (LEAK_WINDOW_DAYS days, `day` included). */
 export function windowFirstDay(day: string, days = LEAK_WINDOW_DAYS): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d - (days - 1))).toISOString().slice(0, 10);
+  const key = days === LEAK_WINDOW_DAYS ? day : `${day}/${days}`;
+  let first = firstDays.get(key);
+  if (first === undefined) {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    first = new Date(Date.UTC(y, m - 1, d - (days - 1))).toISOString().slice(0, 10);
+    // A few thousand days a year are ever asked; the bound only keeps odd input from growing it.
+    if (firstDays.size >= 10_000) firstDays.clear();
+    firstDays.set(key, first);
+  }
+  return first;
 }
 
 /**
@@ -390,6 +414,32 @@ export function leakAlarmAction(active: boolean, result: LeakTestResult): 'open'
   if (result === 'fail') return active ? null : 'open';
   if (result === 'pass') return active ? 'end' : null;
   return null;
+}
+
+/**
+ * The test of each of a tank's days from `fromDay` to `toDay`, each over its own window
+ * (windowFirstDay … the day), from the tank's figured days in day order: what testOfDays gives
+ * day by day, to the last bit (the same periods in the same order). The days' periods are laid end
+ * to end once and each window is one slice of them between two moving cursors: a fleet's week of
+ * rows is 7,000 windows of 30 days, and filtering every day for each was most of the list's CPU.
+ */
+export function testsOfDays<D extends { day: string; periods: readonly QuietPeriod[] }>(days: readonly D[], fromDay: string, toDay: string, thresholdLph: number): { day: D; outcome: LeakTestOutcome }[] {
+  const flat: QuietPeriod[] = [];
+  const startOf = new Array<number>(days.length + 1);
+  days.forEach((d, i) => {
+    startOf[i] = flat.length;
+    for (const p of d.periods) flat.push(p);
+  });
+  startOf[days.length] = flat.length;
+  const out: { day: D; outcome: LeakTestOutcome }[] = [];
+  let first = 0;
+  days.forEach((d, i) => {
+    if (d.day < fromDay || d.day > toDay) return;
+    const firstDay = windowFirstDay(d.day);
+    while (days[first]!.day < firstDay) first++;
+    out.push({ day: d, outcome: combineLeakTest(flat.slice(startOf[first], startOf[i + 1]), thresholdLph) });
+  });
+  return out;
 }
 
 /** The test of the window [firstDay, lastDay] from the figured days' periods (days outside are skipped). */

@@ -7,7 +7,7 @@ import { EXPORT_MAX_ROWS, sendXlsx } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { leakTestWorkbook } from './export';
-import { LEAK_FIELD_LABELS, leakCompliance as complianceOf, leakTestList, leakTestPeriods as periodsOf, leakTestStatuses } from './service';
+import { LEAK_FIELD_LABELS, leakCompliance as complianceOf, leakTestList, leakTestPeriods as periodsOf, leakTestStatuses, rowOf } from './service';
 
 const tags = ['reports'];
 const config = { fieldLabels: LEAK_FIELD_LABELS };
@@ -18,15 +18,15 @@ export const leakTestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => Date }
     '/leak-test/list',
     { config, schema: { tags, summary: 'Leak tests of the caller’s tanks: one row per tank and figured day, over the 30-day window ending with it', querystring: leakTestListQuery, response: { 200: envelopeOf(listResultOf(leakTestRow)) } } },
     async (request) => {
-      const { rows, total } = await leakTestList(db, userOf(request), request.query, clock().getTime());
+      const rows = await leakTestList(db, userOf(request), request.query, clock().getTime());
       const { page, pageSize } = request.query;
-      return ok(request, { list: rows.slice((page - 1) * pageSize, page * pageSize), total, page, pageSize });
+      return ok(request, { list: rows.slice((page - 1) * pageSize, page * pageSize).map(rowOf), total: rows.length, page, pageSize });
     },
   );
 
   app.get('/leak-test/export', { config, schema: { tags, summary: 'The filtered leak tests as xlsx, in the caller’s language and the companies’ units', querystring: leakTestListQuery } }, async (request, reply) => {
-    const { rows } = await leakTestList(db, userOf(request), request.query, clock().getTime());
-    const { name, body } = await leakTestWorkbook(request.t, rows.slice(0, EXPORT_MAX_ROWS));
+    const rows = await leakTestList(db, userOf(request), request.query, clock().getTime());
+    const { name, body } = await leakTestWorkbook(request.t, rows.slice(0, EXPORT_MAX_ROWS).map(rowOf));
     return sendXlsx(reply, name, body);
   });
 

@@ -1,5 +1,5 @@
 import { LEAK_TEST_SORT_FIELDS, type LeakCompliance, type LeakComplianceQuery, type LeakTestListQuery, type LeakTestPeriods, type LeakTestPeriodsQuery, type LeakTestRow } from '@ullage/contracts/leak-test';
-import { periodPoints, QUIET_RULES, testOfDays, windowFirstDay, type LeakTestOutcome } from '@ullage/domain/leak-detection';
+import { periodPoints, QUIET_RULES, testOfDays, testsOfDays, windowFirstDay, type LeakTestOutcome } from '@ullage/domain/leak-detection';
 import { lastCompleteMonth, monthDays } from '@ullage/domain/monthly-inventory';
 import { dayWindow, isDay } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
@@ -58,7 +58,19 @@ function windowStarts() {
 /** Whole days since 1970 of a day: with the tank id a stable row key. */
 const epochDay = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 
-function rowOf(tank: ReportTank, day: LeakDay, periodStartMs: number, thresholdLph: number, outcome: LeakTestOutcome): LeakTestRow {
+/**
+ * One tank's figured day tested over its window. The row the API sends is made from it (rowOf)
+ * only where it is sent: a fleet's week is 7,000 of them, a page 10.
+ */
+export interface TestedDay {
+  tank: ReportTank;
+  day: LeakDay;
+  periodStartMs: number;
+  thresholdLph: number;
+  outcome: LeakTestOutcome;
+}
+
+export function rowOf({ tank, day, periodStartMs, thresholdLph, outcome }: TestedDay): LeakTestRow {
   return {
     id: tank.tankId * 100_000 + epochDay(day.day),
     ...tankOfRow(tank),
@@ -76,51 +88,58 @@ function rowOf(tank: ReportTank, day: LeakDay, periodStartMs: number, thresholdL
 }
 
 /** Each figured day of the asked tanks in [fromDay, toDay] tested over its window. */
-async function testRows(db: Db, tanks: readonly ReportTank[], fromDay: string, toDay: string): Promise<LeakTestRow[]> {
+async function testedDays(db: Db, tanks: readonly ReportTank[], fromDay: string, toDay: string): Promise<TestedDay[]> {
   const thresholds = new Map((await leakTanks(db, tanks.map((t) => t.tankId))).map((t) => [t.tankId, t.thresholdLph]));
   const days = await leakDaysOf(db, tanks.map((t) => t.tankId), windowFirstDay(fromDay), toDay);
   const byTank = groupBy(days, (d) => d.tankId);
   const startOf = windowStarts();
-  const rows: LeakTestRow[] = [];
+  const out: TestedDay[] = [];
   for (const tank of tanks) {
-    const threshold = thresholds.get(tank.tankId);
+    const thresholdLph = thresholds.get(tank.tankId);
     const list = byTank.get(tank.tankId);
-    if (threshold === undefined || !list) continue;
-    for (const d of list) {
-      if (d.day < fromDay || d.day > toDay) continue;
-      rows.push(rowOf(tank, d, startOf(d.day, tank.timezone), threshold, testOfDays(list, windowFirstDay(d.day), d.day, threshold)));
-    }
+    if (thresholdLph === undefined || !list) continue;
+    // The days come in day order (leakDaysOf), as testsOfDays takes them.
+    for (const { day, outcome } of testsOfDays(list, fromDay, toDay, thresholdLph)) out.push({ tank, day, periodStartMs: startOf(day.day, tank.timezone), thresholdLph, outcome });
   }
-  return rows;
+  return out;
 }
 
 const RESULT_ORDER = { fail: 0, inconclusive: 1, pass: 2 } as const;
 const collator = naturalCollator;
 
-function sortRows(rows: LeakTestRow[], sortField: string | undefined, descend: boolean) {
-  const value = (r: LeakTestRow): SortValue => {
-    if (sortField === 'result') return RESULT_ORDER[r.result];
-    return r[sortField as 'day' | 'stationName' | 'tankCode' | 'leakRateLph' | 'mdlLph' | 'quietHours'];
+function sortRows(rows: TestedDay[], sortField: string | undefined, descend: boolean) {
+  const value = (r: TestedDay): SortValue => {
+    switch (sortField) {
+      case 'result':
+        return RESULT_ORDER[r.outcome.result];
+      case 'day':
+        return r.day.day;
+      case 'stationName':
+      case 'tankCode':
+        return r.tank[sortField];
+      default:
+        return r.outcome[sortField as 'leakRateLph' | 'mdlLph' | 'quietHours'];
+    }
   };
   // Newest day first (YYYY-MM-DD compares as text), then station and tank as people read them:
   // their natural order is found once per tank, not in each of a week's 100,000 comparisons of
   // a fleet's rows. Unknown (no quiet period) last either way.
-  const tanks = [...new Map(rows.map((r) => [r.tankId, r])).values()].sort((a, b) => collator.compare(a.stationName, b.stationName) || collator.compare(a.tankCode, b.tankCode) || a.tankId - b.tankId);
-  const rank = new Map(tanks.map((r, i) => [r.tankId, i]));
-  return sortRowsBy(rows, sortField ? value : null, descend, (a, b) => (a.day === b.day ? rank.get(a.tankId)! - rank.get(b.tankId)! : a.day < b.day ? 1 : -1));
+  const tanks = [...new Map(rows.map((r) => [r.tank.tankId, r.tank])).values()].sort((a, b) => collator.compare(a.stationName, b.stationName) || collator.compare(a.tankCode, b.tankCode) || a.tankId - b.tankId);
+  const rank = new Map(tanks.map((t, i) => [t.tankId, i]));
+  return sortRowsBy(rows, sortField ? value : null, descend, (a, b) => (a.day.day === b.day.day ? rank.get(a.tank.tankId)! - rank.get(b.tank.tankId)! : a.day.day < b.day.day ? 1 : -1));
 }
 
-/** The tests of the caller's tanks in the asked range, filtered, sorted (default newest day first) and paged. */
-export async function leakTestList(db: Db, user: AuthUser, query: LeakTestListQuery, nowMs: number) {
+/** The tests of the caller's tanks in the asked range, filtered and sorted (default newest day first); the caller makes the rows it sends (rowOf). */
+export async function leakTestList(db: Db, user: AuthUser, query: LeakTestListQuery, nowMs: number): Promise<TestedDay[]> {
   const range = rangeOf(query, nowMs);
   if (query.sortField !== undefined) assertValid((LEAK_TEST_SORT_FIELDS as readonly string[]).includes(query.sortField) ? [] : [{ field: 'sortField', rule: 'rule.invalid' }]);
   const tanks = await tanksOfReport(db, scopeOf(user), query);
-  let rows = await testRows(db, tanks, range.fromDay, range.toDay);
-  if (range.fromMs !== null) rows = rows.filter((r) => Date.parse(r.periodEnd) >= range.fromMs!);
-  if (range.toMs !== null) rows = rows.filter((r) => Date.parse(r.periodEnd) <= range.toMs!);
-  if (query.result) rows = rows.filter((r) => r.result === query.result);
-  sortRows(rows, query.sortField, query.sortOrder === 'descend');
-  return { rows, total: rows.length };
+  let rows = await testedDays(db, tanks, range.fromDay, range.toDay);
+  // A window's end is its day's end (periodEnd).
+  if (range.fromMs !== null) rows = rows.filter((r) => r.day.endMs >= range.fromMs!);
+  if (range.toMs !== null) rows = rows.filter((r) => r.day.endMs <= range.toMs!);
+  if (query.result) rows = rows.filter((r) => r.outcome.result === query.result);
+  return sortRows(rows, query.sortField, query.sortOrder === 'descend');
 }
 
 /** One tank's test for a day (default its latest) and the compensated volume of its quiet periods. */
@@ -134,7 +153,7 @@ export async function leakTestPeriods(db: Db, user: AuthUser, query: LeakTestPer
   const last = days.find((d) => d.day === day);
   if (!last) return { test: null, periods: [] };
   const startMs = dayWindow(windowFirstDay(day), tank.timezone).startMs;
-  const test = rowOf(tank, last, startMs, info.thresholdLph, testOfDays(days, windowFirstDay(day), day, info.thresholdLph));
+  const test = rowOf({ tank, day: last, periodStartMs: startMs, thresholdLph: info.thresholdLph, outcome: testOfDays(days, windowFirstDay(day), day, info.thresholdLph) });
   const periods = days.flatMap((d) => d.periods);
   const [readings] = await readingsOf(db, [{ tankId: tank.tankId, fromMs: Math.max(startMs - QUIET_RULES.lookbackMs, periods[0]?.startMs ?? startMs), toMs: last.endMs }]);
   return {
