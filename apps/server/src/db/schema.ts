@@ -777,6 +777,11 @@ export const tankDayBooks = pgTable(
     soldL: doublePrecision('sold_l'),
     soldTcL: doublePrecision('sold_tc_l'),
     soldGrossWithoutTcL: doublePrecision('sold_gross_without_tc_l'),
+    /**
+     * What the tank's own meters sold during each metered drop of the day, [startedAtMs, fromMs,
+     * toMs, salesL] (migration 0036; reconciliation/sales-during.ts). Null: not kept.
+     */
+    drops: jsonb('drops').$type<[number, number, number, number][]>(),
   },
   (t) => [primaryKey({ columns: [t.tankId, t.day], name: 'tank_day_books_pkey' }), index('tank_day_books_stale_idx').on(t.endsAt).where(sql`${t.stale}`)],
 );

@@ -5,7 +5,7 @@ import { ALL_DAY_SHIFT, shiftWindowsBetween } from '@ullage/domain/shifts';
 import { daysBetween } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
-import { dayEdges, deliveriesOf, figureTankDays, tankDaysOf, type BookSales, type EdgeReading, type TankDayFigures } from '../tank-days/service';
+import { dayEdges, deliveriesOf, figureTankDays, tankDaysOf, type BookSales, type EdgeReading, type KeptDrop, type TankDayFigures } from '../tank-days/service';
 import { shiftsOf } from '../report-shifts/service';
 import type { SalesDuring, SalesDuringSource } from '@ullage/domain/delivery-sales';
 import { salesOfWindows, type SalesSum } from './metered-sales';
@@ -61,6 +61,8 @@ interface TankPeriod {
   figures: DailyInventory<EdgeReading>;
   /** The tank's own metered sales its day's book keeps (days only; null: none kept). */
   sold: BookSales | null;
+  /** What they were during the day's metered drops, as its book keeps them (days only; null: none kept). */
+  drops: KeptDrop[] | null;
 }
 
 
@@ -149,12 +151,20 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
   // delivery without a ticket as its rise plus those sales. Periods without metered sales have no book.
   const drops: DropAsk[] = [];
   // Keyed by the delivery part itself: a tank's period, and so each of its parts, is in one unit.
+  // A part its day's book kept for this very span is not asked again.
   const dropParts: DayDeliveryPart[] = [];
+  const duringOf = new Map<DayDeliveryPart, SalesDuring | null>();
   plan.forEach(({ unit, list }) =>
     list.forEach((p) => {
       if (!isMetered(unit, p.endMs)) return;
       unit.tanks.forEach((t, i) => {
-        for (const part of p.parts[i]?.figures.deliveryParts ?? []) {
+        const tankPeriod = p.parts[i];
+        for (const part of tankPeriod?.figures.deliveryParts ?? []) {
+          const kept = keptDrop(tankPeriod!.drops, part);
+          if (kept) {
+            duringOf.set(part, kept);
+            continue;
+          }
           drops.push({ tankId: t.tankId, stationId: t.stationId, startedAtMs: part.startedAtMs, endMs: part.endedAtMs, startVolumeL: part.startVolumeL, endVolumeL: part.endVolumeL, fromMs: part.fromMs, toMs: part.toMs });
           dropParts.push(part);
         }
@@ -162,7 +172,7 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
     }),
   );
   const [sums, soldDuring] = await Promise.all([salesOfWindows(db, asks), salesDuringDrops(db, drops)]);
-  const duringOf = new Map(dropParts.map((part, i) => [part, soldDuring[i] ?? null]));
+  dropParts.forEach((part, i) => duringOf.set(part, soldDuring[i] ?? null));
   asks.forEach((a, i) => {
     const seen = salesAt[a.unit]![a.index] ?? { volumeL: 0, tcVolumeL: 0, grossWithoutTcL: 0 };
     salesAt[a.unit]![a.index] = { volumeL: seen.volumeL + sums[i]!.volumeL, tcVolumeL: seen.tcVolumeL + sums[i]!.tcVolumeL, grossWithoutTcL: seen.grossWithoutTcL + sums[i]!.grossWithoutTcL };
@@ -298,6 +308,13 @@ function keptSales(unit: ReconUnit, p: UnitPeriod, fromMs: number, toMs: number)
   return { volumeL: sold.volumeL, tcVolumeL: sold.tcVolumeL, grossWithoutTcL: sold.grossWithoutTcL };
 }
 
+/** What the tank's meters sold during a drop's part, as its day's book kept it for this very span (null: not kept). */
+function keptDrop(kept: readonly KeptDrop[] | null, part: DayDeliveryPart): SalesDuring | null {
+  if (kept === null) return null;
+  for (const k of kept) if (k.startedAtMs === part.startedAtMs && k.fromMs === part.fromMs && k.toMs === part.toMs) return { salesL: k.salesL, source: 'metered' };
+  return null;
+}
+
 /** Sales are counted between the period's readings (a group's: its tanks' earliest opening and latest closing), as its gauged fall is. */
 function salesSpan(p: UnitPeriod) {
   let opening: number | null = Infinity;
@@ -383,7 +400,7 @@ async function dayPeriods(db: Db, tanks: readonly ReconTank[], fromDay: string, 
   const out = new Map<number, TankPeriod[]>();
   const add = (d: TankDayFigures) => {
     const list = out.get(d.tank.tankId) ?? [];
-    list.push({ day: d.window.day, shiftNo: null, startMs: d.window.startMs, endMs: d.window.endMs, figures: d.figures, sold: d.sold });
+    list.push({ day: d.window.day, shiftNo: null, startMs: d.window.startMs, endMs: d.window.endMs, figures: d.figures, sold: d.sold, drops: d.drops });
     out.set(d.tank.tankId, list);
   };
   const wanted = new Set(tanks.map((t) => t.tankId));
@@ -419,7 +436,7 @@ async function shiftPeriods(db: Db, tanks: readonly ReconTank[], fromDay: string
   windows.forEach(({ tank, w }, i) => {
     const figures = dailyInventory<EdgeReading>({ window: w, first: edges[i]!.first, last: edges[i]!.last, gaps: [], deliveries: deliveriesOfTank.get(tank.tankId) ?? [], nowMs });
     const list = out.get(tank.tankId) ?? [];
-    list.push({ day: w.day, shiftNo: w.shiftNo, startMs: w.startMs, endMs: w.endMs, figures, sold: null });
+    list.push({ day: w.day, shiftNo: w.shiftNo, startMs: w.startMs, endMs: w.endMs, figures, sold: null, drops: null });
     out.set(tank.tankId, list);
   });
   return out;

@@ -433,6 +433,47 @@ describe('metered sales kept in the tank-day books', () => {
   });
 });
 
+describe('sales during drops kept in the tank-day books', () => {
+  const bookJob = () => new TankDayBookJob({ db: ctx.db, clock: () => new Date(NOW) }, { roundMs: 60_000 });
+  const dropsOf = async (tankKey: string, day: string) => {
+    const [row] = await rawRows<{ stale: boolean; drops: [number, number, number, number][] | null }>(ctx.db, sql`select stale, drops from tank_day_books where tank_id = ${tankIds[tankKey]!} and day = ${day}::date`);
+    return row;
+  };
+  const dayOfRiyadh = async () => (await list(`fromDay=${DAYS[1]}&toDay=${DAYS[1]}&tankId=${tankIds['NWP-RY04/1']}`)).list[0]!;
+
+  it('the book keeps what the meters sold during the day’s metered drop, not an estimated one', async () => {
+    await bookJob().runOnce();
+    // Riyadh's drop of 10:00–10:15: two sales of 50 L during it, from the last quiet reading to the last rise.
+    const kept = await dropsOf('NWP-RY04/1', DAYS[1]!);
+    expect(kept).toEqual({ stale: false, drops: [[Date.parse(local(DAYS[1]!, 585, RIYADH)), Date.parse(local(DAYS[1]!, 585, RIYADH)), Date.parse(local(DAYS[1]!, 615, RIYADH)), 100]] });
+    expect((await dropsOf('NWP-RY04/1', DAYS[0]!))!.drops).toEqual([]);
+    // Shenzhen's tank sends no sales: its drop's sales are estimated from the level around it, and not kept.
+    expect((await dropsOf('NWP-SZ02/1', DAYS[1]!))!.drops).toEqual([]);
+    expect((await dayOfRiyadh()).gross).toMatchObject({ salesDuringDeliveriesL: 100, varianceL: 0 });
+  });
+
+  // Changed as every writer changes a book: at a new version (tank-days/book-cache.ts).
+  it('the reconciliation reads the kept figure: a book changed by hand shows', async () => {
+    const tank = tankIds['NWP-RY04/1']!;
+    await ctx.db.execute(sql`update tank_day_books set drops = jsonb_set(drops, '{0,3}', '130'), version = version + 1 where tank_id = ${tank} and day = ${DAYS[1]!}::date`);
+    // Booked 1,900 + 130 L delivered: the book closes 30 L over the gauge.
+    expect((await dayOfRiyadh()).gross).toMatchObject({ salesDuringDeliveriesL: 130, deliveredGaugedL: 1_900, bookClosingL: 16_030, varianceL: -30 });
+    await ctx.db.execute(sql`update tank_day_books set drops = jsonb_set(drops, '{0,3}', '100'), version = version + 1 where tank_id = ${tank} and day = ${DAYS[1]!}::date`);
+    expect((await dayOfRiyadh()).gross).toMatchObject({ salesDuringDeliveriesL: 100, varianceL: 0 });
+  });
+
+  it('a late sale during the drop marks the day’s book: the drop counts it at once, and again once booked', async () => {
+    const late = await report('NWP-RY04', { sales: [{ tank: '1', id: 'late-drop', ts: local(DAYS[1]!, 605, RIYADH), volumeL: 20 }] });
+    expect(late.data.sales).toMatchObject({ accepted: 1 });
+    expect((await dropsOf('NWP-RY04/1', DAYS[1]!))!.stale).toBe(true);
+    // 1,900 L risen + 120 L sold during the drop; 3,020 L sold in the day: the day still balances.
+    expect((await dayOfRiyadh()).gross).toMatchObject({ salesDuringDeliveriesL: 120, meteredSalesL: 3_020, varianceL: 0 });
+    await bookJob().runOnce();
+    expect((await dropsOf('NWP-RY04/1', DAYS[1]!))!.drops![0]![3]).toBe(120);
+    expect((await dayOfRiyadh()).gross).toMatchObject({ salesDuringDeliveriesL: 120, meteredSalesL: 3_020, varianceL: 0 });
+  });
+});
+
 async function lastTotalBefore(ts: string): Promise<number> {
   const [row] = await rawRows<{ total_l: number }>(ctx.db, sql`select total_l from meter_totals where meter = 'P2' and ts < ${ts}::timestamptz order by ts desc limit 1`);
   return Number(row!.total_l);

@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { dailyInventory } from '@ullage/domain/daily-inventory';
+import { dailyInventory, type DayDeliveryPart } from '@ullage/domain/daily-inventory';
 import { salesSpanOf } from '@ullage/domain/reconciliation';
 import { BOOK_BACKFILL_DAYS, BOOK_SETTLE_MS, bookIsFinal, latestFinalDay, previousDay } from '@ullage/domain/tank-day-books';
 import { dayOf, dayWindow } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
+import { groupBy } from '../../lib/group-by';
 import { salesOfWindows } from '../reconciliation/metered-sales';
-import { booksPresent, staleBooks, tanksToBook, writeBooks, type BookTask } from './books-repo';
+import { salesDuringDrops } from '../reconciliation/sales-during';
+import { booksPresent, staleBooks, tanksToBook, writeBooks, type BookTask, type KeptDrop } from './books-repo';
+import { deliveriesOf } from './repo';
 import { figureHeads } from './day-heads';
 import { readTankDays } from './figures';
 
@@ -85,14 +88,19 @@ export class TankDayBookJob {
       return bookIsFinal(window, nowMs) ? [{ task, tank: { tankId: task.tankId }, stationId: place.stationId, window }] : [];
     });
     if (work.length === 0) return null;
-    const read = await readTankDays(this.deps.db, work);
+    const [read, deliveries] = await Promise.all([
+      readTankDays(this.deps.db, work),
+      deliveriesOf(this.deps.db, work.map((w) => ({ tankId: w.task.tankId, fromMs: w.window.startMs, toMs: w.window.endMs }))),
+    ]);
+    const deliveriesOfTank = groupBy(deliveries, (d) => d.tankId);
     // Read after the versions were: a sale landing from here on marks the book and wins.
-    const spans = work.map((w, i) => {
-      const { start, end } = dailyInventory({ window: w.window, first: read[i]!.first, last: read[i]!.last, gaps: [], deliveries: [], nowMs });
-      return salesSpanOf(w.window, start, end);
-    });
-    const sums = await salesOfWindows(this.deps.db, work.map((w, i) => ({ stationId: w.stationId, target: `t${w.task.tankId}`, ...spans[i]! })));
-    return writeBooks(this.deps.db, work.map((w, i) => ({ task: w.task, window: w.window, ...read[i]!, sold: { ...spans[i]!, ...sums[i]! } })), nowMs);
+    const figures = work.map((w, i) => dailyInventory({ window: w.window, first: read[i]!.first, last: read[i]!.last, gaps: [], deliveries: deliveriesOfTank.get(w.task.tankId) ?? [], nowMs }));
+    const spans = work.map((w, i) => salesSpanOf(w.window, figures[i]!.start, figures[i]!.end));
+    const [sums, drops] = await Promise.all([
+      salesOfWindows(this.deps.db, work.map((w, i) => ({ stationId: w.stationId, target: `t${w.task.tankId}`, ...spans[i]! }))),
+      meteredDrops(this.deps.db, work.map((w, i) => ({ tankId: w.task.tankId, stationId: w.stationId, parts: figures[i]!.deliveryParts }))),
+    ]);
+    return writeBooks(this.deps.db, work.map((w, i) => ({ task: w.task, window: w.window, ...read[i]!, sold: { ...spans[i]!, ...sums[i]! }, drops: drops[i]! })), nowMs);
   }
 
   /**
@@ -132,4 +140,20 @@ export class TankDayBookJob {
     }
     return out;
   }
+}
+
+/**
+ * What each tank day's own meters sold during each of its drops, as the reconciliation asks it
+ * (salesDuringDrops), the metered ones only: an estimated one reads the readings around its drop,
+ * which may lie in another day, whose late readings would not mark this book.
+ */
+async function meteredDrops(db: Db, days: readonly { tankId: number; stationId: number; parts: readonly DayDeliveryPart[] }[]): Promise<KeptDrop[][]> {
+  const asks = days.flatMap((d, i) => d.parts.map((part) => ({ i, part, ask: { tankId: d.tankId, stationId: d.stationId, startedAtMs: part.startedAtMs, endMs: part.endedAtMs, startVolumeL: part.startVolumeL, endVolumeL: part.endVolumeL, fromMs: part.fromMs, toMs: part.toMs } })));
+  const during = await salesDuringDrops(db, asks.map((a) => a.ask));
+  const out = days.map((): KeptDrop[] => []);
+  asks.forEach(({ i, part }, k) => {
+    const sold = during[k];
+    if (sold?.source === 'metered') out[i]!.push({ startedAtMs: part.startedAtMs, fromMs: part.fromMs, toMs: part.toMs, salesL: sold.salesL });
+  });
+  return out;
 }

@@ -23,6 +23,17 @@ export interface BookSales {
   grossWithoutTcL: number;
 }
 
+/**
+ * What the tank's own meters sold during one of the day's metered drops (a delivery's part of
+ * the day), over (fromMs, toMs]: what reconciliation/sales-during.ts answers for it.
+ */
+export interface KeptDrop {
+  startedAtMs: number;
+  fromMs: number;
+  toMs: number;
+  salesL: number;
+}
+
 /** A fresh book: the bounds it was figured for and what it holds. */
 export interface Book extends DayReadings {
   tankId: number;
@@ -31,6 +42,8 @@ export interface Book extends DayReadings {
   endMs: number;
   /** Null: a book written before sales were kept (figured live). */
   sold: BookSales | null;
+  /** The day's metered drops; null: a book written before drops were kept (asked live). */
+  drops: KeptDrop[] | null;
 }
 
 /** Whole epoch milliseconds as an integer's text (lib/raw-sql.ts epochMs). */
@@ -43,7 +56,7 @@ const BOOK_TEXT = sql.raw(
     epochMsOfBook('first_ts'), 'b.first_volume_l', 'b.first_height_mm', 'b.first_water_mm', 'b.first_temperature_c',
     epochMsOfBook('last_ts'), 'b.last_volume_l', 'b.last_height_mm', 'b.last_water_mm', 'b.last_temperature_c',
     epochMsOfBook('sold_from'), epochMsOfBook('sold_to'), 'b.sold_l', 'b.sold_tc_l', 'b.sold_gross_without_tc_l',
-  ].join(", ',', ") + ", '|', b.gaps",
+  ].join(", ',', ") + ", '|', b.gaps, '|', b.drops",
 );
 
 const ms = (v: Date | string | number) => new Date(v).getTime();
@@ -51,14 +64,16 @@ const iso = (v: number) => new Date(v).toISOString();
 /** A number of a book's text: '' is null. */
 const num = (text: string | undefined) => (text === undefined || text === '' ? null : Number(text));
 
-/** One book of its text (BOOK_TEXT): its day and numbers, `|`, its gaps as JSON. */
+/** One book of its text (BOOK_TEXT): its day and numbers, `|`, its gaps as JSON, `|`, its drops as JSON (empty: null). */
 function bookOf(tankId: number, text: string): Book {
   const bar = text.indexOf('|');
   const [day, startsAt, endsAt, firstTs, firstVolume, firstHeight, firstWater, firstTemperature, lastTs, lastVolume, lastHeight, lastWater, lastTemperature, soldFrom, soldTo, soldL, soldTcL, soldGrossWithoutTcL] = text
     .slice(0, bar)
     .split(',');
-  const gapsText = text.slice(bar + 1);
+  const bar2 = text.indexOf('|', bar + 1);
+  const gapsText = text.slice(bar + 1, bar2);
   const gaps = gapsText === '' || gapsText === '[]' ? [] : (JSON.parse(gapsText) as [number, number][]);
+  const dropsText = text.slice(bar2 + 1);
   const from = num(soldFrom);
   const to = num(soldTo);
   return {
@@ -72,6 +87,7 @@ function bookOf(tankId: number, text: string): Book {
     }),
     gaps: gaps.map(([fromMs, toMs]) => ({ fromMs, toMs })),
     sold: from === null || to === null ? null : { fromMs: from, toMs: to, volumeL: num(soldL) ?? 0, tcVolumeL: num(soldTcL) ?? 0, grossWithoutTcL: num(soldGrossWithoutTcL) ?? 0 },
+    drops: dropsText === '' ? null : dropsText === '[]' ? [] : (JSON.parse(dropsText) as number[][]).map(([startedAtMs, fromMs, toMs, salesL]) => ({ startedAtMs: startedAtMs!, fromMs: fromMs!, toMs: toMs!, salesL: salesL! })),
   };
 }
 
@@ -225,6 +241,7 @@ export interface BookWrite extends DayReadings {
   task: BookTask;
   window: DayWindow;
   sold: BookSales;
+  drops: KeptDrop[];
 }
 
 const col = <T>(items: readonly BookWrite[], f: (b: BookWrite) => T) => items.map(f);
@@ -260,20 +277,21 @@ export async function writeBooks(db: Db, books: readonly BookWrite[], nowMs: num
     sql`insert into tank_day_books as b (tank_id, day, stale, version, starts_at, ends_at,
           first_ts, first_volume_l, first_height_mm, first_water_mm, first_temperature_c,
           last_ts, last_volume_l, last_height_mm, last_water_mm, last_temperature_c, gaps, booked_at,
-          sold_from, sold_to, sold_l, sold_tc_l, sold_gross_without_tc_l)
+          sold_from, sold_to, sold_l, sold_tc_l, sold_gross_without_tc_l, drops)
         select w.tank_id, w.day, false, w.version, w.starts_at, w.ends_at,
           w.first_ts, w.first_volume_l, w.first_height_mm, w.first_water_mm, w.first_temperature_c,
           w.last_ts, w.last_volume_l, w.last_height_mm, w.last_water_mm, w.last_temperature_c, w.gaps::jsonb, ${iso(nowMs)}::timestamptz,
-          w.sold_from, w.sold_to, w.sold_l, w.sold_tc_l, w.sold_gross_without_tc_l
+          w.sold_from, w.sold_to, w.sold_l, w.sold_tc_l, w.sold_gross_without_tc_l, w.drops::jsonb
         from unnest(
           ${pgArray(col(books, (b) => b.task.tankId))}::int[], ${pgArray(col(books, (b) => b.task.day))}::date[], ${pgArray(col(books, (b) => b.task.version))}::int[],
           ${pgArray(col(books, (b) => iso(b.window.startMs)))}::timestamptz[], ${pgArray(col(books, (b) => iso(b.window.endMs)))}::timestamptz[],
           ${readingsArrays(books)},
           ${pgArray(col(books, (b) => iso(b.sold.fromMs)))}::timestamptz[], ${pgArray(col(books, (b) => iso(b.sold.toMs)))}::timestamptz[],
           ${pgArray(col(books, (b) => b.sold.volumeL))}::float8[], ${pgArray(col(books, (b) => b.sold.tcVolumeL))}::float8[],
-          ${pgArray(col(books, (b) => b.sold.grossWithoutTcL))}::float8[]
+          ${pgArray(col(books, (b) => b.sold.grossWithoutTcL))}::float8[],
+          ${pgArray(col(books, (b) => JSON.stringify(b.drops.map((d) => [d.startedAtMs, d.fromMs, d.toMs, d.salesL]))))}::text[]
         ) as w(tank_id, day, version, starts_at, ends_at, first_ts, first_volume_l, first_height_mm, first_water_mm, first_temperature_c,
-          last_ts, last_volume_l, last_height_mm, last_water_mm, last_temperature_c, gaps, sold_from, sold_to, sold_l, sold_tc_l, sold_gross_without_tc_l)
+          last_ts, last_volume_l, last_height_mm, last_water_mm, last_temperature_c, gaps, sold_from, sold_to, sold_l, sold_tc_l, sold_gross_without_tc_l, drops)
         where exists (select 1 from tanks t where t.id = w.tank_id)
         on conflict (tank_id, day) do update set stale = false, starts_at = excluded.starts_at, ends_at = excluded.ends_at,
           first_ts = excluded.first_ts, first_volume_l = excluded.first_volume_l, first_height_mm = excluded.first_height_mm,
@@ -281,7 +299,7 @@ export async function writeBooks(db: Db, books: readonly BookWrite[], nowMs: num
           last_ts = excluded.last_ts, last_volume_l = excluded.last_volume_l, last_height_mm = excluded.last_height_mm,
           last_water_mm = excluded.last_water_mm, last_temperature_c = excluded.last_temperature_c,
           gaps = excluded.gaps, booked_at = excluded.booked_at, sold_from = excluded.sold_from, sold_to = excluded.sold_to,
-          sold_l = excluded.sold_l, sold_tc_l = excluded.sold_tc_l, sold_gross_without_tc_l = excluded.sold_gross_without_tc_l
+          sold_l = excluded.sold_l, sold_tc_l = excluded.sold_tc_l, sold_gross_without_tc_l = excluded.sold_gross_without_tc_l, drops = excluded.drops
         where b.version = excluded.version
         returning b.tank_id`,
   );

@@ -3,7 +3,7 @@ import { bookIsFinal } from '@ullage/domain/tank-day-books';
 import { dayOf, dayWindow, type DayWindow } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
-import { freshBooks, type Book, type BookSales, type DayReadings } from './books-repo';
+import { freshBooks, type Book, type BookSales, type DayReadings, type KeptDrop } from './books-repo';
 import { dayEdges, deliveriesOf, readingGaps, type DeliveryRaw, type EdgeReading, type ReportTank, type TankSpan } from './repo';
 import { headFits, joinHead, keptHeads, type DayHead } from './day-heads';
 
@@ -32,8 +32,11 @@ export function tankDaysOf(tanks: readonly ReportTank[], days: readonly string[]
   return out;
 }
 
-/** A tank day's figures; `sold`: the tank's own metered sales its book keeps (null: figured live, or not kept). */
-export type TankDayFigures = TankDay & { figures: DailyInventory<EdgeReading>; first: EdgeReading | null; last: EdgeReading | null; sold: BookSales | null };
+/**
+ * A tank day's figures; `sold`: the tank's own metered sales its book keeps, `drops`: what they
+ * were during its metered drops (null: figured live, or not kept).
+ */
+export type TankDayFigures = TankDay & { figures: DailyInventory<EdgeReading>; first: EdgeReading | null; last: EdgeReading | null; sold: BookSales | null; drops: KeptDrop[] | null };
 
 /** One tank's station day, as the readings are asked for it. */
 export interface DayOfTank {
@@ -139,7 +142,7 @@ export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs
       nowMs,
     });
     // Written out, not spread: one object shape for every tank day.
-    return { tank: tankDay.tank, window: tankDay.window, figures, first, last, sold: book?.sold ?? null };
+    return { tank: tankDay.tank, window: tankDay.window, figures, first, last, sold: book?.sold ?? null, drops: book?.drops ?? null };
   });
 }
 

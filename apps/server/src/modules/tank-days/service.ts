@@ -11,7 +11,7 @@ import { markBooksStale, type TankDayMark } from './books-repo';
  */
 export { dayEdges, deliveriesOf, tanksOfReport, type EdgeReading, type ReportTank, type TankFilter } from './repo';
 export { figureTankDays, tankDaysOf, tankOfRow, type TankDayFigures } from './figures';
-export type { BookSales } from './books-repo';
+export type { BookSales, KeptDrop } from './books-repo';
 export { TankDayBookJob } from './book-job';
 export { tankDayBookMarks } from './books-evaluator';
 
