@@ -130,7 +130,7 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
     }
   }
   const tickets = Number.isFinite(spanFrom) ? await ticketedDeliveries(db, tanks.map((t) => t.tankId), spanFrom, spanTo) : [];
-  const ticketOf = new Map(tickets.map((d) => [`${d.tankId}:${d.startedAtMs}`, d]));
+  const ticketOf = ticketsByTank(tickets);
   const plan = units.map((unit) => ({ unit, list: unitPeriods(unit, periods) }));
 
   // The metered sales of every metered unit period, between its readings: kept in its book for
@@ -243,6 +243,19 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
   return out;
 }
 
+/** Tickets by tank, then by their delivery's start: a month's 30,000 periods look them up, and a key string each cost more than the look-up. */
+type TicketsByTank = Map<number, Map<number, TicketedDelivery>>;
+
+function ticketsByTank(tickets: readonly TicketedDelivery[]): TicketsByTank {
+  const out: TicketsByTank = new Map();
+  for (const d of tickets) {
+    let ofTank = out.get(d.tankId);
+    if (!ofTank) out.set(d.tankId, (ofTank = new Map()));
+    ofTank.set(d.startedAtMs, d);
+  }
+  return out;
+}
+
 /** The row the API sends for a reconciled period. */
 export function rowOf(r: Reconciled): ReconciliationRow {
   const p = r.period;
@@ -352,7 +365,7 @@ function meanTemperature(parts: readonly (TankPeriod | null | undefined)[]): num
  * was sold during each delivery's part (compensated, like gross-only sales, at the period's mean
  * temperature).
  */
-function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: Map<string, TicketedDelivery>, during: (part: DayDeliveryPart) => SalesDuring | null): { gross: PeriodInput; tc: PeriodInput } {
+function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: TicketsByTank, during: (part: DayDeliveryPart) => SalesDuring | null): { gross: PeriodInput; tc: PeriodInput } {
   if (!p) return { gross: { openingL: null, closingL: null, deliveries: [], meteredSalesL: null }, tc: { openingL: null, closingL: null, deliveries: [], meteredSalesL: null } };
   const f = p.figures;
   const expansion = tank.expansionPerC;
@@ -369,7 +382,7 @@ function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: Map<string,
   const gross: DeliveryShare[] = [];
   const tc: DeliveryShare[] = [];
   for (const part of f.deliveryParts) {
-    const ticket = ticketOf.get(`${tank.tankId}:${part.startedAtMs}`) ?? null;
+    const ticket = ticketOf.get(tank.tankId)?.get(part.startedAtMs) ?? null;
     const share = ticket ? ticketShare(part.deliveredL, ticket.wholeL, ticket.ticketL) : null;
     const tcShare = ticket ? (ticket.ticketTcL !== null ? ticketShare(part.deliveredL, ticket.wholeL, ticket.ticketTcL) : compensated(share!, temperature, expansion)) : null;
     const sold = during(part);
@@ -382,13 +395,13 @@ function tankInputs(tank: ReconTank, p: TankPeriod | null, ticketOf: Map<string,
   };
 }
 
-function countDeliveries(tanks: readonly ReconTank[], parts: readonly (TankPeriod | undefined)[], ticketOf: Map<string, TicketedDelivery>) {
+function countDeliveries(tanks: readonly ReconTank[], parts: readonly (TankPeriod | undefined)[], ticketOf: TicketsByTank) {
   let count = 0;
   let ticketed = 0;
   tanks.forEach((t, i) => {
     for (const part of parts[i]?.figures.deliveryParts ?? []) {
       count++;
-      if (ticketOf.has(`${t.tankId}:${part.startedAtMs}`)) ticketed++;
+      if (ticketOf.get(t.tankId)?.has(part.startedAtMs)) ticketed++;
     }
   });
   return { count, ticketed };

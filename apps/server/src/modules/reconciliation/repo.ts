@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { EXPANSION_PER_C } from '@ullage/domain/inventory';
 import type { Db } from '../../db/client';
-import { pgArray, rawRows } from '../../lib/raw-sql';
+import { epochMs, pgArray, rawRows } from '../../lib/raw-sql';
 import { tanksOfReport, type ReportTank, type TankFilter } from '../tank-days/service';
 import type { Scope } from '../scope/scope';
 
@@ -77,12 +77,12 @@ export interface TicketedDelivery {
 /** The ticketed deliveries of these tanks that started in [fromMs − 1 day, toMs). */
 export async function ticketedDeliveries(db: Db, tankIds: readonly number[], fromMs: number, toMs: number): Promise<TicketedDelivery[]> {
   if (tankIds.length === 0) return [];
-  const rows = await rawRows<{ tank_id: number; started_at: Date | string; whole_l: number; ticket_volume_l: number; ticket_tc_volume_l: number | null }>(
+  const rows = await rawRows<{ tank_id: number; started_ms: number; whole_l: number; ticket_volume_l: number; ticket_tc_volume_l: number | null }>(
     db,
-    sql`select tank_id, started_at, end_volume_l - start_volume_l as whole_l, ticket_volume_l, ticket_tc_volume_l
+    sql`select tank_id, ${sql.raw(epochMs('started_at'))} as started_ms, end_volume_l - start_volume_l as whole_l, ticket_volume_l, ticket_tc_volume_l
         from deliveries
         where tank_id = any(${pgArray(tankIds)}::int[]) and ticket_volume_l is not null
           and started_at >= ${iso(fromMs)}::timestamptz - interval '1 day' and started_at < ${iso(toMs)}::timestamptz`,
   );
-  return rows.map((r) => ({ tankId: r.tank_id, startedAtMs: ms(r.started_at), wholeL: Number(r.whole_l), ticketL: Number(r.ticket_volume_l), ticketTcL: r.ticket_tc_volume_l === null ? null : Number(r.ticket_tc_volume_l) }));
+  return rows.map((r) => ({ tankId: r.tank_id, startedAtMs: r.started_ms, wholeL: Number(r.whole_l), ticketL: Number(r.ticket_volume_l), ticketTcL: r.ticket_tc_volume_l === null ? null : Number(r.ticket_tc_volume_l) }));
 }
