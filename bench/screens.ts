@@ -20,6 +20,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { BOOK_SETTLE_MS } from '@ullage/domain/tank-day-books';
 import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
 import { cpuWindow } from './ingest-cpu';
 import { FLEET_COMPANY_PASSWORD, FLEET_COMPANY_USER, FLEET_PREFIX, databaseUrl, restoreFleet } from './fleet';
@@ -111,6 +113,27 @@ async function signIn(baseUrl: string, username: string, password: string): Prom
   return cookie;
 }
 
+/**
+ * Waits until the server's book job has written every stale book of a day that is final: a
+ * migration that marks books (a new kept figure) would otherwise be measured while the reports
+ * figure those days live, which is the cost only of the first minutes after an upgrade.
+ */
+async function booksSettled(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = performance.now();
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from tank_day_books where stale and ends_at <= now() - make_interval(secs => $1)`, [BOOK_SETTLE_MS / 1000]);
+      if (rows[0]!.n === 0) break;
+      console.log(`waiting for the book job: ${fmt(rows[0]!.n)} stale books (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      await new Promise((r) => setTimeout(r, 10_000));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /** The account may not make this call (a settings list of the administrator's): noted, not measured. */
 class Refused extends Error {
   constructor(
@@ -168,6 +191,7 @@ async function main() {
     { DATABASE_URL: databaseUrl(TARGET), MQTT_PORT: '0', LOG_LEVEL: 'warn', READINGS_RETENTION_MONTHS: '', BOOKS_INTERVAL_MS: '60000' },
     { requireWeb: false, nodeArgs: args.prof ? ['--cpu-prof', '--cpu-prof-dir', args.prof] : [] },
   );
+  await booksSettled(databaseUrl(TARGET));
   const rows: Row[] = [];
   let values: Record<string, string> | undefined;
   try {
