@@ -279,7 +279,7 @@ export function combineLeakTest(periods: readonly QuietPeriod[], thresholdLph: n
 
 /**
  * The typed arrays randomEffectsMean works in, kept between calls and grown as needed: a fleet's
- * list makes 7,000 tests a call, and four new arrays each were a third of its garbage. Each call
+ * list makes 7,000 tests a call, and four new arrays for each were garbage it need not make. Each call
  * writes an element before it reads it (robust is filled), and none yields, so one set serves all.
  */
 let scratch = { v: new Float64Array(64), robust: new Float64Array(64), w: new Float64Array(64), wr: new Float64Array(64) };
