@@ -29,7 +29,8 @@ export interface BookRound {
  * they fill gradually while the reports figure the missing days live. A periodic job: leased,
  * on one instance (app.ts). Figuring is readTankDays, the report's own reading of the readings,
  * and the tank's own metered sales between the day's opening and closing reading (the
- * reconciliation's sum for the day; the ingest marks a book stale when late sales land in it).
+ * reconciliation's sum for the day; the ingest marks a book stale when late sales land in it), and
+ * what they were during each of the day's metered drops (meteredDrops below).
  */
 export class TankDayBookJob {
   /** How far back the backfill has found every book present, for the final days it was found at. */
