@@ -10,7 +10,7 @@ import { shiftsOf } from '../report-shifts/service';
 import type { SalesDuring, SalesDuringSource } from '@ullage/domain/delivery-sales';
 import { salesOfWindows, type SalesSum } from './metered-sales';
 import { ticketedDeliveries, type ReconTank, type TicketedDelivery } from './repo';
-import { salesDuringDrops, type DropAsk } from './sales-during';
+import { dropAskOf, salesDuringDrops, type DropAsk } from './sales-during';
 
 /** What is reconciled together: one tank, or a station's manifolded tanks of a product sold by product code. */
 export interface ReconUnit {
@@ -165,7 +165,7 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
             duringOf.set(part, kept);
             continue;
           }
-          drops.push({ tankId: t.tankId, stationId: t.stationId, startedAtMs: part.startedAtMs, endMs: part.endedAtMs, startVolumeL: part.startVolumeL, endVolumeL: part.endVolumeL, fromMs: part.fromMs, toMs: part.toMs });
+          drops.push(dropAskOf(t, part));
           dropParts.push(part);
         }
       });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { DayDeliveryPart } from '@ullage/domain/daily-inventory';
 import { salesDuring, salesRateAroundLph, SALES_RATE_WINDOW_MS, type SalesDuring } from '@ullage/domain/delivery-sales';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
@@ -16,6 +17,11 @@ export interface DropAsk {
   /** The part asked about; the whole drop when absent. */
   fromMs?: number;
   toMs?: number;
+}
+
+/** A tank's delivery part of a period, asked as a drop: the part's span, the whole drop's end and volumes. */
+export function dropAskOf(tank: { tankId: number; stationId: number }, part: DayDeliveryPart): DropAsk {
+  return { tankId: tank.tankId, stationId: tank.stationId, startedAtMs: part.startedAtMs, endMs: part.endedAtMs, startVolumeL: part.startVolumeL, endVolumeL: part.endVolumeL, fromMs: part.fromMs, toMs: part.toMs };
 }
 
 const iso = (v: number) => new Date(v).toISOString();

@@ -6,7 +6,7 @@ import { dayOf, dayWindow } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
 import { salesOfWindows } from '../reconciliation/metered-sales';
-import { salesDuringDrops } from '../reconciliation/sales-during';
+import { dropAskOf, salesDuringDrops } from '../reconciliation/sales-during';
 import { booksPresent, staleBooks, tanksToBook, writeBooks, type BookTask, type KeptDrop } from './books-repo';
 import { deliveriesOf } from './repo';
 import { figureHeads } from './day-heads';
@@ -149,7 +149,7 @@ export class TankDayBookJob {
  * which may lie in another day, whose late readings would not mark this book.
  */
 async function meteredDrops(db: Db, days: readonly { tankId: number; stationId: number; parts: readonly DayDeliveryPart[] }[]): Promise<KeptDrop[][]> {
-  const asks = days.flatMap((d, i) => d.parts.map((part) => ({ i, part, ask: { tankId: d.tankId, stationId: d.stationId, startedAtMs: part.startedAtMs, endMs: part.endedAtMs, startVolumeL: part.startVolumeL, endVolumeL: part.endVolumeL, fromMs: part.fromMs, toMs: part.toMs } })));
+  const asks = days.flatMap((d, i) => d.parts.map((part) => ({ i, part, ask: dropAskOf(d, part) })));
   const during = await salesDuringDrops(db, asks.map((a) => a.ask));
   const out = days.map((): KeptDrop[] => []);
   asks.forEach(({ i, part }, k) => {
