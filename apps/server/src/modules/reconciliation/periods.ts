@@ -211,15 +211,7 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
     });
     const cumGross = cumulativeVariances(figured.map((f) => ({ month: f.p.day.slice(0, 7), varianceL: f.gross.varianceL })));
     const cumTc = cumulativeVariances(figured.map((f) => ({ month: f.p.day.slice(0, 7), varianceL: f.tc.varianceL })));
-    const first = unit.tanks[0]!;
-    const place: UnitPlace = {
-      ...stationPlaceOfRow(first),
-      tankIds: unit.tanks.map((t) => t.tankId),
-      tankCode: unit.tanks.map((t) => t.tankCode).join('+'),
-      manifold: unit.manifold,
-      productName: first.productName,
-      productColor: first.productColor,
-    };
+    const place = placeOf(unit);
     figured.forEach((f, i) => {
       if (f.p.day < fromDay || f.p.day > toDay) return;
       const deliveries = countDeliveries(unit.tanks, f.p.parts, ticketOf);
@@ -243,6 +235,59 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
   return out;
 }
 
+/** What every row of a unit says alike. */
+export function placeOf(unit: ReconUnit): UnitPlace {
+  const first = unit.tanks[0]!;
+  return {
+    ...stationPlaceOfRow(first),
+    tankIds: unit.tanks.map((t) => t.tankId),
+    tankCode: unit.tanks.map((t) => t.tankCode).join('+'),
+    manifold: unit.manifold,
+    productName: first.productName,
+    productColor: first.productColor,
+  };
+}
+
+/** A unit's period before anything is figured: which rows a list has, and in what order. */
+export interface PeriodSlot {
+  unit: ReconUnit;
+  place: UnitPlace;
+  day: string;
+  shiftNo: number | null;
+  startMs: number;
+  metered: boolean;
+}
+
+/**
+ * The periods reconcilePeriods gives these units over [fromDay, toDay], from the same windows
+ * and without reading a reading: a list ordered by day and place knows its page from them, and
+ * reconciles only the page's units.
+ */
+export async function periodSlots(db: Db, units: readonly ReconUnit[], fromDay: string, toDay: string, period: 'day' | 'shift', nowMs: number): Promise<PeriodSlot[]> {
+  const tanks = units.flatMap((u) => u.tanks);
+  if (tanks.length === 0) return [];
+  const monthStart = `${fromDay.slice(0, 7)}-01`;
+  const windows = new Map<number, PeriodWindow[]>();
+  const add = (tankId: number, w: PeriodWindow) => {
+    const list = windows.get(tankId);
+    if (list) list.push(w);
+    else windows.set(tankId, [w]);
+  };
+  if (period === 'day') for (const { tank, window } of tankDaysOf(tanks, daysBetween(monthStart, toDay), nowMs)) add(tank.tankId, { ...window, shiftNo: null });
+  else for (const { tank, w } of await shiftWindowsOf(db, tanks, monthStart, toDay, nowMs)) add(tank.tankId, w);
+  const out: PeriodSlot[] = [];
+  for (const unit of units) {
+    const place = placeOf(unit);
+    for (const p of unitPeriods(unit, windows)) {
+      if (p.day >= fromDay && p.day <= toDay) out.push({ unit, place, day: p.day, shiftNo: p.shiftNo, startMs: p.startMs, metered: isMetered(unit, p.endMs) });
+    }
+  }
+  return out;
+}
+
+/** A reconciled period's key within a call: its unit, day and shift. */
+export const periodKey = (unitKey: string, p: { day: string; shiftNo: number | null }) => `${unitKey}:${p.day}:${p.shiftNo ?? 0}`;
+
 /** Tickets by tank, then by their delivery's start: a month's 30,000 periods look them up, and a key string each cost more than the look-up. */
 type TicketsByTank = Map<number, Map<number, TicketedDelivery>>;
 
@@ -260,7 +305,7 @@ function ticketsByTank(tickets: readonly TicketedDelivery[]): TicketsByTank {
 export function rowOf(r: Reconciled): ReconciliationRow {
   const p = r.period;
   return {
-    id: `${r.unit.key}:${p.day}:${p.shiftNo ?? 0}`,
+    id: periodKey(r.unit.key, p),
     ...r.place,
     period: p.shiftNo === null ? 'day' : 'shift',
     day: p.day,
@@ -277,26 +322,30 @@ export function rowOf(r: Reconciled): ReconciliationRow {
   };
 }
 
-/** One period of a unit: its tanks' periods, aligned with `unit.tanks` (a tank without this period: undefined). */
-export interface UnitPeriod {
+/** A tank's period's window: a station day, or a shift. */
+interface PeriodWindow {
   day: string;
   shiftNo: number | null;
   startMs: number;
   endMs: number;
-  parts: (TankPeriod | undefined)[];
+}
+
+/** One period of a unit: its tanks' periods, aligned with `unit.tanks` (a tank without this period: undefined). */
+export interface UnitPeriod<P extends PeriodWindow = TankPeriod> extends PeriodWindow {
+  parts: (P | undefined)[];
 }
 
 /** A unit's periods in time order: a lone tank's own, or the union of a group's tanks' periods. */
-function unitPeriods(unit: ReconUnit, periods: Map<number, TankPeriod[]>): UnitPeriod[] {
+function unitPeriods<P extends PeriodWindow>(unit: ReconUnit, periods: Map<number, P[]>): UnitPeriod<P>[] {
   if (unit.tanks.length === 1) {
     const own = periods.get(unit.tanks[0]!.tankId) ?? [];
     return own.map((p) => ({ day: p.day, shiftNo: p.shiftNo, startMs: p.startMs, endMs: p.endMs, parts: [p] })).sort((a, b) => a.startMs - b.startMs);
   }
-  const keys = new Map<string, UnitPeriod>();
+  const keys = new Map<string, UnitPeriod<P>>();
   unit.tanks.forEach((t, i) => {
     for (const p of periods.get(t.tankId) ?? []) {
       const key = `${p.day}:${p.shiftNo ?? 0}`;
-      const entry = keys.get(key) ?? { day: p.day, shiftNo: p.shiftNo, startMs: p.startMs, endMs: p.endMs, parts: new Array<TankPeriod | undefined>(unit.tanks.length) };
+      const entry = keys.get(key) ?? { day: p.day, shiftNo: p.shiftNo, startMs: p.startMs, endMs: p.endMs, parts: new Array<P | undefined>(unit.tanks.length) };
       entry.parts[i] = p;
       keys.set(key, entry);
     }
@@ -428,12 +477,7 @@ async function dayPeriods(db: Db, tanks: readonly ReconTank[], fromDay: string, 
 
 /** Each tank's shifts (its station's, or one all-day shift) from `fromDay` to `toDay`, with the same rules as a day. */
 async function shiftPeriods(db: Db, tanks: readonly ReconTank[], fromDay: string, toDay: string, nowMs: number): Promise<Map<number, TankPeriod[]>> {
-  const shifts = await shiftsOf(db, [...new Set(tanks.map((t) => t.stationId))]);
-  const windows = tanks.flatMap((tank) =>
-    shiftWindowsBetween(fromDay, toDay, shifts.get(tank.stationId) ?? [ALL_DAY_SHIFT], tank.timezone)
-      .filter((w) => w.startMs <= nowMs && w.endMs > tank.sinceMs)
-      .map((w) => ({ tank, w })),
-  );
+  const windows = await shiftWindowsOf(db, tanks, fromDay, toDay, nowMs);
   const [edges, deliveries] = await Promise.all([
     dayEdges(db, windows.map(({ tank, w }) => ({ tankId: tank.tankId, startMs: w.startMs, endMs: w.endMs }))),
     deliveriesOf(
@@ -453,4 +497,14 @@ async function shiftPeriods(db: Db, tanks: readonly ReconTank[], fromDay: string
     out.set(tank.tankId, list);
   });
   return out;
+}
+
+/** Each tank's shift windows (its station's shifts, or one all-day shift) that have begun and do not end before the tank's first reading. */
+async function shiftWindowsOf(db: Db, tanks: readonly ReconTank[], fromDay: string, toDay: string, nowMs: number) {
+  const shifts = await shiftsOf(db, [...new Set(tanks.map((t) => t.stationId))]);
+  return tanks.flatMap((tank) =>
+    shiftWindowsBetween(fromDay, toDay, shifts.get(tank.stationId) ?? [ALL_DAY_SHIFT], tank.timezone)
+      .filter((w) => w.startMs <= nowMs && w.endMs > tank.sinceMs)
+      .map((w) => ({ tank, w })),
+  );
 }

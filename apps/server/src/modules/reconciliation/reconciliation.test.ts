@@ -143,6 +143,34 @@ describe('daily reconciliation', () => {
     expect(newest.slice(0, 4).map((r) => `${r.day}/${r.tankCode}`)).toEqual([`${DAYS[4]}/1`, `${DAYS[4]}/2`, `${DAYS[3]}/1`, `${DAYS[3]}/2`]);
   });
 
+  it('pages through exactly the rows a figure-sorted list has, each the same, newest first, then station and tank', async () => {
+    // A page ordered by day and place reconciles only its own units; one ordered by a figure, every period.
+    for (const period of ['day', 'shift']) {
+      const range = `fromDay=${DAYS[2]}&toDay=${DAYS[4]}&period=${period}`;
+      const whole = await list(`${range}&sortField=varianceL&pageSize=100`);
+      const paged: ReconciliationRow[] = [];
+      for (let page = 1; paged.length < whole.total; page++) {
+        const next = await list(`${range}&page=${page}&pageSize=4`);
+        expect(next.total).toBe(whole.total);
+        expect(next.list.length).toBeGreaterThan(0);
+        paged.push(...next.list);
+      }
+      expect(whole.list).toHaveLength(whole.total);
+      expect(whole.total).toBeGreaterThan(8);
+      expect(paged).toHaveLength(whole.total);
+      const byId = new Map(whole.list.map((r) => [r.id, r]));
+      for (const r of paged) expect(r).toEqual(byId.get(r.id));
+      const order = paged.map((r) => `${r.startsAt}|${r.stationName}|${r.tankCode}`);
+      const expected = [...paged].sort((a, b) => b.startsAt.localeCompare(a.startsAt) || a.stationName.localeCompare(b.stationName, 'en', { numeric: true }) || a.tankCode.localeCompare(b.tankCode, 'en', { numeric: true }));
+      expect(order).toEqual(expected.map((r) => `${r.startsAt}|${r.stationName}|${r.tankCode}`));
+      // The cumulative variance still runs from the first of the month: the theft of 10-03 and the 40 L of 10-02.
+      if (period === 'day') expect(paged.find((r) => r.tankCode === '1' && r.stationCode === 'NWP-SH01' && r.day === DAYS[2])!.gross.cumulativeVarianceL).toBe(-740);
+      const metered = await list(`${range}&salesSource=metered&page=2&pageSize=3`);
+      expect(metered.total).toBe(whole.list.filter((r) => r.salesSource === 'metered').length);
+      expect(metered.list.every((r) => r.salesSource === 'metered')).toBe(true);
+    }
+  });
+
   it('books the delivery by its ticket: 40 L short on the day it arrived', async () => {
     const { list: rows } = await list(`fromDay=${DAYS[1]}&toDay=${DAYS[1]}&tankId=${tankIds['NWP-SH01/1']}`);
     expect(rows).toHaveLength(1);
@@ -219,13 +247,19 @@ describe('daily reconciliation', () => {
 
   it('gives the monthly inventory report the metered book and variance, and leaves the level’s tanks as they were', async () => {
     type MonthRow = { tankId: number; salesSource: string; metered: { tankCode: string; salesL: number; bookClosingL: number; varianceL: number; result: string } | null };
-    const json = await get<{ list: MonthRow[] }>('/api/report/inventory/monthly/list?fromMonth=2026-10&pageSize=100');
+    const json = await get<{ list: MonthRow[]; total: number }>('/api/report/inventory/monthly/list?fromMonth=2026-10&pageSize=100');
     expect(json.code, json.msg).toBe(CODES.ok);
     const of = (key: string) => json.data.list.find((r) => r.tankId === tankIds[key])!;
     // 10-02 closes at 18,000; then −700 and 3 × 3,000 sold: 8,300 L on 10-05. The book says 740 L more.
     expect(of('NWP-SH01/1')).toMatchObject({ salesSource: 'metered', metered: { tankCode: '1', salesL: 15_000, varianceL: -740, bookClosingL: 9_040, result: 'fail' } });
     expect(of('NWP-CA05/2')).toMatchObject({ salesSource: 'metered', metered: { tankCode: '1+2', salesL: 15_000, varianceL: 0, result: 'pass' } });
     expect(of('NWP-SZ02/1')).toMatchObject({ salesSource: 'derived', metered: null });
+    // Only the rows sent are reconciled: page by page, each row is the one the whole list has (a
+    // manifold's second tank, on a page without the first, still has the pair's figures).
+    for (let page = 1; page <= json.data.total; page++) {
+      const one = await get<{ list: MonthRow[] }>(`/api/report/inventory/monthly/list?fromMonth=2026-10&page=${page}&pageSize=1`);
+      expect(one.data.list).toEqual([json.data.list[page - 1]]);
+    }
     const xlsx = await ctx.app.inject({ method: 'GET', url: '/api/report/inventory/monthly/export?fromMonth=2026-10', headers: { cookie: admin } });
     expect(xlsx.statusCode).toBe(200);
   });

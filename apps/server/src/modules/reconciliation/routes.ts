@@ -27,15 +27,15 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => 
     '/reconciliation/list',
     { config, schema: { tags, summary: 'Gauged against metered: opening, deliveries (gauged and ticketed), sales, book and gauged closing, variance, per tank (or manifold) and day or shift', querystring: reconciliationQuery, response: { 200: envelopeOf(listResultOf(reconciliationRow)) } } },
     async (request) => {
-      const rows = await reconciliationList(db, userOf(request), request.query, clock().getTime());
       const { page, pageSize } = request.query;
-      return ok(request, { list: rows.slice((page - 1) * pageSize, page * pageSize).map(rowOf), total: rows.length, page, pageSize });
+      const { rows, total } = await reconciliationList(db, userOf(request), request.query, clock().getTime(), (page - 1) * pageSize, pageSize);
+      return ok(request, { list: rows.map(rowOf), total, page, pageSize });
     },
   );
 
   app.get('/reconciliation/export', { config, schema: { tags, summary: 'The filtered reconciliation as xlsx, in the caller’s language and the companies’ units', querystring: reconciliationQuery } }, async (request, reply) => {
-    const rows = await reconciliationList(db, userOf(request), request.query, clock().getTime());
-    const { name, body } = await reconciliationWorkbook(request.t, rows.slice(0, EXPORT_MAX_ROWS).map(rowOf));
+    const { rows } = await reconciliationList(db, userOf(request), request.query, clock().getTime(), 0, EXPORT_MAX_ROWS);
+    const { name, body } = await reconciliationWorkbook(request.t, rows.map(rowOf));
     return sendXlsx(reply, name, body);
   });
 

@@ -17,7 +17,7 @@ import type { MessageKey } from '../../i18n/en';
 import { assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
-import { reconcilePeriods, unitsOf, type Reconciled, type ReconUnit } from './periods';
+import { periodKey, periodSlots, reconcilePeriods, unitsOf, type Reconciled, type ReconUnit, type UnitPlace } from './periods';
 import type { TankDayFigures, TankFilter } from '../tank-days/service';
 import { meteredTargets, reconTanks } from './repo';
 
@@ -58,17 +58,27 @@ const collator = naturalCollator;
 /** YYYY-MM-DD days compared as strings are in calendar order. */
 const byDay = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function sortRows(rows: Reconciled[], sortField: string | undefined, descend: boolean) {
-  const value = (r: Reconciled): SortValue => {
+/** Sort fields read from where and when a period is, not from its figures. */
+const PLACE_AND_TIME_SORTS: ReadonlySet<string | undefined> = new Set([undefined, 'day', 'stationName', 'tankCode']);
+
+/** A row as the list orders it: a reconciled period, or a period not yet figured. */
+interface Ordered {
+  place: UnitPlace;
+  startMs: number;
+  reconciled?: Reconciled;
+}
+
+function sortRows<R extends Ordered>(rows: R[], sortField: string | undefined, descend: boolean): R[] {
+  const value = (r: R): SortValue => {
     switch (sortField) {
       case 'meteredSalesL':
       case 'varianceL':
       case 'variancePct':
-        return r.gross[sortField];
+        return r.reconciled!.gross[sortField];
       case 'cumulativeVarianceL':
-        return r.cumulativeGrossL;
+        return r.reconciled!.cumulativeGrossL;
       case 'day':
-        return r.period.startMs;
+        return r.startMs;
       case 'stationName':
       case 'tankCode':
         return r.place[sortField];
@@ -81,21 +91,33 @@ function sortRows(rows: Reconciled[], sortField: string | undefined, descend: bo
   // in each of a month's 450,000 comparisons.
   const places = [...new Set(rows.map((r) => r.place))].sort((a, b) => collator.compare(a.stationName, b.stationName) || collator.compare(a.tankCode, b.tankCode));
   const rank = new Map(places.map((place, i) => [place, i]));
-  const ranked = rows.map((r) => ({ r, startMs: r.period.startMs, rank: rank.get(r.place)! }));
+  const ranked = rows.map((r) => ({ r, startMs: r.startMs, rank: rank.get(r.place)! }));
   return sortRowsBy(ranked, sortField ? (k) => value(k.r) : null, descend, (a, b) => b.startMs - a.startMs || a.rank - b.rank).map((k) => k.r);
 }
 
 /**
  * The reconciliation of the caller's tanks by day or shift, filtered, sorted (default newest
- * first); the caller makes the rows it sends (rowOf).
+ * first): the rows from `offset`, at most `limit` of them (the caller makes the rows it sends,
+ * rowOf), and how many there are. Ordered by day or place, the rows are known before anything
+ * is figured: only the units of the rows sent are reconciled (a page of 10, not a fleet's
+ * 30,000 periods); ordered by a figure, every period is.
  */
-export async function reconciliationList(db: Db, user: AuthUser, query: ReconciliationQuery, nowMs: number): Promise<Reconciled[]> {
+export async function reconciliationList(db: Db, user: AuthUser, query: ReconciliationQuery, nowMs: number, offset: number, limit: number): Promise<{ rows: Reconciled[]; total: number }> {
   const { fromDay, toDay } = daysOf(query, nowMs);
   if (query.sortField !== undefined) assertValid((RECONCILIATION_SORT_FIELDS as readonly string[]).includes(query.sortField) ? [] : [{ field: 'sortField', rule: 'rule.invalid' }]);
   const units = await unitsFor(db, user, query, fromDay, toDay);
-  let rows = await reconcilePeriods(db, units, fromDay, toDay, query.period, nowMs);
-  if (query.salesSource) rows = rows.filter((r) => (r.metered ? 'metered' : 'derived') === query.salesSource);
-  return sortRows(rows, query.sortField, query.sortOrder === 'descend');
+  const descend = query.sortOrder === 'descend';
+  const ofSource = <R extends { metered: boolean }>(rows: R[]) => (query.salesSource ? rows.filter((r) => (r.metered ? 'metered' : 'derived') === query.salesSource) : rows);
+  if (!PLACE_AND_TIME_SORTS.has(query.sortField)) {
+    const rows = ofSource(await reconcilePeriods(db, units, fromDay, toDay, query.period, nowMs)).map((r) => ({ place: r.place, startMs: r.period.startMs, reconciled: r }));
+    return { rows: sortRows(rows, query.sortField, descend).slice(offset, offset + limit).map((r) => r.reconciled), total: rows.length };
+  }
+  const slots = ofSource(await periodSlots(db, units, fromDay, toDay, query.period, nowMs));
+  const sent = sortRows(slots, query.sortField, descend).slice(offset, offset + limit);
+  const figured = await reconcilePeriods(db, [...new Set(sent.map((s) => s.unit))], fromDay, toDay, query.period, nowMs);
+  const byKey = new Map(figured.map((r) => [periodKey(r.unit.key, r.period), r]));
+  // Both come from the same windows: every slot has its period.
+  return { rows: sent.flatMap((s) => byKey.get(periodKey(s.unit.key, s)) ?? []), total: slots.length };
 }
 
 /** The monthly rule of each of the caller's tanks (and groups) for one month (default: this month, UTC). */
@@ -179,13 +201,22 @@ export interface MeteredMonth {
 /**
  * The metered months of the caller's tanks among `months`, by `${tankId}:${month}`: only
  * tanks (and groups) with metered sales; a manifolded group's figures go to each of its tanks.
+ * `onlyTanks`: only the units holding one of these tanks (a group whole) are reconciled.
  */
-export async function meteredMonthsOf(db: Db, user: AuthUser, filter: TankFilter, months: readonly string[], nowMs: number, figured?: readonly TankDayFigures[]): Promise<Map<string, MeteredMonth>> {
+export async function meteredMonthsOf(
+  db: Db,
+  user: AuthUser,
+  filter: TankFilter,
+  months: readonly string[],
+  nowMs: number,
+  figured?: readonly TankDayFigures[],
+  onlyTanks?: ReadonlySet<number>,
+): Promise<Map<string, MeteredMonth>> {
   const out = new Map<string, MeteredMonth>();
-  if (months.length === 0) return out;
+  if (months.length === 0 || onlyTanks?.size === 0) return out;
   const firstDay = monthDays(months[0]!).firstDay;
   const lastDay = monthDays(months[months.length - 1]!).lastDay;
-  const units = (await unitsFor(db, user, filter, firstDay, lastDay)).filter((u) => u.targets.length > 0);
+  const units = (await unitsFor(db, user, filter, firstDay, lastDay)).filter((u) => u.targets.length > 0 && (!onlyTanks || u.tanks.some((t) => onlyTanks.has(t.tankId))));
   if (units.length === 0) return out;
   const reconciled = await reconcilePeriods(db, units, firstDay, lastDay, 'day', nowMs, { figured, endedOnly: true });
   for (const [key, days] of groupBy(reconciled, (r) => `${r.unit.key}:${r.period.day.slice(0, 7)}`)) {

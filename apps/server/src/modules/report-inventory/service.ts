@@ -123,8 +123,9 @@ const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(mo
  * The monthly inventory rows: each tank's days of each asked month (from its first day, up to
  * today) figured as the daily report does, then summed per month (monthly-inventory.ts), a
  * month in progress over its finished days only — as its metered side (meteredMonthsOf) is.
+ * `meteredOf` chooses the rows whose metered side is figured (default: all of them).
  */
-export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInventoryQuery, nowMs: number) {
+export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInventoryQuery, nowMs: number, meteredOf: (sorted: MonthlyInventoryRow[]) => MonthlyInventoryRow[] = (sorted) => sorted) {
   const fromMonth = query.fromMonth;
   const toMonth = query.toMonth ?? query.fromMonth;
   assertValid(refusals(monthRangeProblems(fromMonth, toMonth)));
@@ -171,15 +172,18 @@ export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInvent
     });
     i = j;
   }
+  const abnormalCount = all.reduce((n, r) => n + (r.abnormalDays > 0 ? 1 : 0), 0);
+  const rows = query.abnormalOnly === 'yes' ? all.filter((r) => r.abnormalDays > 0) : all;
+  // No sort or filter reads the metered side: the rows are ordered first, then only those that
+  // are sent are reconciled (a page of 10 tanks, not a fleet's month of 30,000 days).
+  sortRows(rows, sort, (r) => r.month, (r, field) => r[field as (typeof MONTHLY_SORT_FIELDS)[number]]);
+  const sent = meteredOf(rows);
   // The same tank days, not figured a second time for the metered side.
-  const metered = await meteredMonthsOf(db, user, query, months, nowMs, ended);
-  for (const row of all) {
+  const metered = await meteredMonthsOf(db, user, query, months, nowMs, ended, new Set(sent.map((r) => r.tankId)));
+  for (const row of sent) {
     const m = metered.get(`${row.tankId}:${row.month}`);
     if (m) Object.assign(row, { salesSource: 'metered', metered: m });
   }
-  const abnormalCount = all.reduce((n, r) => n + (r.abnormalDays > 0 ? 1 : 0), 0);
-  const rows = query.abnormalOnly === 'yes' ? all.filter((r) => r.abnormalDays > 0) : all;
-  sortRows(rows, sort, (r) => r.month, (r, field) => r[field as (typeof MONTHLY_SORT_FIELDS)[number]]);
   return { rows, abnormalCount, allCount: all.length };
 }
 
@@ -201,6 +205,7 @@ const RUNNING_DAY: DailyInventory<EdgeReading> = {
 };
 
 export async function monthlyPage(db: Db, user: AuthUser, query: MonthlyInventoryQuery, nowMs: number) {
-  const { rows, abnormalCount, allCount } = await monthlyReport(db, user, query, nowMs);
-  return { list: pageOfRows(rows, query.page, query.pageSize), total: rows.length, page: query.page, pageSize: query.pageSize, abnormalCount, allCount };
+  const page = (rows: MonthlyInventoryRow[]) => pageOfRows(rows, query.page, query.pageSize);
+  const { rows, abnormalCount, allCount } = await monthlyReport(db, user, query, nowMs, page);
+  return { list: page(rows), total: rows.length, page: query.page, pageSize: query.pageSize, abnormalCount, allCount };
 }
