@@ -91,14 +91,29 @@ export const reconciliationRow = z.object({
   deliverySalesSource: z.enum(SALES_DURING_SOURCES).nullable(),
   /** Opening or closing missing: book and variance are unknown. */
   incomplete: z.boolean(),
+  /**
+   * The monthly rule's allowance for the month's metered sales so far (those of the periods with
+   * a variance), beside the cumulative variance: the table marks one beyond it. Null with it.
+   */
+  monthAllowanceL: z.number().nullable(),
   gross: reconciliationFigures,
   tc: reconciliationFigures,
 });
 export type ReconciliationRow = z.infer<typeof reconciliationRow>;
 
+/**
+ * A page of the monthly rule's rows or of the chart's series, in the order of their places
+ * (station, then tank): only the page's tanks are reconciled. Without `page`, all of them.
+ */
+const placePage = {
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(200).default(10),
+};
+
 /** The regulator's monthly rule per tank (or group) and month. */
 export const reconciliationMonthlyQuery = z.object({
   ...tankFilters,
+  ...placePage,
   /** YYYY-MM; default this month. */
   month: z.string().regex(/^\d{4}-\d{2}$/).optional(),
 });
@@ -125,6 +140,7 @@ export type ReconciliationMonthlyRow = z.infer<typeof reconciliationMonthlyRow>;
 /** The cumulative variance of each tank (group) by day, for the chart. */
 export const reconciliationChartQuery = z.object({
   ...tankFilters,
+  ...placePage,
   fromDay: day.optional(),
   toDay: day.optional(),
 });

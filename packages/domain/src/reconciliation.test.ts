@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compensated,
+  cumulativeAllowances,
   cumulativeVariances,
   manifoldPeriod,
   MONTHLY_RULE_ALLOWANCE_L,
@@ -185,5 +186,24 @@ describe('salesSpanOf', () => {
   it('falls back to the period’s own edge where a reading is missing', () => {
     expect(salesSpanOf(day, null, { tsMs: 87_000_000 })).toEqual({ fromMs: 1_000, toMs: 87_000_000 });
     expect(salesSpanOf(day, { tsMs: 61_000 }, null)).toEqual({ fromMs: 61_000, toMs: 87_401_000 });
+  });
+});
+
+describe('cumulativeAllowances', () => {
+  it('grows with the judged sales of the month so far, starts again with a month, and is null before a variance', () => {
+    const gal130 = 492.104;
+    const out = cumulativeAllowances([
+      { month: '2026-10', meteredSalesL: 1_000, varianceL: null },
+      { month: '2026-10', meteredSalesL: 3_000, varianceL: -10 },
+      { month: '2026-10', meteredSalesL: 2_000, varianceL: 5 },
+      { month: '2026-10', meteredSalesL: 9_000, varianceL: null },
+      { month: '2026-11', meteredSalesL: 4_000, varianceL: 0 },
+    ]);
+    // 1 % of 3,000, then of 5,000 (the unjudged 1,000 and 9,000 count nothing); November from 4,000.
+    expect(out[0]).toBeNull();
+    expect(out[1]).toBeCloseTo(30 + gal130, 3);
+    expect(out[2]).toBeCloseTo(50 + gal130, 3);
+    expect(out[3]).toBeCloseTo(50 + gal130, 3);
+    expect(out[4]).toBeCloseTo(40 + gal130, 3);
   });
 });

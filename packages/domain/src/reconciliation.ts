@@ -140,6 +140,29 @@ export function cumulativeVariances(periods: readonly { month: string; varianceL
   });
 }
 
+/**
+ * The monthly rule's allowance beside each period's cumulative variance, in order: for the
+ * metered sales of the month's periods so far that have a variance (those the rule judges).
+ * Null where the cumulative variance is (no variance yet this month).
+ */
+export function cumulativeAllowances(periods: readonly { month: string; meteredSalesL: number | null; varianceL: number | null }[]): (number | null)[] {
+  let month = '';
+  let sold = 0;
+  let judged = false;
+  return periods.map((p) => {
+    if (p.month !== month) {
+      month = p.month;
+      sold = 0;
+      judged = false;
+    }
+    if (p.varianceL !== null) {
+      sold += p.meteredSalesL ?? 0;
+      judged = true;
+    }
+    return judged ? monthlyAllowanceL(sold) : null;
+  });
+}
+
 export type MonthlyRuleResult = 'pass' | 'fail' | 'no_data';
 
 export interface MonthlyRule {

@@ -1,6 +1,6 @@
 import type { ReconciliationRow } from '@ullage/contracts/reconciliation';
 import { dailyInventory, type DailyInventory, type DayDeliveryPart } from '@ullage/domain/daily-inventory';
-import { compensated, cumulativeVariances, manifoldPeriod, reconcilePeriod, salesSpanOf, ticketShare, type DeliveryShare, type PeriodFigures, type PeriodInput } from '@ullage/domain/reconciliation';
+import { compensated, cumulativeAllowances, cumulativeVariances, manifoldPeriod, reconcilePeriod, salesSpanOf, ticketShare, type DeliveryShare, type PeriodFigures, type PeriodInput } from '@ullage/domain/reconciliation';
 import { ALL_DAY_SHIFT, shiftWindowsBetween } from '@ullage/domain/shifts';
 import { daysBetween } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
@@ -83,6 +83,8 @@ export interface Reconciled {
   tc: PeriodFigures;
   cumulativeGrossL: number | null;
   cumulativeTcL: number | null;
+  /** The monthly rule's allowance for the month's sales so far, beside cumulativeGrossL. */
+  monthAllowanceL: number | null;
   complete: boolean;
   inProgress: boolean;
   deliveryCount: number;
@@ -211,6 +213,7 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
     });
     const cumGross = cumulativeVariances(figured.map((f) => ({ month: f.p.day.slice(0, 7), varianceL: f.gross.varianceL })));
     const cumTc = cumulativeVariances(figured.map((f) => ({ month: f.p.day.slice(0, 7), varianceL: f.tc.varianceL })));
+    const allowances = cumulativeAllowances(figured.map((f) => ({ month: f.p.day.slice(0, 7), meteredSalesL: f.gross.meteredSalesL, varianceL: f.gross.varianceL })));
     const place = placeOf(unit);
     figured.forEach((f, i) => {
       if (f.p.day < fromDay || f.p.day > toDay) return;
@@ -224,6 +227,7 @@ export async function reconcilePeriods(db: Db, units: readonly ReconUnit[], from
         tc: f.tc,
         cumulativeGrossL: f.metered ? cumGross[i]! : null,
         cumulativeTcL: f.metered ? cumTc[i]! : null,
+        monthAllowanceL: f.metered && cumGross[i] !== null ? allowances[i]! : null,
         complete: f.complete,
         inProgress: f.inProgress,
         deliveryCount: deliveries.count,
@@ -255,6 +259,7 @@ export interface PeriodSlot {
   day: string;
   shiftNo: number | null;
   startMs: number;
+  endMs: number;
   metered: boolean;
 }
 
@@ -279,7 +284,7 @@ export async function periodSlots(db: Db, units: readonly ReconUnit[], fromDay: 
   for (const unit of units) {
     const place = placeOf(unit);
     for (const p of unitPeriods(unit, windows)) {
-      if (p.day >= fromDay && p.day <= toDay) out.push({ unit, place, day: p.day, shiftNo: p.shiftNo, startMs: p.startMs, metered: isMetered(unit, p.endMs) });
+      if (p.day >= fromDay && p.day <= toDay) out.push({ unit, place, day: p.day, shiftNo: p.shiftNo, startMs: p.startMs, endMs: p.endMs, metered: isMetered(unit, p.endMs) });
     }
   }
   return out;
@@ -317,6 +322,7 @@ export function rowOf(r: Reconciled): ReconciliationRow {
     ticketedCount: r.ticketedCount,
     deliverySalesSource: r.deliverySalesSource,
     incomplete: !r.complete && !r.inProgress,
+    monthAllowanceL: r.monthAllowanceL,
     gross: { ...r.gross, cumulativeVarianceL: r.cumulativeGrossL },
     tc: { ...r.tc, cumulativeVarianceL: r.cumulativeTcL },
   };

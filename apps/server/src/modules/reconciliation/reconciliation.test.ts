@@ -269,6 +269,44 @@ describe('daily reconciliation', () => {
     expect(json.data.series).toHaveLength(1);
     expect(json.data.series[0]!.points.map((p) => p.cumulativeVarianceL)).toEqual([0, -40, -740, -740, -740]);
     expect(json.data.series[0]!.points[4]!.allowanceL).toBeCloseTo(642.104, 3);
+    // The list's rows carry the same allowance beside their cumulative variance: the table marks it without the chart.
+    const { list: rows } = await list(`fromDay=${DAYS[0]}&toDay=${DAYS[4]}&tankId=${tankIds['NWP-SH01/1']}&sortField=day&sortOrder=ascend`);
+    expect(rows.map((r) => r.monthAllowanceL)).toEqual(json.data.series[0]!.points.map((p) => p.allowanceL));
+    // 3,000 L a day judged: 1 % of 3,000 then 6,000 … plus 492.104 L.
+    expect(rows[0]!.monthAllowanceL).toBeCloseTo(522.104, 3);
+    const { list: derived } = await list(`fromDay=${DAYS[0]}&toDay=${DAYS[0]}&tankId=${tankIds['NWP-SZ02/1']}`);
+    expect(derived[0]!.monthAllowanceL).toBeNull();
+  });
+
+  it('pages the chart and the monthly rule in place order, each page as the whole has it', async () => {
+    const chart = await get<{ series: ReconciliationSeries[]; total: number }>(`/api/reconciliation/chart?fromDay=${DAYS[0]}&toDay=${DAYS[4]}`);
+    const rule = await get<{ list: ReconciliationMonthlyRow[]; total: number }>('/api/reconciliation/monthly?month=2026-10');
+    // Every metered tank or group is charted; the level's Shenzhen tank is not, but has a rule row (no data).
+    expect(chart.data.total).toBe(chart.data.series.length);
+    expect(rule.data.total).toBe(rule.data.list.length);
+    expect(rule.data.total).toBe(chart.data.total + 1);
+    const placeOrder = (rows: { stationName: string; tankCode: string }[]) => rows.map((r) => `${r.stationName}/${r.tankCode}`);
+    const sorted = (rows: { stationName: string; tankCode: string }[]) =>
+      placeOrder([...rows].sort((a, b) => a.stationName.localeCompare(b.stationName, 'en', { numeric: true }) || a.tankCode.localeCompare(b.tankCode, 'en', { numeric: true })));
+    expect(placeOrder(chart.data.series)).toEqual(sorted(chart.data.series));
+    expect(placeOrder(rule.data.list)).toEqual(sorted(rule.data.list));
+    const chartPages: ReconciliationSeries[] = [];
+    const rulePages: ReconciliationMonthlyRow[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const c = await get<{ series: ReconciliationSeries[]; total: number }>(`/api/reconciliation/chart?fromDay=${DAYS[0]}&toDay=${DAYS[4]}&page=${page}&pageSize=2`);
+      const r = await get<{ list: ReconciliationMonthlyRow[]; total: number }>(`/api/reconciliation/monthly?month=2026-10&page=${page}&pageSize=2`);
+      expect([c.data.total, r.data.total]).toEqual([chart.data.total, rule.data.total]);
+      chartPages.push(...c.data.series);
+      rulePages.push(...r.data.list);
+    }
+    expect(chartPages).toEqual(chart.data.series.slice(0, 6));
+    expect(rulePages).toEqual(rule.data.list.slice(0, 6));
+    expect(rulePages.length).toBe(Math.min(6, rule.data.total));
+    // Past the end: an empty page, the same total. A page of 0 is refused.
+    expect((await get<{ list: unknown[]; total: number }>('/api/reconciliation/monthly?month=2026-10&page=99&pageSize=2')).data).toEqual({ list: [], total: rule.data.total });
+    const refused = await get('/api/reconciliation/chart?page=0');
+    expect(refused.code).toBe(CODES.validation);
+    expect(refused.msg).toBe('Page: is not valid');
   });
 
   it('exports xlsx and is in the OpenAPI document', async () => {

@@ -41,13 +41,13 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => 
 
   app.get(
     '/reconciliation/monthly',
-    { config, schema: { tags, summary: 'The monthly rule per tank (or manifold): |variance| over 1 % of metered sales + 130 US gal fails', querystring: reconciliationMonthlyQuery, response: { 200: envelopeOf(z.object({ list: z.array(reconciliationMonthlyRow) })) } } },
-    async (request) => ok(request, { list: await reconciliationMonthly(db, userOf(request), request.query, clock().getTime()) }),
+    { config, schema: { tags, summary: 'The monthly rule per tank (or manifold): |variance| over 1 % of metered sales + 130 US gal fails', querystring: reconciliationMonthlyQuery, response: { 200: envelopeOf(z.object({ list: z.array(reconciliationMonthlyRow), total: z.number().int() })) } } },
+    async (request) => ok(request, await reconciliationMonthly(db, userOf(request), request.query, clock().getTime())),
   );
 
   app.get(
     '/reconciliation/chart',
-    { config, schema: { tags, summary: 'Each tank’s (manifold’s) cumulative variance by day, with the monthly rule’s allowance', querystring: reconciliationChartQuery, response: { 200: envelopeOf(z.object({ series: z.array(reconciliationSeries) })) } } },
-    async (request) => ok(request, { series: await reconciliationChart(db, userOf(request), request.query, clock().getTime()) }),
+    { config, schema: { tags, summary: 'Each tank’s (manifold’s) cumulative variance by day, with the monthly rule’s allowance', querystring: reconciliationChartQuery, response: { 200: envelopeOf(z.object({ series: z.array(reconciliationSeries), total: z.number().int() })) } } },
+    async (request) => ok(request, await reconciliationChart(db, userOf(request), request.query, clock().getTime())),
   );
 };

@@ -9,7 +9,7 @@ import {
 } from '@ullage/contracts/reconciliation';
 import { dayRangeProblems } from '@ullage/domain/daily-inventory';
 import { isMonth, monthDays } from '@ullage/domain/monthly-inventory';
-import { monthlyAllowanceL, monthlyRule } from '@ullage/domain/reconciliation';
+import { monthlyRule } from '@ullage/domain/reconciliation';
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
 import { naturalCollator, sortRowsBy, type SortValue } from '../../lib/sort-rows';
@@ -17,7 +17,7 @@ import type { MessageKey } from '../../i18n/en';
 import { assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
-import { periodKey, periodSlots, reconcilePeriods, unitsOf, type Reconciled, type ReconUnit, type UnitPlace } from './periods';
+import { periodKey, periodSlots, placeOf, reconcilePeriods, unitsOf, type Reconciled, type ReconUnit, type UnitPlace } from './periods';
 import type { TankDayFigures, TankFilter } from '../tank-days/service';
 import { meteredTargets, reconTanks } from './repo';
 
@@ -120,17 +120,31 @@ export async function reconciliationList(db: Db, user: AuthUser, query: Reconcil
   return { rows: sent.flatMap((s) => byKey.get(periodKey(s.unit.key, s)) ?? []), total: slots.length };
 }
 
-/** The monthly rule of each of the caller's tanks (and groups) for one month (default: this month, UTC). */
-export async function reconciliationMonthly(db: Db, user: AuthUser, query: ReconciliationMonthlyQuery, nowMs: number): Promise<ReconciliationMonthlyRow[]> {
+/** Units in the order of their places (station, then tank), as the monthly rule and the chart list them. */
+function byPlace(units: readonly ReconUnit[]): ReconUnit[] {
+  const placed = units.map((unit) => ({ unit, place: placeOf(unit) }));
+  placed.sort((a, b) => collator.compare(a.place.stationName, b.place.stationName) || collator.compare(a.place.tankCode, b.place.tankCode));
+  return placed.map((p) => p.unit);
+}
+
+/** The asked page of a list in place order; without `page`, the whole list. */
+const placePage = <T>(all: readonly T[], query: { page?: number | undefined; pageSize: number }) => (query.page === undefined ? all : all.slice((query.page - 1) * query.pageSize, query.page * query.pageSize));
+
+/**
+ * The monthly rule of each of the caller's tanks (and groups) for one month (default: this
+ * month, UTC), in place order: the page's units only are reconciled, and how many there are.
+ */
+export async function reconciliationMonthly(db: Db, user: AuthUser, query: ReconciliationMonthlyQuery, nowMs: number): Promise<{ list: ReconciliationMonthlyRow[]; total: number }> {
   const month = query.month ?? new Date(nowMs).toISOString().slice(0, 7);
   assertValid(isMonth(month) ? [] : [{ field: 'month', rule: 'inventory.rule.month', labelKey: RECONCILIATION_FIELD_LABELS.month }]);
   const { firstDay, lastDay } = monthDays(month);
-  // The rule judges days that are over: the running day has no closing yet.
   const units = await unitsFor(db, user, query, firstDay, lastDay);
-  const days = await reconcilePeriods(db, units, firstDay, lastDay, 'day', nowMs, { endedOnly: true });
-  return [...groupBy(days, (r) => r.unit.key).entries()]
-    .map(([key, ofUnit]) => monthlyRowOf(key, month, ofUnit))
-    .sort((a, b) => collator.compare(a.stationName, b.stationName) || collator.compare(a.tankCode, b.tankCode));
+  // The rule judges days that are over: the running day has no closing yet. A unit has a row when it has one.
+  const ruled = new Set((await periodSlots(db, units, firstDay, lastDay, 'day', nowMs)).filter((s) => s.endMs <= nowMs).map((s) => s.unit));
+  const all = byPlace(units.filter((u) => ruled.has(u)));
+  const sent = placePage(all, query);
+  const days = groupBy(await reconcilePeriods(db, sent, firstDay, lastDay, 'day', nowMs, { endedOnly: true }), (r) => r.unit.key);
+  return { list: sent.flatMap((u) => (days.has(u.key) ? [monthlyRowOf(u.key, month, days.get(u.key)!)] : [])), total: all.length };
 }
 
 /** A unit's month by the regulator's rule, from its days (in any order). */
@@ -154,38 +168,39 @@ export function monthlyRowOf(key: string, month: string, days: readonly Reconcil
   };
 }
 
-/** Each tank's (group's) cumulative variance by day, with the monthly rule's allowance for the month's sales so far. */
-export async function reconciliationChart(db: Db, user: AuthUser, query: ReconciliationChartQuery, nowMs: number): Promise<ReconciliationSeries[]> {
+/**
+ * Each metered tank's (group's) cumulative variance by day, with the monthly rule's allowance for
+ * the month's sales so far, in place order: the page's units only are reconciled.
+ */
+export async function reconciliationChart(db: Db, user: AuthUser, query: ReconciliationChartQuery, nowMs: number): Promise<{ series: ReconciliationSeries[]; total: number }> {
   const { fromDay, toDay } = daysOf(query, nowMs);
   const units = await unitsFor(db, user, query, fromDay, toDay);
   // From the first of the month: the allowance grows with the month's sales, as the cumulative
-  // variance does. Read from the reconciled periods, not from API rows: a fleet's month is
-  // 30,000 of them, and the chart needs five figures of each.
-  const rows = (await reconcilePeriods(db, units, `${fromDay.slice(0, 7)}-01`, toDay, 'day', nowMs)).filter((r) => r.metered);
-  return [...groupBy(rows, (r) => r.unit.key).entries()].map(([key, list]) => {
-    const ordered = [...list].sort((a, b) => byDay(a.period.day, b.period.day));
+  // variance does. Read from the reconciled periods, not from API rows: the chart needs five figures of each.
+  const monthStart = `${fromDay.slice(0, 7)}-01`;
+  const charted = new Set((await periodSlots(db, units, monthStart, toDay, 'day', nowMs)).filter((s) => s.metered).map((s) => s.unit));
+  const all = byPlace(units.filter((u) => charted.has(u)));
+  const sent = placePage(all, query);
+  const rows = groupBy((await reconcilePeriods(db, sent, monthStart, toDay, 'day', nowMs)).filter((r) => r.metered), (r) => r.unit.key);
+  const series = sent.flatMap((unit): ReconciliationSeries[] => {
+    const ordered = [...(rows.get(unit.key) ?? [])].sort((a, b) => byDay(a.period.day, b.period.day));
+    if (ordered.length === 0) return [];
     const place = ordered[0]!.place;
-    let month = '';
-    let sold = 0;
-    return {
-      key,
-      stationName: place.stationName,
-      tankCode: place.tankCode,
-      productName: place.productName,
-      productColor: place.productColor,
-      volumeUnit: place.volumeUnit,
-      points: ordered.flatMap((r) => {
-        const day = r.period.day;
-        if (day.slice(0, 7) !== month) {
-          month = day.slice(0, 7);
-          sold = 0;
-        }
-        if (r.gross.varianceL !== null) sold += r.gross.meteredSalesL ?? 0;
-        if (day < fromDay) return [];
-        return [{ day, varianceL: r.gross.varianceL, cumulativeVarianceL: r.cumulativeGrossL, meteredSalesL: r.gross.meteredSalesL, allowanceL: r.cumulativeGrossL === null ? null : monthlyAllowanceL(sold) }];
-      }),
-    };
+    return [
+      {
+        key: unit.key,
+        stationName: place.stationName,
+        tankCode: place.tankCode,
+        productName: place.productName,
+        productColor: place.productColor,
+        volumeUnit: place.volumeUnit,
+        points: ordered
+          .filter((r) => r.period.day >= fromDay)
+          .map((r) => ({ day: r.period.day, varianceL: r.gross.varianceL, cumulativeVarianceL: r.cumulativeGrossL, meteredSalesL: r.gross.meteredSalesL, allowanceL: r.monthAllowanceL })),
+      },
+    ];
   });
+  return { series, total: all.length };
 }
 
 /** A tank's month reconciled against its meters, as the monthly inventory report shows it. */

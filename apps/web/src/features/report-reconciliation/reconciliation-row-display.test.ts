@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ReconciliationFigures, ReconciliationSeries } from '@ullage/contracts/reconciliation';
-import { allowanceIndexOf, allowanceOf, cumulativeTone, figuresOf, MONTHLY_RULE_FIXED_L, periodVarianceTone, salesOf, varianceTone } from './reconciliation-row-display';
+import type { ReconciliationFigures } from '@ullage/contracts/reconciliation';
+import { allowanceOf, cumulativeTone, figuresOf, MONTHLY_RULE_FIXED_L, periodVarianceTone, salesOf, varianceTone } from './reconciliation-row-display';
 
 const figures = (over: Partial<ReconciliationFigures> = {}): ReconciliationFigures => ({
   openingL: 10_000,
@@ -57,31 +57,12 @@ describe('which figures a row shows', () => {
 });
 
 describe('cumulative variance against the month so far', () => {
-  const series: ReconciliationSeries[] = [
-    {
-      key: 'g1',
-      stationName: 'Cairo',
-      tankCode: '1+2',
-      productName: null,
-      productColor: null,
-      volumeUnit: 1,
-      points: [
-        { day: '2026-11-01', varianceL: -300, cumulativeVarianceL: -300, meteredSalesL: 5_000, allowanceL: 542.1 },
-        { day: '2026-11-02', varianceL: -300, cumulativeVarianceL: -600, meteredSalesL: 5_000, allowanceL: 592.1 },
-        { day: '2026-11-03', varianceL: null, cumulativeVarianceL: null, meteredSalesL: null, allowanceL: null },
-      ],
-    },
-  ];
-  const index = allowanceIndexOf(series);
-
-  it('indexes the chart’s allowance by station, tank and day, leaving out days without one', () => {
-    expect(index.size).toBe(2);
-  });
-
-  it('marks the day the cumulative loss passes the allowance, and only that', () => {
-    const day = (d: string, cumulativeVarianceL: number) => cumulativeTone({ stationName: 'Cairo', tankCode: '1+2', day: d }, figures({ cumulativeVarianceL }), index);
-    expect(day('2026-11-01', -300)).toBe('loss');
-    expect(day('2026-11-02', -600)).toBe('loss-beyond');
-    expect(cumulativeTone({ stationName: 'Cairo', tankCode: '1', day: '2026-11-02' }, figures({ cumulativeVarianceL: -600 }), index)).toBe('loss');
+  it('marks the day the cumulative loss passes the month-to-date allowance, and only that', () => {
+    const day = (cumulativeVarianceL: number, monthAllowanceL: number | null) => cumulativeTone({ monthAllowanceL }, figures({ cumulativeVarianceL }));
+    expect(day(-300, 542.1)).toBe('loss');
+    expect(day(-600, 592.1)).toBe('loss-beyond');
+    expect(day(600, 592.1)).toBe('gain-beyond');
+    // No allowance known: its sign only.
+    expect(day(-600, null)).toBe('loss');
   });
 });

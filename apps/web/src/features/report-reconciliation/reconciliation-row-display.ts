@@ -1,4 +1,4 @@
-import type { ReconciliationFigures, ReconciliationRow, ReconciliationSeries } from '@ullage/contracts/reconciliation';
+import type { ReconciliationFigures, ReconciliationRow } from '@ullage/contracts/reconciliation';
 import { LITRES_PER_US_GALLON } from '@ullage/domain/units';
 import type { FiguresBasis } from './reconciliation-filters-state';
 
@@ -48,22 +48,7 @@ export function periodVarianceTone(figures: ReconciliationFigures): VarianceTone
   return varianceTone(figures.varianceL, figures.meteredSalesL === null ? null : allowanceOf(figures.meteredSalesL));
 }
 
-/**
- * The month-to-date allowance of each tank (group) and day, from the chart's series (the rows
- * carry a period's sales only). Keyed by station, tank code and day: the chart names no station id.
- */
-export type AllowanceIndex = ReadonlyMap<string, number>;
-
-const placeKey = (stationName: string, tankCode: string, day: string) => `${stationName}\u0000${tankCode}\u0000${day}`;
-
-export function allowanceIndexOf(series: readonly ReconciliationSeries[]): AllowanceIndex {
-  const index = new Map<string, number>();
-  for (const s of series) for (const p of s.points) if (p.allowanceL !== null) index.set(placeKey(s.stationName, s.tankCode, p.day), p.allowanceL);
-  return index;
+/** A row's cumulative variance against the monthly rule's allowance for the month's sales so far (the row carries it). */
+export function cumulativeTone(row: Pick<ReconciliationRow, 'monthAllowanceL'>, figures: ReconciliationFigures): VarianceTone | null {
+  return varianceTone(figures.cumulativeVarianceL, row.monthAllowanceL);
 }
-
-/** A row's cumulative variance against the month-to-date allowance; unmarked beyond its sign when the chart has no allowance for it. */
-export function cumulativeTone(row: Pick<ReconciliationRow, 'stationName' | 'tankCode' | 'day'>, figures: ReconciliationFigures, index: AllowanceIndex): VarianceTone | null {
-  return varianceTone(figures.cumulativeVarianceL, index.get(placeKey(row.stationName, row.tankCode, row.day)) ?? null);
-}
-

@@ -11,7 +11,12 @@ import { ManifoldTag, VarianceFigure } from './reconciliation-cells';
 import { SalesSourceTag } from '../../../components/report-cells/sales-source-tag';
 
 interface MonthlyRuleTableProps {
+  /** One page of the rows, in place order; `total` of them in all. */
   rows: readonly ReconciliationMonthlyRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
   loading: boolean;
   format: MonitorFormat;
 }
@@ -20,7 +25,7 @@ const RESULT_COLORS = { pass: 'success', fail: 'error', no_data: 'default' } as 
 export const RESULT_KEYS = { pass: 'reconciliation.rule.pass', fail: 'reconciliation.rule.fail', no_data: 'reconciliation.rule.noData' } as const;
 
 /** The regulator's monthly rule per tank (group): the month's metered sales, its variance against the allowance, pass or fail. */
-export function MonthlyRuleTable({ rows, loading, format }: MonthlyRuleTableProps) {
+export function MonthlyRuleTable({ rows, total, page, pageSize, onPage, loading, format }: MonthlyRuleTableProps) {
   const { t } = useTranslation();
   const missing = t('common.placeholder.missing');
   const volume = (litres: number | null, row: ReconciliationMonthlyRow) => (litres === null ? <span className="recon-missing">{missing}</span> : format.volume(litres, row.volumeUnit));
@@ -82,7 +87,7 @@ export function MonthlyRuleTable({ rows, loading, format }: MonthlyRuleTableProp
       dataSource={rows as ReconciliationMonthlyRow[]}
       columns={columns}
       loading={loading}
-      pagination={false}
+      pagination={total > pageSize ? { current: page, pageSize, total, onChange: onPage, showSizeChanger: false, showTotal: (n) => t('list.total', { total: n }) } : false}
       size="middle"
       scroll={{ x: 'max-content' }}
       rowClassName={(row) => `recon-rule-row recon-rule-row--${row.result}`}

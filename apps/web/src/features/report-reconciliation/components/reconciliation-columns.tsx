@@ -7,7 +7,7 @@ import type { SortOrder } from '../../../components/list-page/list-query';
 import { TankLabel } from '../../../components/report-cells/report-cells';
 import type { MonitorFormat } from '../../../lib/format';
 import type { FiguresBasis } from '../reconciliation-filters-state';
-import { cumulativeTone, figuresOf, periodVarianceTone, salesOf, type AllowanceIndex } from '../reconciliation-row-display';
+import { cumulativeTone, figuresOf, periodVarianceTone, salesOf } from '../reconciliation-row-display';
 import { ManifoldTag, VarianceFigure } from './reconciliation-cells';
 import { SalesSourceTag } from '../../../components/report-cells/sales-source-tag';
 import { stationColumn } from '../../../components/report-cells/place-columns';
@@ -18,8 +18,6 @@ interface ColumnOptions {
   format: MonitorFormat;
   sortOrderOf: (field: string) => SortOrder | null;
   basis: FiguresBasis;
-  /** The month-to-date allowance by tank and day, from the chart (empty until it answers). */
-  allowances: AllowanceIndex;
 }
 
 const hinted = (title: string, hint: string) => (
@@ -34,7 +32,7 @@ const hinted = (title: string, hint: string) => (
  * variance and cumulative variance stand on metered sales; a row without them shows the
  * level's sales and no book.
  */
-export function reconciliationColumns({ t, format, sortOrderOf, basis, allowances }: ColumnOptions): ColumnsType<ReconciliationRow> {
+export function reconciliationColumns({ t, format, sortOrderOf, basis }: ColumnOptions): ColumnsType<ReconciliationRow> {
   const missing = t('common.placeholder.missing');
   const side = (row: ReconciliationRow): ReconciliationFigures => figuresOf(row, basis);
   const volume = (litres: number | null, row: ReconciliationRow) => (litres === null ? <span className="recon-missing">{missing}</span> : format.volume(litres, row.volumeUnit));
@@ -149,7 +147,7 @@ export function reconciliationColumns({ t, format, sortOrderOf, basis, allowance
           <VarianceFigure
             text={f.cumulativeVarianceL === null ? missing : format.volume(f.cumulativeVarianceL, row.volumeUnit)}
             value={f.cumulativeVarianceL}
-            tone={cumulativeTone(row, f, allowances)}
+            tone={cumulativeTone(row, f)}
             testId="recon-cumulative"
           />
         );

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import Pagination from 'antd/es/pagination';
 import Spin from 'antd/es/spin';
 import { useTranslation } from 'react-i18next';
 import type { ReconciliationSeries } from '@ullage/contracts/reconciliation';
@@ -8,7 +9,12 @@ import { varianceChartPanels } from '../reconciliation-chart-series';
 import { VarianceChart } from './variance-chart';
 
 interface VarianceChartsProps {
+  /** One page of the series, in place order; `total` of them in all. */
   series: readonly ReconciliationSeries[] | undefined;
+  total: number;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
@@ -17,8 +23,11 @@ interface VarianceChartsProps {
   format: MonitorFormat;
 }
 
-/** A panel per tank (group): small multiples on one day axis, so tanks compare without their lines tangling. */
-export function VarianceCharts({ series, loading, failed, onRetry, fromDay, toDay, format }: VarianceChartsProps) {
+/**
+ * A panel per tank (group): small multiples on one day axis, so tanks compare without their
+ * lines tangling; a page of them at a time (a fleet has a thousand).
+ */
+export function VarianceCharts({ series, total, page, pageSize, onPage, loading, failed, onRetry, fromDay, toDay, format }: VarianceChartsProps) {
   const { t } = useTranslation();
   const panels = useMemo(() => varianceChartPanels(series ?? [], fromDay), [series, fromDay]);
   if (loading && !series) {
@@ -38,6 +47,18 @@ export function VarianceCharts({ series, loading, failed, onRetry, fromDay, toDa
           <VarianceChart key={panel.key} panel={panel} fromDay={fromDay} toDay={toDay} format={format} />
         ))}
       </div>
+      {total > pageSize ? (
+        <Pagination
+          className="recon-charts__pages"
+          current={page}
+          pageSize={pageSize}
+          total={total}
+          onChange={onPage}
+          showSizeChanger={false}
+          showTotal={(n) => t('list.total', { total: n })}
+          data-testid="recon-charts-pages"
+        />
+      ) : null}
     </>
   );
 }

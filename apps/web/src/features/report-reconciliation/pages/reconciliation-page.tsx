@@ -19,12 +19,12 @@ import { FilterBar } from '../../../components/report-filters/filter-bar';
 import { SegmentedChoice } from '../../../components/segmented-choice';
 import { useMonitorFormat } from '../../../lib/use-monitor-format';
 import { ltr } from '../../../lib/report-format';
-import { useReconciliationChart } from '../api/reconciliation-chart';
-import { useReconciliationMonthly } from '../api/reconciliation-monthly';
+import { CHART_PAGE_SIZE, useReconciliationChart } from '../api/reconciliation-chart';
+import { RULE_PAGE_SIZE, useReconciliationMonthly } from '../api/reconciliation-monthly';
 import { reconciliationColumns } from '../components/reconciliation-columns';
 import { BASIS_KEYS, FIGURES_BASES, reconciliationFiltersOfSearch, ruleMonthOf, type FiguresBasis, type ReconciliationFilters } from '../reconciliation-filters-state';
 import { RECONCILIATION_REPORT } from '../reconciliation-report';
-import { allowanceIndexOf } from '../reconciliation-row-display';
+import { placeQueryOf } from '../api/place-query';
 import '../../../components/report-filters/report-filters.css';
 import '../reconciliation.css';
 
@@ -62,15 +62,17 @@ export function Page({ route }: PageProps) {
   // Other pages link here with a station, a tank and days in the address.
   useAddressFilters(route.path, list.setState, reconciliationFiltersOfSearch);
 
-  const chart = useReconciliationChart(filters);
+  // Each tab pages by place; a new place, days or month starts again at its first page.
   const month = ruleMonth ?? ruleMonthOf(filters);
-  const monthly = useReconciliationMonthly(filters, month, view === 'rule');
-  const allowances = useMemo(() => allowanceIndexOf(chart.data?.series ?? []), [chart.data]);
+  const [chartPage, setChartPage] = usePageOf(JSON.stringify([filters.fromDay, filters.toDay, placeQueryOf(filters)]));
+  const [rulePage, setRulePage] = usePageOf(JSON.stringify([month, placeQueryOf(filters)]));
+  const chart = useReconciliationChart(filters, chartPage, view === 'chart');
+  const monthly = useReconciliationMonthly(filters, month, rulePage, view === 'rule');
 
   const columns = useMemo(
-    () => reconciliationColumns({ t, format, sortOrderOf: list.sortOrderOf, basis, allowances }),
+    () => reconciliationColumns({ t, format, sortOrderOf: list.sortOrderOf, basis }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sortOrderOf follows list.state
-    [t, format, list.state, basis, allowances],
+    [t, format, list.state, basis],
   );
 
   const onExport = () => {
@@ -102,7 +104,8 @@ export function Page({ route }: PageProps) {
             icon={<ReloadOutlined />}
             onClick={() => {
               void list.query.refetch();
-              void chart.refetch();
+              if (view === 'chart') void chart.refetch();
+              if (view === 'rule') void monthly.refetch();
             }}
             aria-label={t('reconciliation.refresh')}
           />
@@ -147,6 +150,10 @@ export function Page({ route }: PageProps) {
               <Suspense fallback={null}>
                 <VarianceCharts
                   series={chart.data?.series}
+                  total={chart.data?.total ?? 0}
+                  page={chartPage}
+                  pageSize={CHART_PAGE_SIZE}
+                  onPage={setChartPage}
                   loading={chart.isLoading}
                   failed={chart.isError}
                   onRetry={() => void chart.refetch()}
@@ -177,7 +184,15 @@ export function Page({ route }: PageProps) {
                   <p className="list-page__muted recon-note">{t('reconciliation.rule.note')}</p>
                 </div>
                 <Suspense fallback={null}>
-                  <MonthlyRuleTable rows={monthly.data?.list ?? []} loading={monthly.isFetching} format={format} />
+                  <MonthlyRuleTable
+                    rows={monthly.data?.list ?? []}
+                    total={monthly.data?.total ?? 0}
+                    page={rulePage}
+                    pageSize={RULE_PAGE_SIZE}
+                    onPage={setRulePage}
+                    loading={monthly.isFetching}
+                    format={format}
+                  />
                 </Suspense>
               </>
             ),
@@ -186,4 +201,10 @@ export function Page({ route }: PageProps) {
       />
     </ListPage>
   );
+}
+
+/** A page number that starts again at 1 whenever `of` (what is paged) changes. */
+function usePageOf(of: string): [number, (page: number) => void] {
+  const [paging, setPaging] = useState({ of, page: 1 });
+  return [paging.of === of ? paging.page : 1, (page) => setPaging({ of, page })];
 }
