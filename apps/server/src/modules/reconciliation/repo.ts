@@ -12,12 +12,19 @@ const iso = (v: number) => new Date(v).toISOString();
 const ms = (v: Date | string) => new Date(v).getTime();
 
 /**
- * The tanks in scope matching the filters, and — where one of them is in a manifolded group
- * sold by product — the group's other tanks too (scoped the same way): a group is reconciled
- * whole or not at all. `manifolds` holds each station's products sold by product code.
+ * The tanks in scope matching the filters (or `given`, read so by the caller), and — where one
+ * of them is in a manifolded group sold by product — the group's other tanks too (scoped the
+ * same way): a group is reconciled whole or not at all. `manifolds` holds each station's
+ * products sold by product code.
  */
-export async function reconTanks(db: Db, scope: Scope, filter: TankFilter, manifolds: (stationIds: number[]) => Promise<Map<number, Set<number>>>): Promise<ReconTank[]> {
-  const picked = await withProducts(db, await tanksOfReport(db, scope, filter));
+export async function reconTanks(
+  db: Db,
+  scope: Scope,
+  filter: TankFilter,
+  manifolds: (stationIds: number[]) => Promise<Map<number, Set<number>>>,
+  given?: readonly ReportTank[],
+): Promise<ReconTank[]> {
+  const picked = await withProducts(db, given ?? (await tanksOfReport(db, scope, filter)));
   const byStation = await manifolds([...new Set(picked.map((t) => t.stationId))]);
   const have = new Set(picked.map((t) => t.tankId));
   const missing: ReconTank[] = [];
@@ -35,7 +42,7 @@ export async function reconTanks(db: Db, scope: Scope, filter: TankFilter, manif
   return [...picked, ...missing];
 }
 
-async function withProducts(db: Db, tanks: ReportTank[]): Promise<ReconTank[]> {
+async function withProducts(db: Db, tanks: readonly ReportTank[]): Promise<ReconTank[]> {
   if (tanks.length === 0) return [];
   const rows = await rawRows<{ id: number; product_id: number | null; type: string | null }>(
     db,

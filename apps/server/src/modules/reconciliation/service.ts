@@ -18,7 +18,7 @@ import { assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
 import { periodKey, periodSlots, placeOf, reconcilePeriods, unitsOf, type Reconciled, type ReconUnit, type UnitPlace } from './periods';
-import type { TankDayFigures, TankFilter } from '../tank-days/service';
+import type { ReportTank, TankDayFigures, TankFilter } from '../tank-days/service';
 import { meteredTargets, reconTanks } from './repo';
 
 export const RECONCILIATION_FIELD_LABELS = {
@@ -41,22 +41,26 @@ function daysOf(query: { fromDay?: string | undefined; toDay?: string | undefine
   return { fromDay, toDay };
 }
 
-/** The units (tanks and manifolded groups) of the caller's tanks that match the filters. */
-async function unitsFor(db: Db, user: AuthUser, filter: TankFilter, fromDay: string, toDay: string): Promise<ReconUnit[]> {
+/** The units (tanks and manifolded groups) of the caller's tanks that match the filters (or of `given`, read so by the caller). */
+async function unitsFor(db: Db, user: AuthUser, filter: TankFilter, fromDay: string, toDay: string, given?: readonly ReportTank[]): Promise<ReconUnit[]> {
   const untilMs = Date.parse(`${toDay}T00:00:00Z`) + 2 * DAY_MS;
   let targets: Awaited<ReturnType<typeof meteredTargets>> = [];
-  const tanks = await reconTanks(db, scopeOf(user), filter, async (stationIds) => {
+  const manifolds = async (stationIds: number[]) => {
     targets = await meteredTargets(db, stationIds, untilMs);
     const byStation = new Map<number, Set<number>>();
     for (const t of targets) if (t.target.startsWith('p')) byStation.set(t.stationId, new Set([...(byStation.get(t.stationId) ?? []), Number(t.target.slice(1))]));
     return byStation;
-  });
+  };
+  const tanks = await reconTanks(db, scopeOf(user), filter, manifolds, given);
   return unitsOf(tanks, targets);
 }
 
 const collator = naturalCollator;
 /** YYYY-MM-DD days compared as strings are in calendar order. */
 const byDay = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The largest page a list answers (listQuery's pageSize). */
+const PAGE_MAX = 200;
 
 /** Sort fields read from where and when a period is, not from its figures. */
 const PLACE_AND_TIME_SORTS: ReadonlySet<string | undefined> = new Set([undefined, 'day', 'stationName', 'tankCode']);
@@ -98,9 +102,9 @@ function sortRows<R extends Ordered>(rows: R[], sortField: string | undefined, d
 /**
  * The reconciliation of the caller's tanks by day or shift, filtered, sorted (default newest
  * first): the rows from `offset`, at most `limit` of them (the caller makes the rows it sends,
- * rowOf), and how many there are. Ordered by day or place, the rows are known before anything
- * is figured: only the units of the rows sent are reconciled (a page of 10, not a fleet's
- * 30,000 periods); ordered by a figure, every period is.
+ * rowOf), and how many there are. Ordered by day or place, a page's rows are known before
+ * anything is figured: only the units of the rows sent are reconciled (a page of 10, not a
+ * fleet's 30,000 periods); ordered by a figure, or for an export, every period is.
  */
 export async function reconciliationList(db: Db, user: AuthUser, query: ReconciliationQuery, nowMs: number, offset: number, limit: number): Promise<{ rows: Reconciled[]; total: number }> {
   const { fromDay, toDay } = daysOf(query, nowMs);
@@ -108,7 +112,8 @@ export async function reconciliationList(db: Db, user: AuthUser, query: Reconcil
   const units = await unitsFor(db, user, query, fromDay, toDay);
   const descend = query.sortOrder === 'descend';
   const ofSource = <R extends { metered: boolean }>(rows: R[]) => (query.salesSource ? rows.filter((r) => (r.metered ? 'metered' : 'derived') === query.salesSource) : rows);
-  if (!PLACE_AND_TIME_SORTS.has(query.sortField)) {
+  // An export's rows are all of them: ordering periods first would only add to reconciling them all.
+  if (!PLACE_AND_TIME_SORTS.has(query.sortField) || limit > PAGE_MAX) {
     const rows = ofSource(await reconcilePeriods(db, units, fromDay, toDay, query.period, nowMs)).map((r) => ({ place: r.place, startMs: r.period.startMs, reconciled: r }));
     return { rows: sortRows(rows, query.sortField, descend).slice(offset, offset + limit).map((r) => r.reconciled), total: rows.length };
   }
@@ -216,7 +221,8 @@ export interface MeteredMonth {
 /**
  * The metered months of the caller's tanks among `months`, by `${tankId}:${month}`: only
  * tanks (and groups) with metered sales; a manifolded group's figures go to each of its tanks.
- * `onlyTanks`: only the units holding one of these tanks (a group whole) are reconciled.
+ * `onlyTanks` (read by the caller with the caller's scope and these filters): only their units
+ * (a group whole) are reconciled.
  */
 export async function meteredMonthsOf(
   db: Db,
@@ -225,13 +231,13 @@ export async function meteredMonthsOf(
   months: readonly string[],
   nowMs: number,
   figured?: readonly TankDayFigures[],
-  onlyTanks?: ReadonlySet<number>,
+  onlyTanks?: readonly ReportTank[],
 ): Promise<Map<string, MeteredMonth>> {
   const out = new Map<string, MeteredMonth>();
-  if (months.length === 0 || onlyTanks?.size === 0) return out;
+  if (months.length === 0 || onlyTanks?.length === 0) return out;
   const firstDay = monthDays(months[0]!).firstDay;
   const lastDay = monthDays(months[months.length - 1]!).lastDay;
-  const units = (await unitsFor(db, user, filter, firstDay, lastDay)).filter((u) => u.targets.length > 0 && (!onlyTanks || u.tanks.some((t) => onlyTanks.has(t.tankId))));
+  const units = (await unitsFor(db, user, filter, firstDay, lastDay, onlyTanks)).filter((u) => u.targets.length > 0);
   if (units.length === 0) return out;
   const reconciled = await reconcilePeriods(db, units, firstDay, lastDay, 'day', nowMs, { figured, endedOnly: true });
   for (const [key, days] of groupBy(reconciled, (r) => `${r.unit.key}:${r.period.day.slice(0, 7)}`)) {

@@ -179,7 +179,8 @@ export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInvent
   sortRows(rows, sort, (r) => r.month, (r, field) => r[field as (typeof MONTHLY_SORT_FIELDS)[number]]);
   const sent = meteredOf(rows);
   // The same tank days, not figured a second time for the metered side.
-  const metered = await meteredMonthsOf(db, user, query, months, nowMs, ended, new Set(sent.map((r) => r.tankId)));
+  const sentTanks = new Set(sent.map((r) => r.tankId));
+  const metered = await meteredMonthsOf(db, user, query, months, nowMs, ended, tanks.filter((t) => sentTanks.has(t.tankId)));
   for (const row of sent) {
     const m = metered.get(`${row.tankId}:${row.month}`);
     if (m) Object.assign(row, { salesSource: 'metered', metered: m });
