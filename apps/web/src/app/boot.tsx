@@ -14,6 +14,7 @@ import { isSignedIn } from '../lib/login-state';
 import { queryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
+import { preloadAddress } from './shell-gate';
 
 /**
  * Spec §1: the stored choice, else the browser's languages, else the server's configured
@@ -33,7 +34,7 @@ async function resolveLanguage(): Promise<Language> {
 
 export async function boot(root: HTMLElement): Promise<void> {
   // Recorded once per tab (spec §2), before any route decides on a layout.
-  isMobileSession();
+  const mobileSession = isMobileSession();
   // Known at once from the stored choice or the browser (a server round trip only when both
   // say nothing), and set before the first call: the user info asked for below went out with
   // the default `en` header while a stored `es` was read only afterwards.
@@ -43,7 +44,11 @@ export async function boot(root: HTMLElement): Promise<void> {
   setActiveLanguage(language);
   // A signed-in visitor will need the user info on any route but the public ones: ask now,
   // while the language's texts load, not after the first render.
-  if (isSignedIn()) void queryClient.prefetchQuery({ queryKey: sessionUserQueryKey, queryFn: getInfo });
+  // Its shell and page too: their code is most of what home waits for (issue 35).
+  if (isSignedIn()) {
+    void queryClient.prefetchQuery({ queryKey: sessionUserQueryKey, queryFn: getInfo });
+    preloadAddress(window.location.pathname, mobileSession);
+  }
   await initI18n(language);
   applyDocumentLanguage(language);
   // antd names icons and number-field buttons in English; name them in the page's language.

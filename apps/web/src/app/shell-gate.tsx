@@ -5,6 +5,7 @@ import { loadLocaleBundles } from '../i18n/i18n';
 import { uiLocaleReady } from '../i18n/ui-locale';
 import { MenuGate, SessionGate, useShellAccess } from './guards';
 import { lazyComponent, preloadPage } from './page-host';
+import { routeByPath } from './routes';
 import { useRouteDef } from './use-route-def';
 
 // The shells are separate chunks: the login page never downloads them.
@@ -23,6 +24,17 @@ function preloadShell(layout: 'desktop' | 'mobile', def: RouteDef | undefined): 
   (layout === 'desktop' ? loadDesktop() : loadMobile()).catch(ignore);
   uiLocaleReady().catch(ignore);
   if (def) preloadPage(def);
+}
+
+/**
+ * At boot, for a signed-in visitor: the shell and page of the address, fetched while the core
+ * texts load rather than after the first render (which waits for them). Only a page of the
+ * session's own kind: a phone opening a desktop address is sent elsewhere.
+ */
+export function preloadAddress(pathname: string, mobileSession: boolean): void {
+  const def = routeByPath(pathname);
+  if (!def || def.layout === 'bare' || (def.layout === 'mobile') !== mobileSession) return;
+  preloadShell(def.layout, def);
 }
 
 /** The parent route of every page inside a shell: access first, then the user, then the shell. */

@@ -13,6 +13,9 @@ export const i18n = i18next;
 
 let active: Language = 'en';
 const loaded = new Map<LocaleBundle | 'core', Promise<void>>();
+/** Settled once i18next holds the core texts: a bundle fetched before that (boot preloads a page with its texts) is added then. */
+let markStarted: () => void = () => {};
+const started = new Promise<void>((resolve) => (markStarted = resolve));
 
 /** The language the page was started in; changing it reloads the page (spec §2). */
 export function activeLanguage(): Language {
@@ -36,7 +39,7 @@ export function loadLocaleBundles(bundles: readonly LocaleBundle[]): Promise<voi
     bundles.map((bundle) => {
       let done = loaded.get(bundle);
       if (!done) {
-        done = fetchBundle(active, bundle).then((messages) => {
+        done = Promise.all([fetchBundle(active, bundle), started]).then(([messages]) => {
           // Adding emits 'added', on which react-i18next re-renders whoever showed a key early.
           i18next.addResourceBundle(HTML_LANG[active], 'translation', messages, true, false);
         });
@@ -79,4 +82,5 @@ export async function initI18n(language: Language): Promise<void> {
     missingKeyHandler: (_languages, _namespace, key) => onMissingKey(key),
     react: { bindI18nStore: 'added' },
   });
+  markStarted();
 }
