@@ -50,4 +50,6 @@ export interface RouteDef {
   /** The locale bundles beyond core whose texts the page shows; `load` fetches them with it. */
   texts: readonly LocaleBundle[];
   load: () => Promise<PageModule>;
+  /** The data the page asks first: fetched beside its code when the page is the address a signed-in visitor opens (boot). */
+  prefetch?: () => Promise<unknown>;
 }

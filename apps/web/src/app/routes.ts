@@ -16,6 +16,8 @@ import { MANUAL_PATH } from '../features/manual/manual-address';
  * its `load` with its own module.
  */
 const placeholder = (): Promise<PageModule> => import('../components/route-placeholder-page');
+/** The overview home and the station picker open on; imported on use, as the pages are. */
+const prefetchOverview = () => import('../lib/monitor-overview').then((m) => m.prefetchMonitorOverview());
 
 export const MENU_GROUPS: readonly MenuGroupDef[] = [
   { id: 'Analysis', path: '/Analysis', titleKey: 'menu.group.analysis' },
@@ -34,6 +36,7 @@ interface Options {
   load?: () => Promise<PageModule>;
   /** The locale bundles the page shows texts of, fetched with it (i18n/locale-bundles.ts). */
   texts?: readonly LocaleBundle[];
+  prefetch?: () => Promise<unknown>;
 }
 
 /** The page module and its texts, fetched together. The i18n module is imported on use,
@@ -59,6 +62,7 @@ function route(layout: RouteLayout, name: string, path: string, titleKey: Messag
     load: withTexts(options.load ?? placeholder, options.texts),
   };
   if (options.phoneVariant) def.phoneVariant = options.phoneVariant;
+  if (options.prefetch) def.prefetch = options.prefetch;
   return def;
 }
 
@@ -110,11 +114,13 @@ export const ROUTES: readonly RouteDef[] = [
     keepAlive: true,
     texts: ['monitor'],
     load: () => import('../features/monitor/pages/home-page'),
+    prefetch: prefetchOverview,
   }),
   route('desktop', 'before_single_monitor', '/before_single_monitor', 'route.title.before_single_monitor', {
     keepAlive: true,
     texts: ['monitor'],
     load: () => import('../features/monitor/pages/station-picker-page'),
+    prefetch: prefetchOverview,
   }),
   route('desktop', 'single_monitor', '/single_monitor', 'route.title.single_monitor', {
     hidden: true,

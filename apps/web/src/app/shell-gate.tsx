@@ -27,14 +27,16 @@ function preloadShell(layout: 'desktop' | 'mobile', def: RouteDef | undefined): 
 }
 
 /**
- * At boot, for a signed-in visitor: the shell and page of the address, fetched while the core
- * texts load rather than after the first render (which waits for them). Only a page of the
+ * At boot, for a signed-in visitor: the shell, page and first data of the address, fetched while
+ * the core texts load rather than after the first render (which waits for them). Only a page of the
  * session's own kind: a phone opening a desktop address is sent elsewhere.
  */
 export function preloadAddress(pathname: string, mobileSession: boolean): void {
   const def = routeByPath(pathname);
   if (!def || def.layout === 'bare' || (def.layout === 'mobile') !== mobileSession) return;
   preloadShell(def.layout, def);
+  // Its first data too; the page asks again if this fails.
+  def.prefetch?.().catch(() => {});
 }
 
 /** The parent route of every page inside a shell: access first, then the user, then the shell. */

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MonitorOverview } from '@ullage/contracts/monitor';
 import { apiData } from './api-client';
 import { OVERVIEW_REFETCH_MS, monitorKeys } from './monitor-keys';
+import { queryClient } from './query-client';
 
 /**
  * GET /api/monitor/overview?tz=: counts, inventory by product, today's alarms and deliveries,
@@ -26,12 +27,21 @@ function viewerTimeZone(): string | undefined {
   }
 }
 
+/** How long an overview is shown without asking again when a page mounts. */
+const OVERVIEW_FRESH_MS = 5_000;
+
+/** The overview asked ahead of the page that shows it (boot, for an address opened directly): the page finds it fresh. */
+export function prefetchMonitorOverview(): Promise<void> {
+  return queryClient.prefetchQuery({ queryKey: monitorKeys.overview, queryFn: ({ signal }) => getMonitorOverview({ signal, notify: false }), staleTime: OVERVIEW_FRESH_MS });
+}
+
+
 export function useMonitorOverview() {
   const client = useQueryClient();
   return useQuery({
     queryKey: monitorKeys.overview,
     queryFn: ({ signal }) => getMonitorOverview({ signal, notify: client.getQueryData(monitorKeys.overview) === undefined }),
     refetchInterval: OVERVIEW_REFETCH_MS,
-    staleTime: 5_000,
+    staleTime: OVERVIEW_FRESH_MS,
   });
 }
