@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
+/** The most rows a list answers in one page. */
+export const PAGE_SIZE_MAX = 200;
+
 /** Paging, sorting and search shared by every settings and report list. */
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(10),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
   /** A column the endpoint allows sorting by; others are refused with 91011. */
   sortField: z.string().max(50).optional(),
   sortOrder: z.enum(['ascend', 'descend']).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, tankFilters } from './list';
+import { listQuery, PAGE_SIZE_MAX, tankFilters } from './list';
 import { stationOfRow } from './report-place';
 import { SALES_DURING_SOURCES } from '@ullage/domain/delivery-sales';
 
@@ -107,7 +107,7 @@ export type ReconciliationRow = z.infer<typeof reconciliationRow>;
  */
 const placePage = {
   page: z.coerce.number().int().min(1).optional(),
-  pageSize: z.coerce.number().int().min(1).max(200).default(10),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
 };
 
 /** The regulator's monthly rule per tank (or group) and month. */

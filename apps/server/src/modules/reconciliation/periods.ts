@@ -271,21 +271,20 @@ export interface PeriodSlot {
 export async function periodSlots(db: Db, units: readonly ReconUnit[], fromDay: string, toDay: string, period: 'day' | 'shift', nowMs: number): Promise<PeriodSlot[]> {
   const tanks = units.flatMap((u) => u.tanks);
   if (tanks.length === 0) return [];
-  const monthStart = `${fromDay.slice(0, 7)}-01`;
+  // A period is its own day's (or shift's) window: the days before fromDay, which
+  // reconcilePeriods figures for the cumulative variance, add no period here.
   const windows = new Map<number, PeriodWindow[]>();
   const add = (tankId: number, w: PeriodWindow) => {
     const list = windows.get(tankId);
     if (list) list.push(w);
     else windows.set(tankId, [w]);
   };
-  if (period === 'day') for (const { tank, window } of tankDaysOf(tanks, daysBetween(monthStart, toDay), nowMs)) add(tank.tankId, { ...window, shiftNo: null });
-  else for (const { tank, w } of await shiftWindowsOf(db, tanks, monthStart, toDay, nowMs)) add(tank.tankId, w);
+  if (period === 'day') for (const { tank, window } of tankDaysOf(tanks, daysBetween(fromDay, toDay), nowMs)) add(tank.tankId, { ...window, shiftNo: null });
+  else for (const { tank, w } of await shiftWindowsOf(db, tanks, fromDay, toDay, nowMs)) add(tank.tankId, w);
   const out: PeriodSlot[] = [];
   for (const unit of units) {
     const place = placeOf(unit);
-    for (const p of unitPeriods(unit, windows)) {
-      if (p.day >= fromDay && p.day <= toDay) out.push({ unit, place, day: p.day, shiftNo: p.shiftNo, startMs: p.startMs, endMs: p.endMs, metered: isMetered(unit, p.endMs) });
-    }
+    for (const p of unitPeriods(unit, windows)) out.push({ unit, place, day: p.day, shiftNo: p.shiftNo, startMs: p.startMs, endMs: p.endMs, metered: isMetered(unit, p.endMs) });
   }
   return out;
 }

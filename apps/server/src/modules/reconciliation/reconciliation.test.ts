@@ -307,6 +307,10 @@ describe('daily reconciliation', () => {
     const refused = await get('/api/reconciliation/chart?page=0');
     expect(refused.code).toBe(CODES.validation);
     expect(refused.msg).toBe('Page: is not valid');
+    const tooMany = await get('/api/reconciliation/monthly?month=2026-10&page=1&pageSize=201');
+    expect([tooMany.code, tooMany.msg]).toEqual([CODES.validation, 'Page size: is not valid']);
+    const notANumber = await get('/api/reconciliation/chart?page=two');
+    expect(notANumber.code).toBe(CODES.validation);
   });
 
   it('exports xlsx and is in the OpenAPI document', async () => {

@@ -7,6 +7,7 @@ import {
   type ReconciliationQuery,
   type ReconciliationSeries,
 } from '@ullage/contracts/reconciliation';
+import { PAGE_SIZE_MAX } from '@ullage/contracts/list';
 import { dayRangeProblems } from '@ullage/domain/daily-inventory';
 import { isMonth, monthDays } from '@ullage/domain/monthly-inventory';
 import { monthlyRule } from '@ullage/domain/reconciliation';
@@ -59,9 +60,6 @@ const collator = naturalCollator;
 /** YYYY-MM-DD days compared as strings are in calendar order. */
 const byDay = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The largest page a list answers (listQuery's pageSize). */
-const PAGE_MAX = 200;
-
 /** Sort fields read from where and when a period is, not from its figures. */
 const PLACE_AND_TIME_SORTS: ReadonlySet<string | undefined> = new Set([undefined, 'day', 'stationName', 'tankCode']);
 
@@ -113,7 +111,7 @@ export async function reconciliationList(db: Db, user: AuthUser, query: Reconcil
   const descend = query.sortOrder === 'descend';
   const ofSource = <R extends { metered: boolean }>(rows: R[]) => (query.salesSource ? rows.filter((r) => (r.metered ? 'metered' : 'derived') === query.salesSource) : rows);
   // An export's rows are all of them: ordering periods first would only add to reconciling them all.
-  if (!PLACE_AND_TIME_SORTS.has(query.sortField) || limit > PAGE_MAX) {
+  if (!PLACE_AND_TIME_SORTS.has(query.sortField) || limit > PAGE_SIZE_MAX) {
     const rows = ofSource(await reconcilePeriods(db, units, fromDay, toDay, query.period, nowMs)).map((r) => ({ place: r.place, startMs: r.period.startMs, reconciled: r }));
     return { rows: sortRows(rows, query.sortField, descend).slice(offset, offset + limit).map((r) => r.reconciled), total: rows.length };
   }
