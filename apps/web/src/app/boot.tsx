@@ -44,7 +44,7 @@ export async function boot(root: HTMLElement): Promise<void> {
   setActiveLanguage(language);
   // A signed-in visitor will need the user info on any route but the public ones: ask now,
   // while the language's texts load, not after the first render.
-  // Its shell and page too: their code is most of what home waits for (issue 35).
+  // Its shell, page and first data too, beside the texts rather than after the first render (issue 35).
   if (isSignedIn()) {
     void queryClient.prefetchQuery({ queryKey: sessionUserQueryKey, queryFn: getInfo });
     preloadAddress(window.location.pathname, mobileSession);
