@@ -4,7 +4,7 @@ import { lastCompleteMonth, monthDays } from '@ullage/domain/monthly-inventory';
 import { dayWindow, isDay } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
-import { naturalCollator, sortRowsBy, type SortValue } from '../../lib/sort-rows';
+import { naturalCollator, placeRanks, sortRowsBy, type SortValue } from '../../lib/sort-rows';
 import { assertValid, notFound, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
 import { tankOfRow, tanksOfReport, type ReportTank } from '../tank-days/service';
@@ -124,8 +124,7 @@ function sortRows(rows: TestedDay[], sortField: string | undefined, descend: boo
   // Newest day first (YYYY-MM-DD compares as text), then station and tank as people read them:
   // their natural order is found once per tank, not in each of a week's 100,000 comparisons of
   // a fleet's rows. Unknown (no quiet period) last either way.
-  const tanks = [...new Map(rows.map((r) => [r.tank.tankId, r.tank])).values()].sort((a, b) => collator.compare(a.stationName, b.stationName) || collator.compare(a.tankCode, b.tankCode) || a.tankId - b.tankId);
-  const rank = new Map(tanks.map((t, i) => [t.tankId, i]));
+  const rank = placeRanks(new Map(rows.map((r) => [r.tank.tankId, r.tank])));
   return sortRowsBy(rows, sortField ? value : null, descend, (a, b) => (a.day.day === b.day.day ? rank.get(a.tank.tankId)! - rank.get(b.tank.tankId)! : a.day.day < b.day.day ? 1 : -1));
 }
 

@@ -13,7 +13,7 @@ import { isMonth, monthDays } from '@ullage/domain/monthly-inventory';
 import { monthlyRule } from '@ullage/domain/reconciliation';
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
-import { naturalCollator, sortRowsBy, type SortValue } from '../../lib/sort-rows';
+import { placeRanks, sortRowsBy, type SortValue } from '../../lib/sort-rows';
 import type { MessageKey } from '../../i18n/en';
 import { assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
@@ -56,7 +56,6 @@ async function unitsFor(db: Db, user: AuthUser, filter: TankFilter, fromDay: str
   return unitsOf(tanks, targets);
 }
 
-const collator = naturalCollator;
 /** YYYY-MM-DD days compared as strings are in calendar order. */
 const byDay = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -91,8 +90,7 @@ function sortRows<R extends Ordered>(rows: R[], sortField: string | undefined, d
   // Newest first, then station and tank as people read them: the natural order of the few
   // places (one per unit) is found once, and each row carries its place's rank, not looked up
   // in each of a month's 450,000 comparisons.
-  const places = [...new Set(rows.map((r) => r.place))].sort((a, b) => collator.compare(a.stationName, b.stationName) || collator.compare(a.tankCode, b.tankCode));
-  const rank = new Map(places.map((place, i) => [place, i]));
+  const rank = placeRanks(new Map(rows.map((r) => [r.place, r.place])));
   const ranked = rows.map((r) => ({ r, startMs: r.startMs, rank: rank.get(r.place)! }));
   return sortRowsBy(ranked, sortField ? (k) => value(k.r) : null, descend, (a, b) => b.startMs - a.startMs || a.rank - b.rank).map((k) => k.r);
 }
@@ -125,9 +123,8 @@ export async function reconciliationList(db: Db, user: AuthUser, query: Reconcil
 
 /** Units in the order of their places (station, then tank), as the monthly rule and the chart list them. */
 function byPlace(units: readonly ReconUnit[]): ReconUnit[] {
-  const placed = units.map((unit) => ({ unit, place: placeOf(unit) }));
-  placed.sort((a, b) => collator.compare(a.place.stationName, b.place.stationName) || collator.compare(a.place.tankCode, b.place.tankCode));
-  return placed.map((p) => p.unit);
+  const rank = placeRanks(new Map(units.map((unit) => [unit, placeOf(unit)])));
+  return [...units].sort((a, b) => rank.get(a)! - rank.get(b)!);
 }
 
 /** The asked page of a list in place order; without `page`, the whole list. */
