@@ -2,7 +2,6 @@ import {
   DAILY_SORT_FIELDS,
   MONTHLY_SORT_FIELDS,
   type DailyInventoryQuery,
-  type DailyInventoryRow,
   type MonthlyInventoryQuery,
   type MonthlyInventoryRow,
 } from '@ullage/contracts/inventory-report';
@@ -16,7 +15,7 @@ import { assertValid, type FieldRule } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
 import { meteredMonthsOf } from '../reconciliation/service';
-import { figureTankDays, tankDaysOf, tankOfRow, tanksOfReport, type EdgeReading } from '../tank-days/service';
+import { figureTankDays, tankDaysOf, tankOfRow, tanksOfReport, type EdgeReading, type TankDayFigures } from '../tank-days/service';
 import { dailyRowOf } from './daily-row';
 
 /** Labels of the fields the reports name in their refusals (also the routes' fieldLabels). */
@@ -70,15 +69,18 @@ function compareValues(a: Value, b: Value, descend: boolean): number {
  * the tie-breaker that keeps paging stable. Places and text values are ranked once, so the
  * comparisons (half a million for 5,000 tanks over a week) compare numbers.
  */
-function sortRows<R extends Placed & { tankId: number }>(rows: R[], sort: Sort, period: (r: R) => string, valueOf: (r: R, field: string) => Value): R[] {
+function sortRows<R>(rows: R[], sort: Sort, period: (r: R) => string, placeOf: (r: R) => Placed & { tankId: number }, valueOf: (r: R, field: string) => Value): R[] {
   const places = new Map<number, Placed>();
-  for (const r of rows) if (!places.has(r.tankId)) places.set(r.tankId, r);
+  for (const r of rows) {
+    const place = placeOf(r);
+    if (!places.has(place.tankId)) places.set(place.tankId, place);
+  }
   const rank = placeRanks(places);
   const values = sort ? rows.map((r) => valueOf(r, sort.field)) : null;
   const texts = values ? textRanks(values.filter((v): v is string => typeof v === 'string')) : null;
   const keyed = rows.map((r, i) => {
     const v = values ? values[i]! : null;
-    return { r, value: typeof v === 'string' ? texts!.get(v)! : v, period: period(r), rank: rank.get(r.tankId)! };
+    return { r, value: typeof v === 'string' ? texts!.get(v)! : v, period: period(r), rank: rank.get(placeOf(r).tankId)! };
   });
   // Periods are YYYY-MM-DD days or YYYY-MM months: as strings, in calendar order.
   keyed.sort((a, b) => (sort ? compareValues(a.value, b.value, sort.descend) : 0) || (a.period === b.period ? a.rank - b.rank : a.period < b.period ? 1 : -1));
@@ -88,21 +90,33 @@ function sortRows<R extends Placed & { tankId: number }>(rows: R[], sort: Sort, 
 
 const pageOfRows = <R>(rows: R[], page: number, pageSize: number) => rows.slice((page - 1) * pageSize, page * pageSize);
 
-function dailyValue(r: DailyInventoryRow, field: string): Value {
-  switch (field) {
+/** A tank day's value in a sortable column of its row (dailyRowOf), read from its figures. */
+function dailyValue(d: TankDayFigures, field: string): Value {
+  switch (field as (typeof DAILY_SORT_FIELDS)[number]) {
+    case 'day':
+      return d.window.day;
+    case 'stationName':
+      return d.tank.stationName;
+    case 'tankCode':
+      return d.tank.tankCode;
     case 'startVolumeL':
-      return r.start?.volumeL ?? null;
+      return d.figures.start?.volumeL ?? null;
     case 'endVolumeL':
-      return r.end?.volumeL ?? null;
-    default:
-      return r[field as 'day' | 'stationName' | 'tankCode' | 'deliveredL' | 'salesL' | 'gapCount'];
+      return d.figures.end?.volumeL ?? null;
+    case 'deliveredL':
+      return d.figures.deliveredL;
+    case 'salesL':
+      return d.figures.salesL;
+    case 'gapCount':
+      return d.figures.gapCount;
   }
 }
 
 /**
- * The daily inventory rows of a user's tanks for the asked days (every tank day is figured,
- * then filtered, sorted and paged: the abnormal flags and sales decide the order and the
- * "abnormal only" filter). A bad day, an inverted range or one over 31 days is refused.
+ * The daily inventory of a user's tanks for the asked days: every tank day is figured (the
+ * abnormal flags and sales decide the order, the "abnormal only" filter and the abnormal count),
+ * then filtered and sorted; the caller makes the rows it sends (dailyRowOf: a page, or all for
+ * an export). A bad day, an inverted range or one over 31 days is refused.
  */
 export async function dailyReport(db: Db, user: AuthUser, query: DailyInventoryQuery, nowMs: number) {
   const fromDay = query.fromDay;
@@ -110,17 +124,16 @@ export async function dailyReport(db: Db, user: AuthUser, query: DailyInventoryQ
   assertValid(refusals(dayRangeProblems(fromDay, toDay)));
   const sort = sortOf(query, DAILY_SORT_FIELDS);
   const tanks = await tanksOfReport(db, scopeOf(user), query);
-  const figures = await figureTankDays(db, tankDaysOf(tanks, daysBetween(fromDay, toDay), nowMs), nowMs);
-  const all = figures.map(dailyRowOf);
-  const abnormalCount = all.reduce((n, r) => n + (r.abnormal ? 1 : 0), 0);
-  const rows = query.abnormalOnly === 'yes' ? all.filter((r) => r.abnormal) : all;
-  sortRows(rows, sort, (r) => r.day, dailyValue);
-  return { rows, abnormalCount, allCount: all.length };
+  const all = await figureTankDays(db, tankDaysOf(tanks, daysBetween(fromDay, toDay), nowMs), nowMs);
+  const abnormalCount = all.reduce((n, d) => n + (d.figures.abnormal ? 1 : 0), 0);
+  const days = query.abnormalOnly === 'yes' ? all.filter((d) => d.figures.abnormal) : all;
+  sortRows(days, sort, (d) => d.window.day, (d) => d.tank, dailyValue);
+  return { days, abnormalCount, allCount: all.length };
 }
 
 export async function dailyPage(db: Db, user: AuthUser, query: DailyInventoryQuery, nowMs: number) {
-  const { rows, abnormalCount, allCount } = await dailyReport(db, user, query, nowMs);
-  return { list: pageOfRows(rows, query.page, query.pageSize), total: rows.length, page: query.page, pageSize: query.pageSize, abnormalCount, allCount };
+  const { days, abnormalCount, allCount } = await dailyReport(db, user, query, nowMs);
+  return { list: pageOfRows(days, query.page, query.pageSize).map(dailyRowOf), total: days.length, page: query.page, pageSize: query.pageSize, abnormalCount, allCount };
 }
 
 /** Whole months since year 0: with the tank id, a unique row key. */
@@ -183,7 +196,7 @@ export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInvent
   const rows = query.abnormalOnly === 'yes' ? all.filter((r) => r.abnormalDays > 0) : all;
   // No sort or filter reads the metered side: the rows are ordered first, then only those that
   // are sent are reconciled (a page of 10 tanks, not a fleet's month of 30,000 days).
-  sortRows(rows, sort, (r) => r.month, (r, field) => r[field as (typeof MONTHLY_SORT_FIELDS)[number]]);
+  sortRows(rows, sort, (r) => r.month, (r) => r, (r, field) => r[field as (typeof MONTHLY_SORT_FIELDS)[number]]);
   const sent = meteredOf(rows);
   // The same tank days, not figured a second time for the metered side.
   const sentTanks = new Set(sent.map((r) => r.tankId));
