@@ -4,9 +4,15 @@ import { isRightToLeft } from '@ullage/domain/languages';
 import { activeLanguage } from '../i18n/i18n';
 import { uiLocaleReady } from '../i18n/ui-locale';
 import { usePrefersReducedMotion } from '../lib/reduced-motion';
+import 'antd/dist/antd.css';
 
-/** The brand colour of the logo, so antd's primary buttons and links match it. */
-const theme = { token: { colorPrimary: '#0f4c81', colorLink: '#0f4c81', borderRadius: 6 } };
+/**
+ * The brand colour of the logo, so antd's primary buttons and links match it. zeroRuntime: the
+ * components' styles come from antd's own stylesheet (above) instead of being made in the
+ * browser as each component first renders — a third of the main thread of a cold home page.
+ * The tokens still become CSS variables at run time, so the brand colour holds.
+ */
+const theme = { zeroRuntime: true, token: { colorPrimary: '#0f4c81', colorLink: '#0f4c81', borderRadius: 6 } };
 /** The same without antd's animations, for a viewer who asked for less motion. */
 const stillTheme = { token: { ...theme.token, motion: false } };
 
