@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_ROWS_HEADER, excelDay, excelTime, sendXlsx, sheetOf, workbookBuffer, workbookOf, writeWorkbook, xlsxOf, type SheetColumn } from './xlsx';
+import { columnsOver, EXPORT_ROWS_HEADER, excelDay, excelTime, sendXlsx, sheetOf, workbookBuffer, workbookOf, writeWorkbook, xlsxOf, type SheetColumn } from './xlsx';
 import { readBook } from '../test/xlsx-cells';
 
 /** Issue 20 item 13: days and times are date cells that sort and filter as dates; Arabic sheets read right to left. */
@@ -44,6 +44,28 @@ describe('the xlsx writer (lib/xlsx.ts)', () => {
   it('turns an Arabic sheet right to left, and no other', async () => {
     expect((await read('ar')).views[0]).toMatchObject({ rightToLeft: true, state: 'frozen', ySplit: 1 });
     expect((await read('en')).views[0]?.rightToLeft ?? false).toBe(false);
+  });
+});
+
+describe('columns over the rows as a report keeps them', () => {
+  it('makes each row once, as it is written, and the sheet reads as if made before', async () => {
+    const made: number[] = [];
+    const columns: SheetColumn<{ n: number; square: number }>[] = [
+      { header: 'n', value: (r) => r.n },
+      { header: 'square', value: (r) => r.square },
+    ];
+    const sources = [1, 2, 2, 3];
+    const book = await workbookOf([sheetOf('S', columnsOver(columns, (n: number) => (made.push(n), { n, square: n * n })), sources)], 'en');
+    expect(made).toEqual([]);
+    const sheet = (await readBook(await workbookBuffer(book))).worksheets[0]!;
+    expect([2, 3, 4, 5].map((r) => [sheet.getRow(r).getCell(1).value, sheet.getRow(r).getCell(2).value])).toEqual([
+      [1, 1],
+      [2, 4],
+      [2, 4],
+      [3, 9],
+    ]);
+    // One make a row: the two cells of a row share it (the two 2s are one value, made again only as a new row's).
+    expect(made).toEqual([1, 2, 3]);
   });
 });
 

@@ -2,14 +2,16 @@ import type { ReconciliationRow } from '@ullage/contracts/reconciliation';
 import { isLitres, volumeFromLitres } from '@ullage/domain/units';
 import type { MessageKey } from '../../i18n/en';
 import type { Translate } from '../../i18n/translate';
-import { excelDay, excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
+import { columnsOver, excelDay, excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
+import { rowOf, type Reconciled } from './periods';
 
 /**
  * The reconciliation as a workbook in the caller's language: volumes in each company's unit
  * (the unit is a column: one export may span companies in litres and gallons), gross and
- * compensated side by side, periods in each station's own zone, as on the page.
+ * compensated side by side, periods in each station's own zone, as on the page. Each period's
+ * row is made as it is written (columnsOver).
  */
-export async function reconciliationWorkbook(t: Translate, rows: ReconciliationRow[]) {
+export async function reconciliationWorkbook(t: Translate, periods: Reconciled[]) {
   const vol = (v: number | null, r: ReconciliationRow) => (v === null ? null : Number(volumeFromLitres(v, r.volumeUnit).toFixed(2)));
   const figures = (side: 'gross' | 'tc'): SheetColumn<ReconciliationRow>[] => {
     const label = (key: string) => `${t(`reconciliation.export.${key}` as MessageKey)} (${t(`reconciliation.export.${side}` as MessageKey)})`;
@@ -45,5 +47,5 @@ export async function reconciliationWorkbook(t: Translate, rows: ReconciliationR
     ...figures('tc'),
   ];
   const name = t('reconciliation.export.sheet');
-  return { name, body: await xlsxOf(name, columns, rows, t.language) };
+  return { name, body: await xlsxOf(name, columnsOver(columns, rowOf), periods, t.language) };
 }

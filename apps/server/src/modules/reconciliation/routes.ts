@@ -35,7 +35,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => 
 
   app.get('/reconciliation/export', { config, schema: { tags, summary: 'The filtered reconciliation as xlsx, in the caller’s language and the companies’ units', querystring: reconciliationQuery } }, async (request, reply) => {
     const { rows } = await reconciliationList(db, userOf(request), request.query, clock().getTime(), 0, EXPORT_MAX_ROWS);
-    const { name, body } = await reconciliationWorkbook(request.t, rows.map(rowOf));
+    const { name, body } = await reconciliationWorkbook(request.t, rows);
     return sendXlsx(reply, name, body);
   });
 

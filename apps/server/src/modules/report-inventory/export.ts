@@ -1,7 +1,9 @@
 import type { DailyInventoryRow, MonthlyInventoryRow } from '@ullage/contracts/inventory-report';
 import { isCelsius, isLitres, temperatureFromC, volumeFromLitres } from '@ullage/domain/units';
 import type { Translate } from '../../i18n/translate';
-import { excelDay, excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
+import { columnsOver, excelDay, excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
+import type { TankDayFigures } from '../tank-days/service';
+import { dailyRowOf } from './daily-row';
 import { stationTime } from '../alarm-feed/message';
 
 const round = (n: number | null | undefined, digits: number) => (n == null ? null : Number(n.toFixed(digits)));
@@ -29,9 +31,9 @@ export function dailyReasons(t: Translate, r: DailyInventoryRow): string {
 /**
  * The daily report as a workbook, in the caller's language and each company's units (the unit
  * is a column, since one export may span companies that read gallons and litres); times in
- * each station's own clock.
+ * each station's own clock. Each tank day's row is made as it is written (columnsOver).
  */
-export async function dailyWorkbook(t: Translate, rows: DailyInventoryRow[]) {
+export async function dailyWorkbook(t: Translate, days: TankDayFigures[]) {
   const columns: SheetColumn<DailyInventoryRow>[] = [
     { header: t('inventory.export.day'), width: 12, value: (r) => excelDay(r.day) },
     { header: t('field.stationName'), width: 26, value: (r) => r.stationName },
@@ -57,7 +59,7 @@ export async function dailyWorkbook(t: Translate, rows: DailyInventoryRow[]) {
     { header: t('inventory.export.reasons'), width: 60, value: (r) => dailyReasons(t, r) },
   ];
   const name = t('export.sheet.dailyInventory');
-  return { name, body: await xlsxOf(name, columns, rows, t.language) };
+  return { name, body: await xlsxOf(name, columnsOver(columns, dailyRowOf), days, t.language) };
 }
 
 /**

@@ -6,7 +6,6 @@ import { EXPORT_MAX_ROWS, sendXlsx } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { dailyWorkbook, monthlyWorkbook } from './export';
-import { dailyRowOf } from './daily-row';
 import { dailyPage, dailyReport, INVENTORY_FIELD_LABELS, monthlyPage, monthlyReport } from './service';
 
 const tags = ['reports'];
@@ -22,7 +21,7 @@ export const inventoryReportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () =>
 
   app.get('/report/inventory/daily/export', { config, schema: { tags, summary: 'The filtered daily report as xlsx, in the caller’s language and the companies’ units', querystring: dailyInventoryQuery } }, async (request, reply) => {
     const { days } = await dailyReport(db, userOf(request), request.query, clock().getTime());
-    const { name, body } = await dailyWorkbook(request.t, days.slice(0, EXPORT_MAX_ROWS).map(dailyRowOf));
+    const { name, body } = await dailyWorkbook(request.t, days.slice(0, EXPORT_MAX_ROWS));
     return sendXlsx(reply, name, body);
   });
 
