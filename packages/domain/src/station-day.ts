@@ -20,10 +20,19 @@ export function isDay(day: string): boolean {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
+/** Days already stepped: a week of a thousand stations' shifts steps the same few days thousands of times. */
+const nextDays = new Map<string, string>();
+
 /** The day after `day` (calendar arithmetic, no zone involved). */
 export function nextDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  let next = nextDays.get(day);
+  if (next === undefined) {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+    if (nextDays.size >= 10_000) nextDays.clear();
+    nextDays.set(day, next);
+  }
+  return next;
 }
 
 /** [local midnight of `day`, local midnight of the next day) in `timeZone`, as instants. */

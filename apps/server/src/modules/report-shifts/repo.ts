@@ -5,6 +5,7 @@ import type { Shift } from '@ullage/domain/shifts';
 import type { Db } from '../../db/client';
 import { stationShifts } from '../../db/schema';
 import { likePattern } from '../../lib/list';
+import { inParallelChunks } from '../../lib/parallel-chunks';
 import { pgArray, rawRows } from '../../lib/raw-sql';
 import { scopeOn, type Scope } from '../scope/scope';
 
@@ -131,11 +132,19 @@ const isoOf = (ms: number) => new Date(ms).toISOString();
 export async function tankFigures(db: Db, scope: Scope, windows: readonly WindowQuery[], f: Pick<StationFilter, 'tankId' | 'productId'>): Promise<TankFiguresRaw[]> {
   if (windows.length === 0) return [];
   const tanks = sql.join([sql`t.station_id = w.station_id`, scopeOn(scope, 't'), ...tankConditions(f)], sql` and `);
+  // A week of 1,000 stations is 35,000 tank shifts and 70,000 probes: split over a few statements.
+  return inParallelChunks(windows, (chunk, offset) => tankFiguresOf(db, tanks, chunk, offset), EDGE_PROBE_SPLIT);
+}
+
+/** Statements the edge probes are split into, and the most windows not worth splitting. */
+const EDGE_PROBE_SPLIT = { parallel: 4, minItems: 200 };
+
+async function tankFiguresOf(db: Db, tanks: SQL, windows: readonly WindowQuery[], offset: number): Promise<TankFiguresRaw[]> {
   return rawRows<TankFiguresRaw>(
     db,
     sql`with w as (
           select * from unnest(
-            ${pgArray(windows.map((_, i) => i))}::int[], ${pgArray(windows.map((w) => w.stationId))}::int[],
+            ${pgArray(windows.map((_, i) => offset + i))}::int[], ${pgArray(windows.map((w) => w.stationId))}::int[],
             ${pgArray(windows.map((w) => isoOf(w.startMs)))}::timestamptz[], ${pgArray(windows.map((w) => isoOf(w.startToMs)))}::timestamptz[],
             ${pgArray(windows.map((w) => isoOf(w.endFromMs)))}::timestamptz[], ${pgArray(windows.map((w) => isoOf(w.endMs)))}::timestamptz[]
           ) as w(w, station_id, starts_at, start_to, end_from, ends_at)

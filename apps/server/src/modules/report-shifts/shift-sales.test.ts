@@ -232,6 +232,27 @@ describe('sales per shift (pay_for_oil)', () => {
     expect(data.totals.volumeUnit).toBe(2);
   });
 
+  it('gives every station’s shifts the same figures asked together (the probes split over several statements) as asked alone', async () => {
+    // Every station over 16 days: more shift windows than one statement takes (repo.ts EDGE_PROBE_SPLIT).
+    const range = `fromDay=${dayOf(Date.now() - 15 * 86_400_000, SH)}&toDay=${dayOf(Date.now(), SH)}`;
+    const all = async (query: string) => {
+      const rows: Row[] = [];
+      for (let page = 1; ; page++) {
+        const { data } = await list('admin', `${query}&page=${page}&pageSize=200`);
+        expect(data.total, query).toBeGreaterThan(0);
+        rows.push(...data.list);
+        if (rows.length >= data.total) return rows;
+      }
+    };
+    const together = await all(range);
+    expect(together.length).toBeGreaterThan(200);
+    const key = (r: Row) => `${r.stationId as number}/${r.day as string}/${r.shiftNo as number}`;
+    const asked = new Map(together.map((r) => [key(r), r]));
+    for (const stationId of [shanghai, houston, shenzhen]) {
+      for (const r of await all(`${range}&stationId=${stationId}`)) expect({ ...asked.get(key(r)), id: r.id }).toEqual(r);
+    }
+  });
+
   it('lists only shifts that have begun; today’s current one is in progress', async () => {
     // From yesterday: before 06:00 the shift in progress is yesterday's night.
     const yesterday = dayOf(Date.now() - 86_400_000, SH);

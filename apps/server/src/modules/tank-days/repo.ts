@@ -4,6 +4,7 @@ import { DELIVERY_LOOKBACK_MS } from '@ullage/domain/delivery-parts';
 import type { Db } from '../../db/client';
 import { countedDelivery } from '../../lib/counted-deliveries';
 import { likePattern } from '../../lib/list';
+import { inParallelChunks } from '../../lib/parallel-chunks';
 import { epochMs, pgArray, rawRows } from '../../lib/raw-sql';
 import { scopeOn, type Scope } from '../scope/scope';
 import { tankPlaceOf, type TankPlaceRaw } from '../../lib/report-place';
@@ -143,16 +144,11 @@ export interface GapRaw {
  * that the database runs on its cores at once.
  */
 export async function readingGaps(db: Db, spans: readonly TankSpan[], gapMs: number): Promise<GapRaw[]> {
-  if (spans.length <= GAP_SCAN_CHUNK_MIN) return readingGapsOf(db, spans, gapMs);
-  const size = Math.ceil(spans.length / GAP_SCAN_PARALLEL);
-  const chunks: TankSpan[][] = [];
-  for (let i = 0; i < spans.length; i += size) chunks.push(spans.slice(i, i + size));
-  return (await Promise.all(chunks.map((chunk) => readingGapsOf(db, chunk, gapMs)))).flat();
+  return inParallelChunks(spans, (chunk) => readingGapsOf(db, chunk, gapMs), GAP_SCAN_SPLIT);
 }
 
-/** Statements the gap scan is split into, and the fewest tanks worth splitting. */
-const GAP_SCAN_PARALLEL = 4;
-const GAP_SCAN_CHUNK_MIN = 100;
+/** Statements the gap scan is split into, and the most tanks not worth splitting. */
+const GAP_SCAN_SPLIT = { parallel: 4, minItems: 100 };
 
 async function readingGapsOf(db: Db, spans: readonly TankSpan[], gapMs: number): Promise<GapRaw[]> {
   if (spans.length === 0) return [];
