@@ -155,6 +155,16 @@ describe('the run-out forecast list', () => {
     expect((await list('withinHours=48')).list.map((r) => r.tankId)).toEqual([tankIds['NWP-SH01/1']]);
     const byOrder = await list(`stationId=${(await rowOf('NWP-SH01/1')).stationId}&sortField=suggestedOrderL&sortOrder=descend`);
     expect(byOrder.list[0]!.tankId).toBe(tankIds['NWP-SH01/1']); // 13,600 L over tank 2's 18,000 − 8,800 = 9,200
+    // By station or tank code as people read them ("2" before "10"), then station and tank.
+    const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' }).compare;
+    const byStation = (await list('sortField=stationName&pageSize=200')).list;
+    expect(byStation).toHaveLength(all.total);
+    expect(byStation.map((r) => `${r.stationName}/${r.tankCode}`)).toEqual(byStation.map((r) => `${r.stationName}/${r.tankCode}`).sort((a, b) => natural(a.split('/')[0]!, b.split('/')[0]!) || natural(a.split('/')[1]!, b.split('/')[1]!)));
+    const byCode = (await list('sortField=tankCode&sortOrder=descend&pageSize=200')).list.map((r) => r.tankCode);
+    expect(byCode).toEqual([...byCode].sort((a, b) => natural(b, a)));
+    // A tank without a forecast sorts last whichever way.
+    const soonestLast = (await list('sortOrder=descend&pageSize=200')).list;
+    expect(soonestLast.findIndex((r) => r.hoursToRunOut === null)).toBe(soonestLast.filter((r) => r.hoursToRunOut !== null).length);
   });
 
   it('is in the OpenAPI document with the fields dispatch systems read', async () => {

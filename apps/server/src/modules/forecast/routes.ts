@@ -26,7 +26,7 @@ export const forecastRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => Date }
     async (request) => {
       const { rows, total } = await forecastList(db, userOf(request), request.query, clock().getTime());
       const { page, pageSize } = request.query;
-      return ok(request, { list: rows.slice((page - 1) * pageSize, page * pageSize), total, page, pageSize });
+      return ok(request, { list: rows, total, page, pageSize });
     },
   );
 };
