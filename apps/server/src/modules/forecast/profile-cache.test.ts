@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ForecastRow } from '@ullage/contracts/forecast';
 import { rawRows } from '../../lib/raw-sql';
 import { ADMIN_PASSWORD, apiGet, sendReadings, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
+import { countingStatements } from '../../test/count-statements';
 import { clearOldMarks, keptProfiles } from './profile-cache';
+import { forecastsOf } from './service';
 
 /**
  * Issue 35: the forecast list reads each tank's sales profile kept for the hour, and data of an
@@ -125,6 +127,24 @@ describe('sales profiles kept for the hour', () => {
     // A writer whose transaction marked the station five seconds before a computation began may commit after it read the data.
     await ctx.db.execute(sql`insert into forecast_profile_marks (station_id, forgotten_at) select station_id, computed_at - interval '5 seconds' from forecast_profiles where tank_id = ${tank['1']}`);
     expect((await keptProfiles(ctx.db, [tank['1'], tank['2']], HOUR_END)).size).toBe(0);
+  });
+
+  it('computes them once when several callers ask at once: the others wait, then read what it kept', async () => {
+    const ids = [tank['1'], tank['2']];
+    const order = { fillPct: 90, deliverAtMs: NOW + 24 * H };
+    await ctx.db.execute(sql`delete from forecast_profiles`);
+    await aMinuteLater();
+    const alone = countingStatements(ctx.db);
+    const expected = await forecastsOf(alone.db, ids, NOW, order);
+    expect(expected.map((f) => f.profile)).not.toContain(null);
+    await ctx.db.execute(sql`delete from forecast_profiles`);
+    const together = countingStatements(ctx.db);
+    const answers = await Promise.all([1, 2, 3].map(() => forecastsOf(together.db, ids, NOW, order)));
+    for (const answer of answers) expect(answer).toEqual(expected);
+    // One computes, as alone; each of the other two reads its tanks and the kept profiles, then
+    // those again once the first is done (each computing too would be three times alone).
+    expect(together.statements.length).toBeLessThanOrEqual(alone.statements.length + 2 * 3);
+    expect(alone.statements.length).toBeGreaterThan(2 * 3);
   });
 
   it('keeps marks only while a profile they judge can be read: the run-out job clears those over two hours old', async () => {

@@ -93,15 +93,37 @@ export async function forecastsOf(db: Db, tankIds: readonly number[], nowMs: num
  */
 async function profilesOf(db: Db, tanks: readonly ForecastTank[], nowMs: number): Promise<Map<number, KeptProfile>> {
   const toMs = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
-  const kept = await keptProfiles(db, tanks.map((t) => t.tankId), toMs);
-  const missing = tanks.filter((t) => !kept.has(t.tankId));
+  const ids = tanks.map((t) => t.tankId);
+  let kept = await keptProfiles(db, ids, toMs);
+  let missing = tanks.filter((t) => !kept.has(t.tankId));
+  // One computation at a time on a database: a call that finds one under way (another caller's,
+  // or the run-out job's) waits for it, then reads what it kept — the marks still judge those —
+  // and computes only what is still missing. In the first minute of an hour every profile is
+  // missing, and each caller computing all of them beside the others (seconds of CPU each at a
+  // distributor's size) made every one of them wait longer.
+  for (let running = computing.get(db); missing.length > 0 && running; running = computing.get(db)) {
+    await running.catch(() => undefined);
+    kept = await keptProfiles(db, ids, toMs);
+    missing = tanks.filter((t) => !kept.has(t.tankId));
+  }
   if (missing.length === 0) return kept;
-  const computedAt = await databaseNow(db);
-  const computed = await computeProfiles(db, missing, nowMs);
-  await keepProfiles(db, missing.map((t) => ({ tankId: t.tankId, stationId: t.stationId, ...computed.get(t.tankId)! })), toMs, computedAt);
-  for (const [id, p] of computed) kept.set(id, p);
+  const computation = (async () => {
+    const computedAt = await databaseNow(db);
+    const computed = await computeProfiles(db, missing, nowMs);
+    await keepProfiles(db, missing.map((t) => ({ tankId: t.tankId, stationId: t.stationId, ...computed.get(t.tankId)! })), toMs, computedAt);
+    return computed;
+  })();
+  computing.set(db, computation);
+  try {
+    for (const [id, p] of await computation) kept.set(id, p);
+  } finally {
+    if (computing.get(db) === computation) computing.delete(db);
+  }
   return kept;
 }
+
+/** The profile computation under way on each database (profilesOf), in this process. */
+const computing = new WeakMap<Db, Promise<unknown>>();
 
 /** The tanks' profiles from four weeks of their hourly levels and their stations' metered sales. */
 async function computeProfiles(db: Db, tanks: readonly ForecastTank[], nowMs: number): Promise<Map<number, KeptProfile>> {
