@@ -3,8 +3,9 @@
  * hour yet (forecast/profile-cache.ts; the run-out job keeps them at hh:00:30), so the first
  * calls compute them. `--callers` administrators open home at once, each asking for every tank's
  * forecast as the run-out panel does; printed per round: each caller's wall time, and the CPU of
- * the server and of PostgreSQL over the round. Kept profiles are deleted before each round.
- * Runs on a copy of the fleet bench/fleet.ts made.
+ * the server and of PostgreSQL over the round; then one station's monitor asking for its tanks'
+ * forecasts while one administrator's call is computing the fleet's. Kept profiles are deleted
+ * before each round. Runs on a copy of the fleet bench/fleet.ts made.
  *
  *   node --import tsx bench/run-out-cold.ts [--tanks 1000 --callers 4 --rounds 3]
  */
@@ -25,9 +26,9 @@ await sql.connect();
 try {
   const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const ask = async () => {
+  const ask = async (path = PATH) => {
     const started = performance.now();
-    const res = await fetch(`${server.baseUrl}${PATH}`, { headers: { cookie } });
+    const res = await fetch(`${server.baseUrl}${path}`, { headers: { cookie } });
     const body = (await res.json()) as { code: number; data?: { total: number } };
     if (body.code !== 1000) throw new Error(`run-out list answered ${JSON.stringify(body).slice(0, 200)}`);
     return { ms: performance.now() - started, total: body.data!.total };
@@ -37,10 +38,18 @@ try {
   for (let round = 1; round <= Number(args.rounds); round++) {
     await sql.query('delete from forecast_profiles');
     const cpu = cpuWindow(server.child.pid!, TARGET);
-    const answers = await Promise.all(Array.from({ length: Number(args.callers) }, ask));
+    const answers = await Promise.all(Array.from({ length: Number(args.callers) }, () => ask()));
     const used = cpu();
     const walls = answers.map((a) => Math.round(a.ms)).sort((a, b) => a - b);
     console.log(`round ${round}: callers' wall ms ${walls.join(', ')}; CPU server ${Math.round(used.serverMs)} ms + PostgreSQL ${Math.round(used.pgDbMs)} ms; ${answers[0]!.total} rows; load ${used.load.toFixed(1)}`);
+  }
+  const [{ id: stationId }] = (await sql.query<{ id: number }>(`select id from stations where code = 'FL-00001'`)).rows as [{ id: number }];
+  for (let round = 1; round <= Number(args.rounds); round++) {
+    await sql.query('delete from forecast_profiles');
+    const fleet = ask();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const station = await ask(`${PATH}&stationId=${stationId}`);
+    console.log(`round ${round}: one station's monitor (${station.total} tanks) while the fleet's are computed: ${Math.round(station.ms)} ms; the fleet's call ${Math.round((await fleet).ms)} ms`);
   }
   // Warm, for comparison: every profile kept.
   const warm = await ask();

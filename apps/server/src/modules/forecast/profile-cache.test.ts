@@ -5,7 +5,7 @@ import { rawRows } from '../../lib/raw-sql';
 import { ADMIN_PASSWORD, apiGet, sendReadings, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
 import { countingStatements } from '../../test/count-statements';
 import { clearOldMarks, keptProfiles } from './profile-cache';
-import { forecastsOf } from './service';
+import { forecastsOf, waitsFor } from './service';
 
 /**
  * Issue 35: the forecast list reads each tank's sales profile kept for the hour, and data of an
@@ -145,6 +145,16 @@ describe('sales profiles kept for the hour', () => {
     // those again once the first is done (each computing too would be three times alone).
     expect(together.statements.length).toBeLessThanOrEqual(alone.statements.length + 2 * 3);
     expect(alone.statements.length).toBeGreaterThan(2 * 3);
+  });
+
+  it('a few tanks compute their own rather than wait for a computation over many', () => {
+    // A station's monitor beside the run-out job's round over 5,000 tanks; a company's home (518
+    // of 1,034 tanks) beside the administrator's; the administrators of one fleet beside each other.
+    expect(waitsFor(4, 5_000)).toBe(false);
+    expect(waitsFor(518, 1_034)).toBe(true);
+    expect(waitsFor(500, 1_034)).toBe(false);
+    expect(waitsFor(1_034, 1_034)).toBe(true);
+    expect(waitsFor(5_000, 4)).toBe(true);
   });
 
   it('keeps marks only while a profile they judge can be read: the run-out job clears those over two hours old', async () => {

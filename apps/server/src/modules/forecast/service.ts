@@ -96,34 +96,44 @@ async function profilesOf(db: Db, tanks: readonly ForecastTank[], nowMs: number)
   const ids = tanks.map((t) => t.tankId);
   let kept = await keptProfiles(db, ids, toMs);
   let missing = tanks.filter((t) => !kept.has(t.tankId));
-  // One computation at a time on a database: a call that finds one under way (another caller's,
-  // or the run-out job's) waits for it, then reads what it kept — the marks still judge those —
-  // and computes only what is still missing. In the first minute of an hour every profile is
-  // missing, and each caller computing all of them beside the others (seconds of CPU each at a
-  // distributor's size) made every one of them wait longer.
-  for (let running = computing.get(db); missing.length > 0 && running; running = computing.get(db)) {
-    await running.catch(() => undefined);
+  // In the first minute of an hour every profile is missing, and each caller computing all of
+  // them beside the others (seconds of CPU each at a distributor's size) made every one wait
+  // longer. A call that finds a computation under way that it may wait for (waitsFor) waits,
+  // then reads what it kept — the marks still judge those — and computes only what is missing.
+  for (let running = computing.get(db); missing.length > 0 && running && waitsFor(missing.length, running.tanks); running = computing.get(db)) {
+    await running.done.catch(() => undefined);
     kept = await keptProfiles(db, ids, toMs);
     missing = tanks.filter((t) => !kept.has(t.tankId));
   }
   if (missing.length === 0) return kept;
-  const computation = (async () => {
+  const done = (async () => {
     const computedAt = await databaseNow(db);
     const computed = await computeProfiles(db, missing, nowMs);
     await keepProfiles(db, missing.map((t) => ({ tankId: t.tankId, stationId: t.stationId, ...computed.get(t.tankId)! })), toMs, computedAt);
     return computed;
   })();
-  computing.set(db, computation);
+  const computation = { tanks: missing.length, done };
+  // A small computation beside a large one does not take its place: the larger is the one to wait for.
+  const running = computing.get(db);
+  if (!running || running.tanks <= computation.tanks) computing.set(db, computation);
   try {
-    for (const [id, p] of await computation) kept.set(id, p);
+    for (const [id, p] of await done) kept.set(id, p);
   } finally {
     if (computing.get(db) === computation) computing.delete(db);
   }
   return kept;
 }
 
-/** The profile computation under way on each database (profilesOf), in this process. */
-const computing = new WeakMap<Db, Promise<unknown>>();
+/**
+ * Whether a call missing `missing` profiles waits for a computation of `running` tanks rather
+ * than computing its own: only when its own would be at least half as large. A station's monitor
+ * (a few tanks) computes its own in milliseconds rather than wait the seconds the run-out job's
+ * round over the whole fleet takes; a company's home waits for the administrator's.
+ */
+export const waitsFor = (missing: number, running: number) => missing * 2 >= running;
+
+/** The largest profile computation under way on each database (profilesOf), in this process. */
+const computing = new WeakMap<Db, { tanks: number; done: Promise<unknown> }>();
 
 /** The tanks' profiles from four weeks of their hourly levels and their stations' metered sales. */
 async function computeProfiles(db: Db, tanks: readonly ForecastTank[], nowMs: number): Promise<Map<number, KeptProfile>> {
