@@ -16,8 +16,8 @@ export default defineConfig({
     sequence: { sequencer: WaitBoundFirst },
     // Four workers for the unit and API tests on two cores: a few API files wait most of their
     // time (outages of a minute, open streams), and the other workers keep the cores busy
-    // meanwhile (217 s against about 300 s with two, 232 s with three). The browser tests, which
-    // keep both cores busy on their own, set two.
+    // meanwhile (217 s against about 300 s with two, 232 s with three). The browser tests set
+    // their own (below).
     maxWorkers: 4,
     projects: [
       // Unit files share their worker's modules (isolate: false), as the server's do: each imported
