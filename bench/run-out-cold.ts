@@ -14,6 +14,7 @@ import pg from 'pg';
 import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
 import { databaseUrl, restoreFleet } from './fleet';
 import { cpuWindow } from './ingest-cpu';
+import { signIn } from './setup';
 
 const { values: args } = parseArgs({ options: { tanks: { type: 'string', default: '1000' }, callers: { type: 'string', default: '4' }, rounds: { type: 'string', default: '3' } } });
 const TARGET = 'ullage_run_out_cold_bench';
@@ -24,8 +25,7 @@ const server = await startServer({ DATABASE_URL: databaseUrl(TARGET), MQTT_PORT:
 const sql = new pg.Client({ connectionString: databaseUrl(TARGET) });
 await sql.connect();
 try {
-  const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookie = await signIn(server.baseUrl, 'admin', E2E_ADMIN_PASSWORD);
   const ask = async (path = PATH) => {
     const started = performance.now();
     const res = await fetch(`${server.baseUrl}${path}`, { headers: { cookie } });

@@ -26,7 +26,7 @@ import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
 import { cpuWindow } from './ingest-cpu';
 import { FLEET_COMPANY_PASSWORD, FLEET_COMPANY_USER, FLEET_PREFIX, databaseUrl, restoreFleet } from './fleet';
 import { SCREEN_CALLS, type ScreenCall } from './screen-calls';
-import { fmt } from './setup';
+import { fmt, signIn } from './setup';
 
 const { values: args } = parseArgs({
   options: {
@@ -105,13 +105,6 @@ const fill = (path: string, values: Record<string, string>) =>
     if (!(key in values)) throw new Error(`no value for {${key}} in ${path}`);
     return encodeURIComponent(values[key]!);
   });
-
-async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  if (!cookie) throw new Error(`${username} could not sign in: ${res.status} ${await res.text()}`);
-  return cookie;
-}
 
 /**
  * Waits until the server's book job has written every stale book of a day that is final: a

@@ -51,13 +51,20 @@ export async function api(server: RunningServer, cookie: string, method: string,
 /** Thresholds of every bench tank (2,000 mm high, 15 L/mm): set, so every reading is evaluated for alarms (DESIGN.md §8: "alarms evaluated"). */
 export const BENCH_THRESHOLDS = { lowOilAlarmMm: 200, lowOilWarnMm: 300, highOilWarnMm: 1800, highOilAlarmMm: 1900, highWaterAlarmMm: 100 };
 
+/** The session cookie of an account signed in through the API (`name=value`, for a Cookie header). */
+export async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  if (!cookie) throw new Error(`${username} could not sign in: ${res.status} ${await res.text()}`);
+  return cookie;
+}
+
 /**
  * Bench stations created through the settings API, as an operator would, `parallel` at a time;
  * answers their device keys, in the order of their codes (`index` is the position).
  */
 export async function createFleet(server: RunningServer, prefix: string, stationCount: number, tankCount: number, parallel = 6): Promise<Fleet> {
-  const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookie = await signIn(server.baseUrl, 'admin', E2E_ADMIN_PASSWORD);
   const companies = (await api(server, cookie, 'GET', '/api/company/list?pageSize=50')).list as { id: number; code: string }[];
   const products = (await api(server, cookie, 'GET', '/api/product/list?pageSize=50')).list as { id: number }[];
   const companyId = companies.find((c) => c.code === 'NWP')!.id;

@@ -10,7 +10,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * the cores (215 s). Moving the session-stream test (28 s of idling sessions) too gained nothing.
  * Keyed `project:path`; a path that no longer exists fails the run rather than quietly slowing it.
  */
-export const WAIT_BOUND_FILES = ['server-pg:apps/server/src/faults.test.ts'];
+const WAIT_BOUND_FILES = ['server-pg:apps/server/src/faults.test.ts'];
 
 const root = path.resolve(import.meta.dirname, '..');
 for (const key of WAIT_BOUND_FILES) {
