@@ -1,6 +1,6 @@
 import { LEVEL_ALARM_CODES } from '@ullage/domain/alarm-codes';
 import { readSseFrames } from '../apps/server/src/test/sse-frames';
-import { post } from './setup';
+import { post, signIn } from './setup';
 
 /**
  * The probe of the alarm-latency benches: an administrator's live alarm feed
@@ -53,8 +53,7 @@ export async function openAlarmFeed(baseUrl: string, cookie: string): Promise<Al
 
 /** Signs the administrator in; the session cookie. */
 export async function adminCookie(baseUrl: string, password: string): Promise<string> {
-  const login = await fetch(`${baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-  return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  return signIn(baseUrl, 'admin', password);
 }
 
 /** Reports a device alarm every 100 ms from `probe` to `baseUrl` until `deadline`; answers how many were sent. */

@@ -22,7 +22,7 @@ import { startServer } from '../e2e/server';
 import { E2E_ADMIN_PASSWORD } from '../e2e/server';
 import { openPostgres } from '../apps/server/src/db/client';
 import { TankDayBookJob } from '../apps/server/src/modules/tank-days/service';
-import { createFleet, fmt, recreateDatabase } from './setup';
+import { createFleet, fmt, recreateDatabase, signIn } from './setup';
 
 const { values: args } = parseArgs({
   options: {
@@ -157,8 +157,7 @@ async function main() {
     const expected = await seed(pool);
     if (args.explain) await explain(pool);
 
-    const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookie = await signIn(server.baseUrl, 'admin', E2E_ADMIN_PASSWORD);
     const query = `fromDay=${DAY}&toDay=${DAY}&q=DAY-`;
     const list = async () => {
       const res = await fetch(`${server.baseUrl}/api/report/inventory/daily/list?${query}&pageSize=50&sortField=salesL&sortOrder=descend`, { headers: { cookie } });

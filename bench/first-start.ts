@@ -21,6 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { E2E_ADMIN_PASSWORD, freePort } from '../e2e/server';
 import { SCREEN_CALLS } from './screen-calls';
+import { signIn } from './setup';
 
 const { values: args } = parseArgs({
   options: {
@@ -87,9 +88,7 @@ async function main() {
     };
     // The person signs in as soon as the address is printed (through the API: the bench has no captcha to solve).
     const signInStarted = performance.now();
-    const auth = await fetch(`${baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
-    const cookie = (auth.headers.get('set-cookie') ?? '').split(';')[0]!;
-    if (!cookie) throw new Error(`sign-in failed: ${auth.status} ${await auth.text()}`);
+    const cookie = await signIn(baseUrl, 'admin', E2E_ADMIN_PASSWORD);
     console.log(`signed in after ${(performance.now() - signInStarted).toFixed(0)} ms`);
     const html = await (await fetch(`${baseUrl}/`)).text();
     const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);

@@ -40,7 +40,7 @@ import { LeakTestJob } from '../apps/server/src/modules/leak-test/leak-job';
 import { VarianceAlarmJob } from '../apps/server/src/modules/reconciliation/variance-job';
 import { RunOutForecastJob } from '../apps/server/src/modules/forecast/forecast-job';
 import { DEMO_TANK_SIZES } from '../apps/server/src/seed/demo-organisation';
-import { api, fmt, recreateDatabase } from './setup';
+import { api, fmt, recreateDatabase, signIn } from './setup';
 
 export const FLEET_COMPANY_USER = 'fleet-company';
 export const FLEET_COMPANY_PASSWORD = 'Fleet#2026co';
@@ -122,8 +122,7 @@ async function main() {
   try {
     // Stations, through the settings API as an operator would make them.
     let t = performance.now();
-    const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookie = await signIn(server.baseUrl, 'admin', E2E_ADMIN_PASSWORD);
     const companies = (await api(server, cookie, 'GET', '/api/company/list?pageSize=50')).list as { id: number; code: string; distributorId: number }[];
     const products = (await api(server, cookie, 'GET', '/api/product/list?pageSize=50')).list as { id: number; type: string; code: string }[];
     const fleetCompanies = ['NWP', 'LSF'].map((code) => companies.find((c) => c.code === code)!);

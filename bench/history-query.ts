@@ -30,7 +30,7 @@ import { openPostgres } from '../apps/server/src/db/client';
 import type { AuthUser } from '../apps/server/src/sessions/auth-user';
 import { allHistory, findHistory, historySeries, historyTrend } from '../apps/server/src/modules/report-history/service';
 import { E2E_DEMO_PASSWORD, startServer } from '../e2e/server';
-import { fmt, recreateDatabase } from './setup';
+import { fmt, recreateDatabase, signIn } from './setup';
 
 const { values: args } = parseArgs({
   options: {
@@ -268,8 +268,7 @@ try {
   report('service: all 15,840 readings (export; no budget)', await time((a) => allHistory(db, user, { ...askOf(a), page: 1, pageSize: 10 }, 50_000), WINDOW, Math.min(RUNS, 100)));
   if (canLong) report('service: long-term trend, 2 years (summaries)', await time((a) => historyTrend(db, user, askOf(a)), LONG), 200);
 
-  const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo-company', password: E2E_DEMO_PASSWORD }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookie = await signIn(server.baseUrl, 'demo-company', E2E_DEMO_PASSWORD);
   const http = (path: string) => async (a: Ask) => {
     const qs = new URLSearchParams({ stationId: String(a.tank.station_id), tankId: String(a.tank.id), from: a.from, to: a.to }).toString();
     const res = await fetch(`${server.baseUrl}${path}?${qs}`, { headers: { cookie } });

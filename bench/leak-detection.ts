@@ -23,7 +23,7 @@ import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
 import { openPostgres } from '../apps/server/src/db/client';
 import { TankDayBookJob } from '../apps/server/src/modules/tank-days/service';
 import { LeakTestJob } from '../apps/server/src/modules/leak-test/leak-job';
-import { api, createFleet, fmt, post, recreateDatabase } from './setup';
+import { api, createFleet, fmt, post, recreateDatabase, signIn } from './setup';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,8 +61,7 @@ const pool = new pg.Pool({ connectionString: PG_URL, max: 4 });
 const { db, close } = await openPostgres(PG_URL);
 try {
   const fleet = await createFleet(server, 'LEAK-', stationCount, TANKS_PER_STATION);
-  const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookie = await signIn(server.baseUrl, 'admin', E2E_ADMIN_PASSWORD);
   // The bench tanks: 2,000 mm, 15 L a millimetre (bench/setup.ts), gasoline.
   const strapping = Array.from({ length: 41 }, (_, i) => ({ heightMm: i * 50, volumeL: i * 50 * 15 }));
 

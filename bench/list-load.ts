@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, startServer } from '../e2e/server';
 import { SERVER_ENTRY } from '../scripts/server-build.mjs';
+import { signIn } from './setup';
 
 const { values: args } = parseArgs({
   options: {
@@ -77,13 +78,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const server = await startServer({ SIMULATOR: args.simulator ? 'on' : 'off', ...(args['database-url'] ? { DATABASE_URL: args['database-url'] } : {}) });
 try {
   const pid = serverPid();
-  const signIn = async (username: string, password: string) => {
-    const res = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-    const body = (await res.json()) as { code: number; msg: string };
-    if (body.code !== 1000) throw new Error(`sign-in of ${username} refused: ${body.msg}`);
-    return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  };
-  const cookies = [await signIn('admin', E2E_ADMIN_PASSWORD), await signIn('demo-distributor', E2E_DEMO_PASSWORD), await signIn('demo-company', E2E_DEMO_PASSWORD), await signIn('demo-station', E2E_DEMO_PASSWORD)];
+  const as = (username: string, password: string) => signIn(server.baseUrl, username, password);
+  const cookies = [await as('admin', E2E_ADMIN_PASSWORD), await as('demo-distributor', E2E_DEMO_PASSWORD), await as('demo-company', E2E_DEMO_PASSWORD), await as('demo-station', E2E_DEMO_PASSWORD)];
 
   // Which endpoints each account may ask (an administrator's lists are not a station's); the
   // rest are left out for that account.

@@ -22,6 +22,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
 import { processCpuMs } from './ingest-cpu';
+import { signIn } from './setup';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -64,9 +65,8 @@ function chromiumCpu(): number {
 
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
-const session = /ullage_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
-if (!session) throw new Error(`sign-in failed: ${await login.text()}`);
+const session = /ullage_session=([^;]+)/.exec(await signIn(server.baseUrl, 'admin', E2E_ADMIN_PASSWORD))?.[1];
+if (!session) throw new Error('sign-in answered no session cookie');
 
 async function signedInContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 800 }, reducedMotion: 'reduce', serviceWorkers: SERVICE_WORKER ? 'allow' : 'block' });

@@ -24,7 +24,7 @@ import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
 import { openPostgres } from '../apps/server/src/db/client';
 import { TankDayBookJob } from '../apps/server/src/modules/tank-days/service';
 import { cpuWindow } from './ingest-cpu';
-import { createFleet, fmt, post, recreateDatabase } from './setup';
+import { createFleet, fmt, post, recreateDatabase, signIn } from './setup';
 
 const { values: args } = parseArgs({
   options: {
@@ -118,8 +118,7 @@ async function fill() {
 }
 
 async function ask() {
-  const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookie = await signIn(server.baseUrl, 'admin', E2E_ADMIN_PASSWORD);
   const month = TO_DAY.slice(0, 7);
   const asks = [
     { name: `list, ${DAYS} days, all tanks`, path: `/api/reconciliation/list?fromDay=${FROM_DAY}&toDay=${TO_DAY}&q=REC-&pageSize=50` },

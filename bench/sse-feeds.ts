@@ -19,7 +19,7 @@ import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { LEVEL_ALARM_CODES } from '@ullage/domain/alarm-codes';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, startServer, type RunningServer } from '../e2e/server';
-import { fmt, post, recreateDatabase } from './setup';
+import { fmt, post, recreateDatabase, signIn } from './setup';
 import { SERVER_ENTRY } from '../scripts/server-build.mjs';
 
 const { values: args } = parseArgs({
@@ -101,14 +101,14 @@ async function serverFeedCount(server: RunningServer): Promise<number> {
   return Number(/^ullage_sse_clients (\d+)/m.exec(text)?.[1] ?? NaN);
 }
 
-async function signIn(server: RunningServer, username: string, password: string) {
-  const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+/** A user signed in, with the id the feed's frames name. */
+async function session(server: RunningServer, username: string, password: string) {
+  const cookie = await signIn(server.baseUrl, username, password);
   const info = (await (await fetch(`${server.baseUrl}/api/login/getInfo`, { headers: { cookie } })).json()) as { code: number; msg: string; data: { userId: number } };
   if (info.code !== 1000) throw new Error(`sign-in of ${username}: ${info.code} ${info.msg}`);
   return { username, cookie, userId: info.data.userId };
 }
-type User = Awaited<ReturnType<typeof signIn>>;
+type User = Awaited<ReturnType<typeof session>>;
 
 interface Feed {
   req: http.ClientRequest;
@@ -182,10 +182,10 @@ async function run() {
   try {
     const pid = serverPid();
     const users = [
-      await signIn(server, 'admin', E2E_ADMIN_PASSWORD),
-      await signIn(server, 'demo-distributor', E2E_DEMO_PASSWORD),
-      await signIn(server, 'demo-company', E2E_DEMO_PASSWORD),
-      await signIn(server, 'demo-station', E2E_DEMO_PASSWORD),
+      await session(server, 'admin', E2E_ADMIN_PASSWORD),
+      await session(server, 'demo-distributor', E2E_DEMO_PASSWORD),
+      await session(server, 'demo-company', E2E_DEMO_PASSWORD),
+      await session(server, 'demo-station', E2E_DEMO_PASSWORD),
     ];
     const stationList = (await (await fetch(`${server.baseUrl}/api/station/list?pageSize=50`, { headers: { cookie: users[0]!.cookie } })).json()) as { data: { list: { id: number; code: string }[] } };
     const probeStationId = stationList.data.list.find((s) => s.code === 'NWP-SH01')!.id;
