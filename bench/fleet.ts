@@ -2,7 +2,7 @@
  * A distributor's fleet, made by the product itself (issue 35), kept for the screen bench.
  *
  * `--tanks` tanks (stations of 4, 5 and 6 tanks, split over the demo's two companies, in five
- * time zones) are created through the settings API; the device simulator then sends their
+ * time zones or `--zones`) are created through the settings API; the device simulator then sends their
  * history through the device API, as a console would upload it: a reading per tank every 15
  * minutes for `--days`, every minute for the last `--minute-days` (every 30 s while a tanker
  * unloads), with what the simulator's stations do — metered sales at most stations (each fill
@@ -12,7 +12,7 @@
  * runs its own jobs meanwhile; afterwards the tank-day books, leak tests, variance and run-out
  * forecast jobs are run to completion. Each step's time is printed, and the fleet's size.
  *
- *   node --import tsx bench/fleet.ts [--tanks 1000 --days 395 --minute-days 11 --seed 1]
+ *   node --import tsx bench/fleet.ts [--tanks 1000 --days 395 --minute-days 11 --seed 1 --zones Asia/Shanghai,UTC,…]
  *
  * The fleet is kept as the database `ullage_fleet_<tanks>` (marked a template): a bench copies it
  * with `restoreFleet` (CREATE DATABASE … TEMPLATE, a file copy: seconds, not a replay). `--dump
@@ -64,6 +64,7 @@ export async function restoreFleet(tanks: number, target: string): Promise<numbe
 }
 
 const DAY_MS = 86_400_000;
+/** The stations' zones, taken in turn (`--zones`): one zone makes every station's day turn at once, a distributor's worst hour. */
 const TIME_ZONES = ['Asia/Shanghai', 'Europe/Madrid', 'America/Chicago', 'Asia/Dubai', 'UTC'];
 const TANKS_AT = [4, 5, 6];
 const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
@@ -97,12 +98,14 @@ async function main() {
       'minute-days': { type: 'string', default: '11' },
       seed: { type: 'string', default: '1' },
       'chunk-hours': { type: 'string', default: '12' },
+      zones: { type: 'string', default: TIME_ZONES.join(',') },
       dump: { type: 'string' },
     },
   });
   const TANKS = Number(args.tanks);
   const DAYS = Number(args.days);
   const MINUTE_DAYS = Math.min(DAYS, Number(args['minute-days']));
+  const zones = args.zones.split(',');
   const name = fleetDatabase(TANKS);
   const url = databaseUrl(name);
   const nowMs = Date.now();
@@ -132,7 +135,7 @@ async function main() {
       Array.from({ length: 6 }, async () => {
         for (let i = next++; i < sizes.length; i = next++) {
           const code = `${FLEET_PREFIX}${String(i + 1).padStart(5, '0')}`;
-          const timezone = TIME_ZONES[i % TIME_ZONES.length]!;
+          const timezone = zones[i % zones.length]!;
           const tankDefs = Array.from({ length: sizes[i]! }, (_, k) => {
             const size = DEMO_TANK_SIZES[(i + k) % DEMO_TANK_SIZES.length]!;
             const product = products[(i + k) % products.length]!;
