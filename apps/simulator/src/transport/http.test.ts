@@ -50,7 +50,13 @@ describe('HTTP transport', () => {
     reply = { status: 200, body: { code: 1000, msg: 'ok', data: { accepted: 'many' } } };
     expect(await failure()).toMatchObject({ retry: false });
     reply = { status: 200, body: { code: 1000, msg: 'ok', data: result } };
-    const closed = createHttpTransport('http://127.0.0.1:9'); // discard port: nothing listens
-    await expect(closed.send(station, report)).rejects.toMatchObject({ retry: true });
+    // A port that was just free: nothing listens (port 9, the discard port, fetch refuses to ask at all).
+    const gone = createServer().listen(0, '127.0.0.1');
+    await once(gone, 'listening');
+    const port = (gone.address() as AddressInfo).port;
+    await new Promise<void>((r) => gone.close(() => r()));
+    const closed = createHttpTransport(`http://127.0.0.1:${port}`);
+    // The cause, not only fetch's "fetch failed": a refused connection is a server gone, not a busy one.
+    await expect(closed.send(station, report)).rejects.toMatchObject({ retry: true, message: expect.stringMatching(/fetch failed \(ECONNREFUSED\)$/) });
   });
 });

@@ -15,6 +15,18 @@ function commandsOf(json: unknown): DeviceCommand[] {
   });
 }
 
+/**
+ * Why a request failed, with its cause: fetch says only "fetch failed", and the cause (a reset
+ * connection, a refused one, a socket closed by the other side) is what tells a busy server from a
+ * gone one.
+ */
+export function failureOf(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const cause = err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
+  const why = cause?.code ?? cause?.message;
+  return why ? `${message} (${why})` : message;
+}
+
 /** Statuses worth retrying: the server or network may recover, or the station/key may be set up later. */
 const RETRY_STATUSES = new Set([401, 403, 404, 408, 425, 429]);
 
@@ -47,7 +59,7 @@ export function createHttpTransport(baseUrl: string, options: HttpTransportOptio
         });
         text = await res.text();
       } catch (err) {
-        throw new SendError(`POST ${url}: ${(err as Error).message}`, true);
+        throw new SendError(`POST ${url}: ${failureOf(err)}`, true);
       }
       let parsed: ReturnType<typeof answer.safeParse> | undefined;
       let commands: DeviceCommand[] = [];
