@@ -27,8 +27,12 @@ export interface DayHead extends DayReadings {
 }
 
 const HOUR_MS = 3_600_000;
-/** How old a head may be: the marks it is judged by are kept two hours (forecast/profile-cache.ts). */
-const HEAD_MAX_AGE = '1 hour';
+/**
+ * How old a head may be: the marks it is judged by are kept two hours (forecast/profile-cache.ts).
+ * Past an hour, so the ended day's head, figured in the job's first round after midnight, still
+ * stands an hour later while the job writes that day's book (figures.ts).
+ */
+const HEAD_MAX_AGE = '90 minutes';
 
 /** Where a head of the running day would end, computed at `nowMs`: the start of the hour before. */
 export const headUntilMs = (nowMs: number) => Math.floor(nowMs / HOUR_MS) * HOUR_MS - HOUR_MS;

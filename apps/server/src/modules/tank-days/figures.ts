@@ -113,12 +113,13 @@ export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs
   };
   const fromBooks = tankDays.map(bookOf);
   const unbooked = tankDays.filter((_, i) => fromBooks[i] === null);
-  // A day not yet final (running, or ended within the hour) is read from its kept head
-  // (day-heads.ts) and the readings after it, when one may be read.
-  const unsettled = unbooked.filter((d) => !bookIsFinal(d.window, nowMs));
-  const heads = options.books === false || unsettled.length === 0 ? NO_HEADS : await keptHeads(db, unsettled.map((d) => d.tank.tankId), nowMs);
+  // A day without a fresh book is read from its kept head (day-heads.ts) and the readings after
+  // it, when one may be read and fits: the running day, and the day just ended — also once it is
+  // final, until the book job has written its book. Without that, every report read the ended
+  // day of every tank of a zone whole for the first minute after its 01:00.
+  const heads = options.books === false || unbooked.length === 0 ? NO_HEADS : await keptHeads(db, [...new Set(unbooked.map((d) => d.tank.tankId))], nowMs);
   const asks = unbooked.map((d) => {
-    const head = bookIsFinal(d.window, nowMs) ? undefined : heads.get(d.tank.tankId);
+    const head = heads.get(d.tank.tankId);
     return head && headFits(head, d.window) ? { tank: d.tank, window: { day: d.window.day, startMs: head.untilMs, endMs: d.window.endMs }, head } : { tank: d.tank, window: d.window, head: null };
   });
   const [read, deliveries] = await Promise.all([readTankDays(db, asks), deliveriesAsked]);
