@@ -20,7 +20,7 @@ function commandsOf(json: unknown): DeviceCommand[] {
  * connection, a refused one, a socket closed by the other side) is what tells a busy server from a
  * gone one.
  */
-export function failureOf(err: unknown): string {
+function failureOf(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const cause = err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
   const why = cause?.code ?? cause?.message;

@@ -13,7 +13,7 @@ import { edgesOf, type EdgeColumns } from './repo';
  * last reading and its gaps from the start of its running station day up to `untilMs`, a whole
  * hour. A report then reads only the readings after it, not the whole day's, for every call.
  *
- * A head is read while it is for the day and bounds asked, under an hour old, and no mark of its
+ * A head is read while it is for the day and bounds asked, under 90 minutes old, and no mark of its
  * station (the forecast's marks: data of an hour already over, deleted readings, changed tanks
  * or stations) came later than ten seconds before it was computed — a writer may commit after
  * the computation read. Its hour ends an hour before the hour it is computed in, so a batch
