@@ -51,6 +51,23 @@ async function withoutBooks<T>(fn: () => Promise<T>): Promise<T> {
   return withRowsAside(ctx.db, 'tank_day_books', fn);
 }
 
+/** A gauge's delivery report of tank 1, 5,000 → 13,000 L. */
+const drop = (startedMs: number, endedMs: number) => ({
+  tank: '1',
+  startedAt: iso(startedMs),
+  endedAt: iso(endedMs),
+  startVolumeL: 5_000,
+  endVolumeL: 13_000,
+  startTcVolumeL: 4_990,
+  endTcVolumeL: 12_980,
+  startHeightMm: 500,
+  endHeightMm: 1_300,
+  startWaterHeightMm: 0,
+  endWaterHeightMm: 0,
+  startTemperatureC: 18,
+  endTemperatureC: 18,
+});
+
 const books = async () => {
   const rows = await rawRows<{ day: string; stale: boolean }>(ctx.db, sql`select day::text as day, stale from tank_day_books where tank_id = ${tankId} order by day`);
   return Object.fromEntries(rows.map((r) => [r.day, r.stale ? 'stale' : 'fresh']));
@@ -142,30 +159,31 @@ describe('tank-day books (issue 21)', () => {
   });
 
   it('a delivery into a booked day counts at once: books hold no deliveries', async () => {
-    await send({
-      deliveries: [
-        {
-          tank: '1',
-          startedAt: iso(local(B, 720)),
-          endedAt: iso(local(B, 740)),
-          startVolumeL: 5_000,
-          endVolumeL: 13_000,
-          startTcVolumeL: 4_990,
-          endTcVolumeL: 12_980,
-          startHeightMm: 500,
-          endHeightMm: 1_300,
-          startWaterHeightMm: 0,
-          endWaterHeightMm: 0,
-          startTemperatureC: 18,
-          endTemperatureC: 18,
-        },
-      ],
-    });
+    await send({ deliveries: [drop(local(B, 720), local(B, 740))] });
     expect((await books())[B]).toBe('fresh');
     const served = await both();
     expect(served).toEqual(await withoutBooks(both));
     const b = await dayOf(B);
     expect([b.deliveredL, b.salesL]).toEqual([8_000, 1435 + 8_000]);
+  });
+
+  // Issue 35 item 4: a figure kept ahead (the book) stays right when deliveries come late or
+  // change — a booked day's deliveries are read at each call, by any writer's change.
+  it('a booked day’s figures follow its deliveries: one changed, one begun the day before, one gone', async () => {
+    const sql1 = (text: string) => ctx.db.execute(sql.raw(text));
+    const before = await dayOf(B);
+    expect([before.deliveredL, before.salesL]).toEqual([8_000, 1435 + 8_000]);
+    // Another writer raises the drop's end volume (its row, not the book).
+    await sql1(`update deliveries set end_volume_l = 14000 where tank_id = ${tankId} and started_at = '${iso(local(B, 720))}'`);
+    expect([(await dayOf(B)).deliveredL, (await dayOf(B)).salesL]).toEqual([9_000, 1435 + 9_000]);
+    // A gauge's drop from 23:00 on the day before to 00:30 of B, 17,000 → 20,000 L: B counts its
+    // rise from its first reading (00:00, 18,560 L) to the drop's end, 1,440 L.
+    await send({ deliveries: [{ ...drop(local(A, 1380), local(B, 30)), startVolumeL: 17_000, endVolumeL: 20_000 }] });
+    expect((await dayOf(B)).deliveredL).toBe(9_000 + 1_440);
+    expect(await both()).toEqual(await withoutBooks(both));
+    await sql1(`delete from deliveries where tank_id = ${tankId} and started_at in ('${iso(local(A, 1380))}', '${iso(local(B, 720))}')`);
+    expect([(await dayOf(B)).deliveredL, (await dayOf(B)).salesL]).toEqual([0, 1435]);
+    expect(await both()).toEqual(await withoutBooks(both));
   });
 
   it('a book figured for other day bounds (the station’s zone changed) is not served', async () => {
