@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LANGUAGES, type Language } from '@ullage/domain/languages';
 import { MANUAL_SCREENS, SCREEN_SIZES, type ManualScreen, type ScreenLayout, type ScreenStep } from '../apps/web/src/features/manual/manual-screens';
-import { launchBrowser } from './browser';
+import { launchBrowser, openInApp } from './browser';
 import { E2E_ADMIN_PASSWORD, startServer, type RunningServer } from './server';
 
 /**
@@ -93,10 +93,7 @@ async function open(page: Page, screen: ManualScreen) {
     await page.goto(screen.path);
     return;
   }
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, screen.path);
+  await openInApp(page, screen.path);
 }
 
 async function step(page: Page, action: ScreenStep) {

@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { LANGUAGES, type Language } from '@ullage/domain/languages';
+import type { Language } from '@ullage/domain/languages';
 import { apiSignedInPage, baseUrl, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 
 /**
- * The operation manual (issue 24): opened from the user menu and from a page's help link in
- * every language, searched by alarm code, its pictures all there, readable signed out.
+ * The operation manual (issue 24): opened from the user menu and from a page's help link,
+ * searched by alarm code, its pictures all there, readable signed out. In Chinese (the
+ * search over CJK text) and Arabic (right to left): what the browser does is the same in every
+ * language, and each language's chapters, sections and pictures are checked without one
+ * (apps/web/src/features/manual/manual-parity.test.ts). English and Spanish here too cost the
+ * suite a minute of two cores' time.
  */
+const BROWSED = ['zh_CN', 'ar'] as const satisfies readonly Language[];
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const HTML_LANG: Record<Language, string> = { zh_CN: 'zh-CN', en: 'en', es: 'es', ar: 'ar' };
 
@@ -43,7 +48,7 @@ async function checkPictures(page: Page) {
 }
 
 describe('the operation manual (/manual)', () => {
-  it.each(LANGUAGES)('in %s: from the user menu, from a page help link, searched by alarm code, every picture loaded', async (language) => {
+  it.each(BROWSED)('in %s: from the user menu, from a page help link, searched by alarm code, every picture loaded', async (language) => {
     const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, language, { width: 1280, height: 800 });
     try {
       await page.goto('/home');
