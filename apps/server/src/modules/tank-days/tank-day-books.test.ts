@@ -170,18 +170,17 @@ describe('tank-day books (issue 21)', () => {
   // Issue 35 item 4: a figure kept ahead (the book) stays right when deliveries come late or
   // change — a booked day's deliveries are read at each call, by any writer's change.
   it('a booked day’s figures follow its deliveries: one changed, one begun the day before, one gone', async () => {
-    const sql1 = (text: string) => ctx.db.execute(sql.raw(text));
     const before = await dayOf(B);
     expect([before.deliveredL, before.salesL]).toEqual([8_000, 1435 + 8_000]);
     // Another writer raises the drop's end volume (its row, not the book).
-    await sql1(`update deliveries set end_volume_l = 14000 where tank_id = ${tankId} and started_at = '${iso(local(B, 720))}'`);
+    await ctx.db.execute(sql`update deliveries set end_volume_l = 14000 where tank_id = ${tankId} and started_at = ${iso(local(B, 720))}::timestamptz`);
     expect([(await dayOf(B)).deliveredL, (await dayOf(B)).salesL]).toEqual([9_000, 1435 + 9_000]);
     // A gauge's drop from 23:00 on the day before to 00:30 of B, 17,000 → 20,000 L: B counts its
     // rise from its first reading (00:00, 18,560 L) to the drop's end, 1,440 L.
     await send({ deliveries: [{ ...drop(local(A, 1380), local(B, 30)), startVolumeL: 17_000, endVolumeL: 20_000 }] });
     expect((await dayOf(B)).deliveredL).toBe(9_000 + 1_440);
     expect(await both()).toEqual(await withoutBooks(both));
-    await sql1(`delete from deliveries where tank_id = ${tankId} and started_at in ('${iso(local(A, 1380))}', '${iso(local(B, 720))}')`);
+    await ctx.db.execute(sql`delete from deliveries where tank_id = ${tankId} and started_at in (${iso(local(A, 1380))}::timestamptz, ${iso(local(B, 720))}::timestamptz)`);
     expect([(await dayOf(B)).deliveredL, (await dayOf(B)).salesL]).toEqual([0, 1435]);
     expect(await both()).toEqual(await withoutBooks(both));
   });
