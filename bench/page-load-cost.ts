@@ -14,8 +14,9 @@
  * missed by a reading after the step). `--service-worker` lets the app's service worker install
  * (the browser tests block it).
  * `--profile /route` also writes the renderer's JavaScript profile of one cold load to
- * /tmp/page-load.cpuprofile (open it in Chromium's DevTools).
- * Run: npm run build && node --import tsx bench/page-load-cost.ts [--rounds 3] [--service-worker] [--profile /alarm_report]
+ * /tmp/page-load.cpuprofile (open it in Chromium's DevTools); with `--warm`, of a load in a tab
+ * that has loaded the app before; `--profile-only` skips the ways.
+ * Run: npm run build && node --import tsx bench/page-load-cost.ts [--rounds 3] [--service-worker] [--profile /alarm_report [--warm] [--profile-only]]
  */
 import fs from 'node:fs';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -31,6 +32,9 @@ const arg = (name: string) => {
 const ROUNDS = Number(arg('--rounds') ?? 3);
 const SERVICE_WORKER = process.argv.includes('--service-worker');
 const PROFILE = arg('--profile');
+const WARM = process.argv.includes('--warm');
+/** Only the profile, not the ways of opening a page. */
+const PROFILE_ONLY = process.argv.includes('--profile-only');
 const ROUTES = ['/alarm_report', '/leak_alarm', '/report_data', '/home', '/station'];
 const TICKS = 100; // USER_HZ: /proc/stat's unit of CPU time
 
@@ -140,7 +144,7 @@ console.log(`${loads} page loads a way (${ROUTES.join(', ')}), service worker ${
   await shown(page, '/home');
   await context.close();
 }
-{
+if (!PROFILE_ONLY) {
   const requests = new Map<string, number>();
   const kinds = await byKind(() =>
     measure('a new context each', loads, () =>
@@ -162,7 +166,7 @@ console.log(`${loads} page loads a way (${ROUTES.join(', ')}), service worker ${
   console.log(`  requests a page: ${perPage(requests, 0)}`);
   console.log(`  Chromium's CPU a page by process (s): ${perPage(kinds, 2)}`);
 }
-{
+if (!PROFILE_ONLY) {
   const context = await signedInContext();
   await measure('a new tab in one context', loads, () =>
     each(async (route) => {
@@ -197,13 +201,18 @@ if (PROFILE) {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Performance.enable');
+  if (WARM) {
+    // The tab has loaded the app before: what a test's `goto` in a kept tab costs (e2e/page-pool.ts).
+    await page.goto('/home');
+    await shown(page, '/home');
+  }
   await cdp.send('Profiler.start');
   await page.goto(PROFILE);
   await shown(page, PROFILE);
   const { profile } = await cdp.send('Profiler.stop');
   fs.writeFileSync('/tmp/page-load.cpuprofile', JSON.stringify(profile));
   const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
-  console.log(`${PROFILE}, cold: the renderer's main thread busy ${metrics.TaskDuration?.toFixed(2)} s, of it script ${metrics.ScriptDuration?.toFixed(2)} s, style ${metrics.RecalcStyleDuration?.toFixed(2)} s, layout ${metrics.LayoutDuration?.toFixed(2)} s; profile in /tmp/page-load.cpuprofile`);
+  console.log(`${PROFILE}, ${WARM ? 'warm' : 'cold'}: the renderer's main thread busy ${metrics.TaskDuration?.toFixed(2)} s, of it script ${metrics.ScriptDuration?.toFixed(2)} s, style ${metrics.RecalcStyleDuration?.toFixed(2)} s, layout ${metrics.LayoutDuration?.toFixed(2)} s; profile in /tmp/page-load.cpuprofile`);
   await context.close();
 }
 await browser.close();

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { pooledTab } from './page-pool';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -99,23 +100,58 @@ export interface PageOptions {
    * 5.5 s without; only the test of the installable app needs it.
    */
   serviceWorker?: boolean;
+  /**
+   * `true` for a browser context of its own, as a user's first visit has (nothing cached, a new
+   * renderer); by default the page is a tab an earlier test of the file used with the same
+   * options, made as new (e2e/page-pool.ts).
+   */
+  newContext?: boolean;
 }
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: options.server ?? baseUrl(),
+  return openPage(browser, options, {});
+}
+
+/**
+ * A page with `storage` in localStorage and `session` as its cookie: a tab kept from an earlier
+ * test of the file with the same context options (e2e/page-pool.ts), or with `newContext` a
+ * context of its own, as a user's first visit has.
+ */
+async function openPage(browser: Browser, options: PageOptions, start: { storage?: Record<string, string>; session?: string }): Promise<{ context: BrowserContext; page: Page }> {
+  const origin = options.server ?? baseUrl();
+  const viewport = { width: options.width ?? 1366, height: options.height ?? 800 };
+  const contextOptions = {
+    baseURL: origin,
     locale: options.locale ?? 'en-US',
     userAgent: options.userAgent,
-    viewport: { width: options.width ?? 1366, height: options.height ?? 800 },
     timezoneId: options.timezoneId,
-    reducedMotion: options.motion ? 'no-preference' : 'reduce',
-    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
+    reducedMotion: options.motion ? ('no-preference' as const) : ('reduce' as const),
+    serviceWorkers: options.serviceWorker ? ('allow' as const) : ('block' as const),
     ...(options.touch ? { isMobile: true, hasTouch: true } : {}),
-  });
-  if (options.alarmToasts === false) await context.addInitScript({ content: HIDE_ALARM_TOASTS });
-  const page = await context.newPage();
-  watchLateTexts(page);
-  return { context, page };
+  };
+  const createContext = async () => {
+    const context = await browser.newContext({ ...contextOptions, viewport });
+    if (options.alarmToasts === false) await context.addInitScript({ content: HIDE_ALARM_TOASTS });
+    return context;
+  };
+  // E2E_NEW_CONTEXTS=1: every page in a context of its own, as before the kept tabs (to measure what they save).
+  if (options.newContext || process.env.E2E_NEW_CONTEXTS) {
+    const context = await createContext();
+    if (start.session) await context.addCookies([{ name: 'ullage_session', value: start.session, url: origin, httpOnly: true, sameSite: 'Lax' }]);
+    const storage = Object.entries(start.storage ?? {});
+    // Once per context, before the app's first script: a test that logs out stays logged out.
+    if (storage.length > 0)
+      await context.addInitScript((entries) => {
+        if (localStorage.getItem('e2e.started') !== null) return;
+        localStorage.setItem('e2e.started', '1');
+        for (const [key, value] of entries) localStorage.setItem(key, value);
+      }, storage);
+    const page = await context.newPage();
+    watchLateTexts(page);
+    return { context, page };
+  }
+  const key = JSON.stringify({ ...contextOptions, alarmToasts: options.alarmToasts !== false });
+  return pooledTab(browser, { key, origin, createContext, onNewPage: watchLateTexts, viewport, storage: start.storage ?? {}, session: start.session });
 }
 
 /**
@@ -192,20 +228,7 @@ export async function apiSignedInPage(
   language = 'en',
   options: PageOptions & { fresh?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const origin = options.server ?? baseUrl();
-  const session = await sessionOf(origin, username, password, options.fresh ?? false);
-  const { context, page } = await newPage(browser, options);
-  await context.addCookies([{ name: 'ullage_session', value: session, url: origin, httpOnly: true, sameSite: 'Lax' }]);
-  await context.addInitScript(
-    ({ name, lang }) => {
-      // Once per context: a test that logs out stays logged out.
-      if (localStorage.getItem('e2e.apiSignedIn') !== null) return;
-      localStorage.setItem('e2e.apiSignedIn', '1');
-      localStorage.setItem('hasLogin', 'true');
-      localStorage.setItem('currentName', name);
-      localStorage.setItem('language', lang);
-    },
-    { name: username, lang: language },
-  );
-  return { context, page };
+  const session = await sessionOf(options.server ?? baseUrl(), username, password, options.fresh ?? false);
+  // The flags the sign-in form leaves.
+  return openPage(browser, options, { session, storage: { hasLogin: 'true', currentName: username, language } });
 }

@@ -1,0 +1,163 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/**
+ * Tabs kept for the rest of a browser-test file, so a test's page opens the app in a renderer
+ * that has opened it before. A new browser context a test costs the machine about twice the CPU
+ * of a load in a tab that has loaded the app before (7.2 against 3.4 s on a busy 2-core machine,
+ * bench/page-load-cost.ts): a new renderer process compiles every script anew. The browser
+ * tests open some 200 pages; their contexts were over half of the browser phase's CPU.
+ *
+ * A test still gets what a fresh context gives it: no cookies but the session it asked for,
+ * empty storage but the flags it asked for, its own viewport, no routes, listeners or extra
+ * tabs of an earlier test, and the app loaded anew by its own `goto`. What cannot be undone in
+ * a context (an init script, permissions, offline, extra headers…) is not undone: a tab a test
+ * changed that way is closed with its context when the test gives it back.
+ */
+
+export interface TabRequest {
+  /** The context's own options (locale, user agent, time zone, touch, init scripts…): only a tab opened with the same is reused. */
+  key: string;
+  /** The server the page talks to. */
+  origin: string;
+  createContext: () => Promise<BrowserContext>;
+  /** Called once for each new tab (the file's watchers). */
+  onNewPage: (page: Page) => void;
+  viewport: { width: number; height: number };
+  /** What localStorage holds when the test begins (nothing else does). */
+  storage: Record<string, string>;
+  /** The session cookie the page starts with; none when absent. */
+  session?: string;
+}
+
+interface Tab {
+  key: string;
+  origin: string;
+  context: BrowserContext;
+  page: Page;
+  inUse: boolean;
+  /** Changed by its test in a way a later test must not inherit: closed when given back. */
+  tainted: boolean;
+  /** Listeners the test added, removed when it gives the tab back. */
+  listeners: { on: BrowserContext | Page; event: string; listener: (...args: unknown[]) => unknown }[];
+}
+
+/** A same-origin document that is not the app: the tab rests there between tests (no scripts, no streams, no CPU). */
+const restingUrl = (origin: string) => `${origin}/favicon.svg`;
+
+/** Context calls (and the clock, whose fake time outlives a navigation) whose effect outlives the test and has no undo here. */
+const CONTEXT_TAINTS = new Set(['addInitScript', 'exposeBinding', 'exposeFunction', 'grantPermissions', 'clearPermissions', 'setGeolocation', 'setExtraHTTPHeaders', 'setHTTPCredentials', 'setOffline', 'routeFromHAR', 'routeWebSocket', 'setDefaultTimeout', 'setDefaultNavigationTimeout', 'tracing', 'clock']);
+const PAGE_TAINTS = new Set(['addInitScript', 'exposeBinding', 'exposeFunction', 'emulateMedia', 'setExtraHTTPHeaders', 'routeFromHAR', 'routeWebSocket', 'setDefaultTimeout', 'setDefaultNavigationTimeout', 'addLocatorHandler', 'clock']);
+const LISTENS = new Set(['on', 'once', 'addListener', 'prependListener']);
+
+const tabsOf = new WeakMap<Browser, Tab[]>();
+
+/** A tab for one test: a free one opened with the same options, made as new; or a new context. */
+export async function pooledTab(browser: Browser, request: TabRequest): Promise<{ context: BrowserContext; page: Page }> {
+  let tabs = tabsOf.get(browser);
+  if (!tabs) tabsOf.set(browser, (tabs = []));
+  let tab = tabs.find((t) => !t.inUse && t.key === request.key && !t.page.isClosed());
+  if (!tab) {
+    const context = await request.createContext();
+    const page = await context.newPage();
+    request.onNewPage(page);
+    const made: Tab = { key: request.key, origin: request.origin, context, page, inUse: false, tainted: false, listeners: [] };
+    context.on('close', () => {
+      const at = tabs.indexOf(made);
+      if (at >= 0) tabs.splice(at, 1);
+    });
+    tabs.push(made);
+    tab = made;
+  }
+  tab.inUse = true;
+  try {
+    await begin(tab, request);
+  } catch (error) {
+    await discard(tabs, tab);
+    throw error;
+  }
+  const context = contextProxy(tabs, tab);
+  return { context, page: pageProxy(tabs, tab, context) };
+}
+
+/** Cookies, storage and viewport as a fresh context with this request's would have them. */
+async function begin(tab: Tab, request: TabRequest): Promise<void> {
+  const { page, context } = tab;
+  await context.clearCookies();
+  await page.setViewportSize(request.viewport);
+  if (page.url() !== restingUrl(request.origin)) await page.goto(restingUrl(request.origin));
+  await page.evaluate((entries) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const [key, value] of entries) localStorage.setItem(key, value);
+  }, Object.entries(request.storage));
+  if (request.session) await context.addCookies([{ name: 'ullage_session', value: request.session, url: request.origin, httpOnly: true, sameSite: 'Lax' }]);
+}
+
+/** The test is done with its tab: what it added goes, and the tab rests off the app; or, changed beyond undoing, it is closed. */
+async function giveBack(tabs: Tab[], tab: Tab): Promise<void> {
+  if (!tab.inUse) return;
+  for (const { on, event, listener } of tab.listeners.splice(0)) (on as unknown as { off(event: string, listener: unknown): void }).off(event, listener);
+  if (tab.tainted || tab.page.isClosed()) return discard(tabs, tab);
+  try {
+    for (const other of tab.context.pages()) if (other !== tab.page) await other.close();
+    await tab.page.unrouteAll({ behavior: 'ignoreErrors' });
+    await tab.context.unrouteAll({ behavior: 'ignoreErrors' });
+    await tab.page.goto(restingUrl(tab.origin), { timeout: 10_000 });
+    tab.inUse = false;
+  } catch {
+    // A tab that cannot leave its page (its server stopped, a dialog open) is not reused.
+    await discard(tabs, tab);
+  }
+}
+
+async function discard(tabs: Tab[], tab: Tab): Promise<void> {
+  const at = tabs.indexOf(tab);
+  if (at >= 0) tabs.splice(at, 1);
+  await tab.context.close().catch(() => undefined);
+}
+
+/** Records a listener the test adds, to remove it when the test gives the tab back. */
+function listen(tab: Tab, on: BrowserContext | Page, method: string) {
+  return (event: string, listener: (...args: unknown[]) => unknown) => {
+    tab.listeners.push({ on, event, listener });
+    (on as unknown as Record<string, (e: string, l: unknown) => unknown>)[method]!.call(on, event, listener);
+  };
+}
+
+function contextProxy(tabs: Tab[], tab: Tab): BrowserContext {
+  const proxy: BrowserContext = new Proxy(tab.context, {
+    get(target, property) {
+      if (property === 'close') return () => giveBack(tabs, tab);
+      if (typeof property === 'string' && LISTENS.has(property)) {
+        const add = listen(tab, target, property);
+        return (event: string, listener: (...args: unknown[]) => unknown) => (add(event, listener), proxy);
+      }
+      if (typeof property === 'string' && CONTEXT_TAINTS.has(property)) tab.tainted = true;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return proxy;
+}
+
+function pageProxy(tabs: Tab[], tab: Tab, context: BrowserContext): Page {
+  const proxy: Page = new Proxy(tab.page, {
+    get(target, property) {
+      if (property === 'close') return () => giveBack(tabs, tab);
+      if (property === 'context') return () => context;
+      if (typeof property === 'string' && LISTENS.has(property)) {
+        const add = listen(tab, target, property);
+        return (event: string, listener: (...args: unknown[]) => unknown) => (add(event, listener), proxy);
+      }
+      if (typeof property === 'string' && PAGE_TAINTS.has(property)) tab.tainted = true;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return proxy;
+}
+
+/** How many tabs the file keeps for `browser` (in use or free): for the pool's own test. */
+export function keptTabs(browser: Browser): number {
+  return tabsOf.get(browser)?.length ?? 0;
+}
