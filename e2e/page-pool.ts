@@ -75,8 +75,8 @@ export async function pooledTab(browser: Browser, request: TabRequest): Promise<
     await discard(tabs, tab);
     throw error;
   }
-  const context = contextProxy(tabs, tab);
-  return { context, page: pageProxy(tabs, tab, context) };
+  const context = held(tabs, tab, tab.context, CONTEXT_TAINTS);
+  return { context, page: held(tabs, tab, tab.page, PAGE_TAINTS, { context: () => context }) };
 }
 
 /** Cookies, storage and viewport as a fresh context with this request's would have them. */
@@ -116,42 +116,26 @@ async function discard(tabs: Tab[], tab: Tab): Promise<void> {
   await tab.context.close().catch(() => undefined);
 }
 
-/** Records a listener the test adds, to remove it when the test gives the tab back. */
-function listen(tab: Tab, on: BrowserContext | Page, method: string) {
-  return (event: string, listener: (...args: unknown[]) => unknown) => {
-    tab.listeners.push({ on, event, listener });
-    (on as unknown as Record<string, (e: string, l: unknown) => unknown>)[method]!.call(on, event, listener);
-  };
-}
-
-function contextProxy(tabs: Tab[], tab: Tab): BrowserContext {
-  const proxy: BrowserContext = new Proxy(tab.context, {
-    get(target, property) {
+/**
+ * What the test holds instead of the tab's context or page: the same object, but closing it gives
+ * the tab back, the listeners it adds are recorded (removed when it is given back), and a call in
+ * `taints` marks the tab not to be kept. `own` answers properties of its own (the page's context).
+ */
+function held<T extends BrowserContext | Page>(tabs: Tab[], tab: Tab, target: T, taints: Set<string>, own: Record<string, unknown> = {}): T {
+  const proxy: T = new Proxy(target, {
+    get(object, property) {
       if (property === 'close') return () => giveBack(tabs, tab);
-      if (typeof property === 'string' && LISTENS.has(property)) {
-        const add = listen(tab, target, property);
-        return (event: string, listener: (...args: unknown[]) => unknown) => (add(event, listener), proxy);
-      }
-      if (typeof property === 'string' && CONTEXT_TAINTS.has(property)) tab.tainted = true;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return proxy;
-}
-
-function pageProxy(tabs: Tab[], tab: Tab, context: BrowserContext): Page {
-  const proxy: Page = new Proxy(tab.page, {
-    get(target, property) {
-      if (property === 'close') return () => giveBack(tabs, tab);
-      if (property === 'context') return () => context;
-      if (typeof property === 'string' && LISTENS.has(property)) {
-        const add = listen(tab, target, property);
-        return (event: string, listener: (...args: unknown[]) => unknown) => (add(event, listener), proxy);
-      }
-      if (typeof property === 'string' && PAGE_TAINTS.has(property)) tab.tainted = true;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof property !== 'string') return Reflect.get(object, property, object);
+      if (property in own) return own[property];
+      if (LISTENS.has(property))
+        return (event: string, listener: (...args: unknown[]) => unknown) => {
+          tab.listeners.push({ on: object, event, listener });
+          (object as unknown as Record<string, (e: string, l: unknown) => unknown>)[property]!.call(object, event, listener);
+          return proxy;
+        };
+      if (taints.has(property)) tab.tainted = true;
+      const value: unknown = Reflect.get(object, property, object);
+      return typeof value === 'function' ? value.bind(object) : value;
     },
   });
   return proxy;
