@@ -134,7 +134,8 @@ async function openPage(browser: Browser, options: PageOptions, start: { storage
     if (options.alarmToasts === false) await context.addInitScript({ content: HIDE_ALARM_TOASTS });
     return context;
   };
-  // E2E_NEW_CONTEXTS=1: every page in a context of its own, as before the kept tabs (to measure what they save).
+  // E2E_NEW_CONTEXTS=1: every page in a context of its own, as before the kept tabs (to measure what
+  // they save; e2e/page-pool.test.ts then fails, as it should: it tests the kept tabs).
   if (options.newContext || process.env.E2E_NEW_CONTEXTS) {
     const context = await createContext();
     if (start.session) await context.addCookies([{ name: 'ullage_session', value: start.session, url: origin, httpOnly: true, sameSite: 'Lax' }]);
