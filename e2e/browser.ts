@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { pooledTab } from './page-pool';
+import { pooledTab, sessionCookie } from './page-pool';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -138,7 +138,7 @@ async function openPage(browser: Browser, options: PageOptions, start: { storage
   // they save; e2e/page-pool.test.ts then fails, as it should: it tests the kept tabs).
   if (options.newContext || process.env.E2E_NEW_CONTEXTS) {
     const context = await createContext();
-    if (start.session) await context.addCookies([{ name: 'ullage_session', value: start.session, url: origin, httpOnly: true, sameSite: 'Lax' }]);
+    if (start.session) await context.addCookies([sessionCookie(origin, start.session)]);
     const storage = Object.entries(start.storage ?? {});
     // Once per context, before the app's first script: a test that logs out stays logged out.
     if (storage.length > 0)

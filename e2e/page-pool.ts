@@ -79,6 +79,9 @@ export async function pooledTab(browser: Browser, request: TabRequest): Promise<
   return { context, page: held(tabs, tab, tab.page, PAGE_TAINTS, { context: () => context }) };
 }
 
+/** The session cookie the sign-in answers, as the browser would keep it. */
+export const sessionCookie = (origin: string, value: string) => ({ name: 'ullage_session', value, url: origin, httpOnly: true, sameSite: 'Lax' as const });
+
 /** Cookies, storage and viewport as a fresh context with this request's would have them. */
 async function begin(tab: Tab, request: TabRequest): Promise<void> {
   const { page, context } = tab;
@@ -90,7 +93,7 @@ async function begin(tab: Tab, request: TabRequest): Promise<void> {
     sessionStorage.clear();
     for (const [key, value] of entries) localStorage.setItem(key, value);
   }, Object.entries(request.storage));
-  if (request.session) await context.addCookies([{ name: 'ullage_session', value: request.session, url: request.origin, httpOnly: true, sameSite: 'Lax' }]);
+  if (request.session) await context.addCookies([sessionCookie(request.origin, request.session)]);
 }
 
 /** The test is done with its tab: what it added goes, and the tab rests off the app; or, changed beyond undoing, it is closed. */
