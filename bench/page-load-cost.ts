@@ -16,7 +16,8 @@
  * `--profile /route` also writes the renderer's JavaScript profile of one cold load to
  * /tmp/page-load.cpuprofile (open it in Chromium's DevTools); with `--warm`, of a load in a tab
  * that has loaded the app before; `--profile-only` skips the ways.
- * Run: npm run build && node --import tsx bench/page-load-cost.ts [--rounds 3] [--service-worker] [--profile /alarm_report [--warm] [--profile-only]]
+ * `--chromium-args "--flag …"` adds flags to the browser tests' own (e2e/chromium.ts), to weigh one.
+ * Run: npm run build && node --import tsx bench/page-load-cost.ts [--rounds 3] [--service-worker] [--chromium-args "…"] [--profile /alarm_report [--warm] [--profile-only]]
  */
 import fs from 'node:fs';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -35,6 +36,8 @@ const PROFILE = arg('--profile');
 const WARM = process.argv.includes('--warm');
 /** Only the profile, not the ways of opening a page. */
 const PROFILE_ONLY = process.argv.includes('--profile-only');
+/** Chromium flags to try beside the browser tests' own (`--chromium-args "--a --b"`). */
+const EXTRA_ARGS = (arg('--chromium-args') ?? '').split(' ').filter(Boolean);
 const ROUTES = ['/alarm_report', '/leak_alarm', '/report_data', '/home', '/station'];
 const TICKS = 100; // USER_HZ: /proc/stat's unit of CPU time
 
@@ -68,7 +71,7 @@ function chromiumCpu(): number {
 }
 
 const server = await startServer();
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...EXTRA_ARGS] });
 const session = /ullage_session=([^;]+)/.exec(await signIn(server.baseUrl, 'admin', E2E_ADMIN_PASSWORD))?.[1];
 if (!session) throw new Error('sign-in answered no session cookie');
 
