@@ -39,7 +39,16 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
  * suite's choice for its many short-lived databases (the thread has its own test,
  * pglite-thread.test.ts; TEST_PGLITE_THREAD=worker runs the whole suite on it).
  */
-export async function openPglite(dataDir: string, options: { lock?: boolean; thread?: 'worker' | 'main'; onThreadStopped?: (error: Error) => void } = {}): Promise<Database> {
+export async function openPglite(
+  dataDir: string,
+  options: {
+    lock?: boolean;
+    thread?: 'worker' | 'main';
+    onThreadStopped?: (error: Error) => void;
+    /** Arguments for initdb when the directory is new, in place only (the test suite's templates: test/pglite-template.ts). */
+    initdbArgs?: string[];
+  } = {},
+): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
   const release = options.lock === false ? () => {} : acquireDataDirLock(dataDir);
   try {
@@ -52,7 +61,7 @@ export async function openPglite(dataDir: string, options: { lock?: boolean; thr
       client = thread;
       db = drizzlePglite(thread as never, { schema }) as unknown as Db;
     } else {
-      const pglite = await PGlite.create({ dataDir: pgDir });
+      const pglite = await PGlite.create({ dataDir: pgDir, ...(options.initdbArgs ? { initDbStartParams: options.initdbArgs } : {}) });
       client = pglite;
       db = drizzlePglite(pglite, { schema }) as unknown as Db;
     }

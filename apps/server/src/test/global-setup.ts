@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, openPglite, openPostgres } from '../db/client';
 import { migrationsFingerprint, PG_TEMPLATE_DB, testDatabasePrefix, withDatabase } from './databases';
+import { makePgliteTemplate, TEMPLATE_SETUP } from './pglite-template';
 import { seedTestDatabase, testAppConfig } from './seeded-database';
 
 declare module 'vitest' {
@@ -28,12 +29,9 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplateUrl', null);
   project.provide('postgresSeededTemplateUrl', null);
   const root = path.resolve('.tmp');
-  const templateDir = path.join(root, `pglite-template-${migrationsFingerprint()}`);
+  const templateDir = path.join(root, `pglite-template-${migrationsFingerprint()}-${TEMPLATE_SETUP}`);
   if (!fs.existsSync(path.join(templateDir, 'ready'))) {
-    fs.rmSync(templateDir, { recursive: true, force: true });
-    const database = await openPglite(templateDir, { lock: false });
-    await database.migrate();
-    await database.close();
+    await makePgliteTemplate(templateDir);
     fs.writeFileSync(path.join(templateDir, 'ready'), MIGRATIONS_FOLDER);
   }
   project.provide('pgliteTemplate', templateDir);
