@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS_FOLDER, openPglite, openPostgres, type Database } from '../db/client';
 import { backend } from './databases';
+import { TEST_INITDB_ARGS } from './pglite-template';
 import { emptyPostgresDatabase } from './processes';
 
 /**
@@ -25,7 +26,7 @@ export async function databaseMigratedTo(last: number, name: string): Promise<{ 
     database = await openPostgres(empty.url);
     drop = empty.drop;
   } else {
-    database = await openPglite(path.join(scratch, 'data'), { lock: false });
+    database = await openPglite(path.join(scratch, 'data'), { lock: false, initdbArgs: TEST_INITDB_ARGS });
   }
   await database.migrate(folder);
   return {

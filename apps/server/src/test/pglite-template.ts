@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../db/client';
 
@@ -7,21 +6,24 @@ import { openPglite } from '../db/client';
  * Changes to the test templates' PGlite setup: part of the template's directory name, so a
  * template made before a change is not reused.
  */
-export const TEMPLATE_SETUP = 'slim1';
+export const TEMPLATE_SETUP = 'slim2';
 
 /**
- * The API tests' PGlite template, made small to copy and quick to open: every test file copies
- * it and starts PostgreSQL on the copy (about 150 times a run). Measured on a 2-core machine, a
- * file's copy and open cost 0.3 + 0.72 s of CPU with initdb's defaults, most of it the 128 MB of
- * shared buffers made and zeroed at each start and a 16 MB WAL segment copied; with these,
- * 0.3 + 0.27 s. The server's own database (`npm start`) keeps PostgreSQL's defaults.
- *   - WAL segments of 1 MB (initdb's --wal-segsize), and few of them kept;
- *   - 32 MB of shared buffers and 10 connections (PGlite has one);
- *   - no template0 and template1 (no test creates a database on PGlite): a third of the files.
+ * initdb's arguments for the API tests' PGlite databases, small to copy and quick to open: every
+ * test file copies the template and starts PostgreSQL on the copy (about 150 times a run).
+ * Measured on a 2-core machine, a file's copy and open cost 0.3 + 0.72 s of CPU with initdb's
+ * defaults, most of it the 128 MB of shared buffers made and zeroed at each start and a 16 MB WAL
+ * segment copied; with these, 0.3 + 0.27 s. The server's own database (`npm start`) keeps
+ * PostgreSQL's defaults.
+ *   - WAL segments of 1 MB, and few of them kept;
+ *   - 32 MB of shared buffers and 10 connections (PGlite has one).
  */
+export const TEST_INITDB_ARGS = ['--wal-segsize=1', '-c', 'shared_buffers=32MB', '-c', 'max_connections=10', '-c', 'min_wal_size=2MB'];
+
+/** The template: migrated, without template0 and template1 (no test creates a database on PGlite; a third of the files). */
 export async function makePgliteTemplate(dir: string): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true });
-  const database = await openPglite(dir, { lock: false, initdbArgs: ['--wal-segsize=1'] });
+  const database = await openPglite(dir, { lock: false, initdbArgs: TEST_INITDB_ARGS });
   try {
     await database.migrate();
     await database.db.execute(sql.raw(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`));
@@ -31,5 +33,4 @@ export async function makePgliteTemplate(dir: string): Promise<void> {
   } finally {
     await database.close();
   }
-  fs.appendFileSync(path.join(dir, 'pg', 'postgresql.conf'), '\n# The API tests\' template (apps/server/src/test/pglite-template.ts)\nshared_buffers = 32MB\nmax_connections = 10\nmin_wal_size = 2MB\nmax_wal_size = 64MB\n');
 }
