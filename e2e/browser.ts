@@ -66,8 +66,7 @@ async function endFile(): Promise<void> {
   await Promise.all([...fileContexts].map((context) => context.close().catch(() => undefined)));
   fileContexts.clear();
   const browser = await connection?.catch(() => undefined);
-  // E2E_TABS_PER_FILE=1 closes them all, as before they outlived files (to measure what keeping them saves).
-  if (browser) await settleTabs(browser, process.env.E2E_TABS_PER_FILE ? undefined : workerServer?.baseUrl);
+  if (browser) await settleTabs(browser, workerServer?.baseUrl);
 }
 
 let workerServer: { id: number; baseUrl: string } | undefined;
