@@ -1,6 +1,6 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { pooledTab, sessionCookie, settleTabs, shareTabs } from './page-pool';
+import { pooledTab, sessionCookie } from './page-pool';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,74 +15,24 @@ async function ask<T>(what: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The worker's connection to the run's Chromium: kept from file to file, as its tabs are (e2e/page-pool.ts). */
-let connection: Promise<Browser> | undefined;
-/** The contexts this file opened itself (not kept tabs): closed when the file ends. */
-const fileContexts = new Set<BrowserContext>();
-
-function connected(): Promise<Browser> {
-  connection ??= ask<{ endpoint: string }>('/browser')
-    .then(({ endpoint }) => chromium.connect(endpoint))
-    .then((browser) => {
-      browser.on('disconnected', () => (connection = undefined));
-      return browser;
-    });
-  connection.catch(() => (connection = undefined));
-  return connection;
-}
-
 /**
- * The run's Chromium (started once, by global-setup.ts, for the first file that asks), through
- * the worker's connection. Closing what this answers closes the contexts the file opened and
- * the tabs only it could use; the connection and the worker's kept tabs go on to its next file.
+ * The run's Chromium (started once, by global-setup.ts, for the first file that asks). Closing
+ * what this answers disconnects the file and closes its contexts; the browser goes on for the
+ * other files.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await connected();
-  const own = async (context: BrowserContext) => {
-    fileContexts.add(context);
-    context.on('close', () => fileContexts.delete(context));
-    return context;
-  };
-  const forFile = new Proxy(browser, {
-    get(target, property) {
-      if (property === 'close') return endFile;
-      if (property === 'newContext') return async (options?: BrowserContextOptions) => own(await target.newContext(options));
-      if (property === 'newPage')
-        return async (options?: BrowserContextOptions) => {
-          const page = await target.newPage(options);
-          await own(page.context());
-          return page;
-        };
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  shareTabs(forFile, browser);
-  return forFile;
-}
-
-/** The file is done with the browser: its own contexts close, and its tabs that no later file can use. */
-async function endFile(): Promise<void> {
-  await Promise.all([...fileContexts].map((context) => context.close().catch(() => undefined)));
-  fileContexts.clear();
-  const browser = await connection?.catch(() => undefined);
-  if (browser) await settleTabs(browser, workerServer?.baseUrl);
+  return chromium.connect((await ask<{ endpoint: string }>('/browser')).endpoint);
 }
 
 let workerServer: { id: number; baseUrl: string } | undefined;
-/** The server this worker had last: asked for again, so its kept tabs (of that origin) serve the next file. */
-let lastServer: number | undefined;
 
 /** Leases a server for this file (started for the first file that finds none free); worker-server.setup.ts does, before each file. */
 export async function startWorkerServer(): Promise<void> {
-  workerServer ??= await ask<{ id: number; baseUrl: string }>(`/server/lease${lastServer ? `?prefer=${lastServer}` : ''}`);
-  lastServer = workerServer.id;
+  workerServer ??= await ask<{ id: number; baseUrl: string }>('/server/lease');
 }
 
 /** Gives this file's server back for a later file; worker-server.setup.ts does, after each file. */
 export async function releaseWorkerServer(): Promise<void> {
-  // A file that did not close its browser: its contexts close here.
-  await endFile();
   if (!workerServer) return;
   const { id } = workerServer;
   workerServer = undefined;
@@ -179,15 +129,15 @@ async function openPage(browser: Browser, options: PageOptions, start: { storage
     serviceWorkers: options.serviceWorker ? ('allow' as const) : ('block' as const),
     ...(options.touch ? { isMobile: true, hasTouch: true } : {}),
   };
-  const createContext = async (within: Browser) => {
-    const context = await within.newContext({ ...contextOptions, viewport });
+  const createContext = async () => {
+    const context = await browser.newContext({ ...contextOptions, viewport });
     if (options.alarmToasts === false) await context.addInitScript({ content: HIDE_ALARM_TOASTS });
     return context;
   };
   // E2E_NEW_CONTEXTS=1: every page in a context of its own, as before the kept tabs (to measure what
   // they save; e2e/page-pool.test.ts then fails, as it should: it tests the kept tabs).
   if (options.newContext || process.env.E2E_NEW_CONTEXTS) {
-    const context = await createContext(browser);
+    const context = await createContext();
     if (start.session) await context.addCookies([sessionCookie(origin, start.session)]);
     const storage = Object.entries(start.storage ?? {});
     // Once per context, before the app's first script: a test that logs out stays logged out.

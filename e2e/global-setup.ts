@@ -15,9 +15,8 @@ import './browser';
  *
  * A file leases a server for its whole run and gives it back when it ends, so two files running
  * side by side never share one: a free server is reused (its data from earlier files, as when all
- * files shared one), and a new one starts only when every server is leased. A worker asks for the
- * server it had for its last file, and keeps its Chromium connection and its tabs (made as new
- * for each test: e2e/page-pool.ts) from file to file.
+ * files shared one), and a new one starts only when every server is leased. Each file opens its
+ * own browser contexts (cookies and storage of their own) in the shared Chromium.
  */
 export default async function setup(project: TestProject) {
   // Once, before any file: files that start servers of their own side by side must not build it twice at once.
@@ -26,9 +25,8 @@ export default async function setup(project: TestProject) {
   const servers: { id: number; server: Promise<RunningServer>; leased: boolean }[] = [];
   // Ids are never reused: a server dropped after a failed start leaves a gap, not a twin.
   let started = 0;
-  // `prefer`: the server the worker had for its last file, so the tabs it kept (e2e/page-pool.ts) are of the same origin.
-  const lease = (prefer: number) => {
-    let slot = servers.find((s) => !s.leased && s.id === prefer) ?? servers.find((s) => !s.leased);
+  const lease = () => {
+    let slot = servers.find((s) => !s.leased);
     if (!slot) {
       slot = { id: ++started, server: startServer(), leased: false };
       servers.push(slot);
@@ -56,7 +54,7 @@ export default async function setup(project: TestProject) {
       url.pathname === '/browser'
         ? (browser ??= chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })).then((b) => ({ endpoint: b.wsEndpoint() }))
         : url.pathname === '/server/lease'
-          ? lease(Number(url.searchParams.get('prefer')))
+          ? lease()
           : url.pathname === '/server/release'
             ? release(Number(url.searchParams.get('id')))
             : Promise.reject(new Error(`no ${url.pathname} here`));

@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /**
- * Tabs kept for the rest of a browser-test worker's run (from file to file: e2e/browser.ts keeps
- * the worker's Chromium connection and its server), so a test's page opens the app in a renderer
+ * Tabs kept for the rest of a browser-test file, so a test's page opens the app in a renderer
  * that has opened it before. A new browser context a test costs the machine about twice the CPU
  * of a load in a tab that has loaded the app before (7.2 against 3.4 s on a busy 2-core machine,
  * bench/page-load-cost.ts): a new renderer process compiles every script anew. The browser
@@ -20,8 +19,7 @@ export interface TabRequest {
   key: string;
   /** The server the page talks to. */
   origin: string;
-  /** Opens a context in `browser` (the connection itself: a context kept for the worker's later files is no file's own). */
-  createContext: (browser: Browser) => Promise<BrowserContext>;
+  createContext: () => Promise<BrowserContext>;
   /** Called once for each new tab (the file's watchers). */
   onNewPage: (page: Page) => void;
   viewport: { width: number; height: number };
@@ -32,8 +30,6 @@ export interface TabRequest {
 }
 
 interface Tab {
-  /** For the pool's own test: which tab a page is. */
-  id: number;
   key: string;
   origin: string;
   context: BrowserContext;
@@ -53,44 +49,24 @@ const CONTEXT_TAINTS = new Set(['addInitScript', 'exposeBinding', 'exposeFunctio
 const PAGE_TAINTS = new Set(['addInitScript', 'exposeBinding', 'exposeFunction', 'emulateMedia', 'setExtraHTTPHeaders', 'routeFromHAR', 'routeWebSocket', 'setDefaultTimeout', 'setDefaultNavigationTimeout', 'addLocatorHandler', 'clock']);
 const LISTENS = new Set(['on', 'once', 'addListener', 'prependListener']);
 
-/** Free tabs kept at most (a renderer resting on the icon costs no CPU, only memory); the least recently used go first. */
-const MOST_FREE = 4;
-
-/** A browser's tabs, the most recently given back last. */
-const tabsByBrowser = new WeakMap<Browser, Tab[]>();
-/** What a file holds for a browser (e2e/browser.ts's launchBrowser) → the browser whose tabs it shares. */
-const aliases = new WeakMap<Browser, Browser>();
-const tabsOf = (browser: Browser): Tab[] => {
-  const real = aliases.get(browser) ?? browser;
-  let tabs = tabsByBrowser.get(real);
-  if (!tabs) tabsByBrowser.set(real, (tabs = []));
-  return tabs;
-};
-
-/** `alias` shares `browser`'s tabs (a file's handle on the worker's connection). */
-export function shareTabs(alias: Browser, browser: Browser): void {
-  aliases.set(alias, browser);
-}
-/** The tab behind what a test holds (its proxies): for the pool's own test. */
-const tabOfHeld = new WeakMap<object, Tab>();
-let made = 0;
+const tabsOf = new WeakMap<Browser, Tab[]>();
 
 /** A tab for one test: a free one opened with the same options, made as new; or a new context. */
 export async function pooledTab(browser: Browser, request: TabRequest): Promise<{ context: BrowserContext; page: Page }> {
-  const tabs = tabsOf(browser);
-  // The most recently given back first: its renderer is the warmest.
-  let tab = tabs.findLast((t) => !t.inUse && t.key === request.key && !t.page.isClosed());
+  let tabs = tabsOf.get(browser);
+  if (!tabs) tabsOf.set(browser, (tabs = []));
+  let tab = tabs.find((t) => !t.inUse && t.key === request.key && !t.page.isClosed());
   if (!tab) {
-    const context = await request.createContext(aliases.get(browser) ?? browser);
+    const context = await request.createContext();
     const page = await context.newPage();
     request.onNewPage(page);
-    const fresh: Tab = { id: ++made, key: request.key, origin: request.origin, context, page, inUse: false, tainted: false, listeners: [] };
+    const made: Tab = { key: request.key, origin: request.origin, context, page, inUse: false, tainted: false, listeners: [] };
     context.on('close', () => {
-      const at = tabs.indexOf(fresh);
+      const at = tabs.indexOf(made);
       if (at >= 0) tabs.splice(at, 1);
     });
-    tabs.push(fresh);
-    tab = fresh;
+    tabs.push(made);
+    tab = made;
   }
   tab.inUse = true;
   try {
@@ -100,19 +76,7 @@ export async function pooledTab(browser: Browser, request: TabRequest): Promise<
     throw error;
   }
   const context = held(tabs, tab, tab.context, CONTEXT_TAINTS);
-  const page = held(tabs, tab, tab.page, PAGE_TAINTS, { context: () => context });
-  tabOfHeld.set(page, tab);
-  return { context, page };
-}
-
-/**
- * A file has ended: its tabs still in use (a test that did not close its page) and those of
- * another server than `origin` (one the file started itself, about to stop) are closed; the
- * rest wait for the worker's next file, which gets the same server back (e2e/global-setup.ts).
- */
-export async function settleTabs(browser: Browser, origin: string | undefined): Promise<void> {
-  const tabs = tabsOf(browser);
-  await Promise.all(tabs.filter((t) => t.inUse || t.origin !== origin).map((t) => discard(tabs, t)));
+  return { context, page: held(tabs, tab, tab.page, PAGE_TAINTS, { context: () => context }) };
 }
 
 /** The session cookie the sign-in answers, as the browser would keep it. */
@@ -143,10 +107,6 @@ async function giveBack(tabs: Tab[], tab: Tab): Promise<void> {
     await tab.context.unrouteAll({ behavior: 'ignoreErrors' });
     await tab.page.goto(restingUrl(tab.origin), { timeout: 10_000 });
     tab.inUse = false;
-    tabs.splice(tabs.indexOf(tab), 1);
-    tabs.push(tab);
-    const free = tabs.filter((t) => !t.inUse);
-    await Promise.all(free.slice(0, Math.max(0, free.length - MOST_FREE)).map((t) => discard(tabs, t)));
   } catch {
     // A tab that cannot leave its page (its server stopped, a dialog open) is not reused.
     await discard(tabs, tab);
@@ -184,12 +144,7 @@ function held<T extends BrowserContext | Page>(tabs: Tab[], tab: Tab, target: T,
   return proxy;
 }
 
-/** The ids of the tabs kept for `browser` (in use or free): for the pool's own test. */
-export function keptTabs(browser: Browser): number[] {
-  return tabsOf(browser).map((t) => t.id);
-}
-
-/** Which kept tab a test's page is: for the pool's own test. */
-export function tabId(page: Page): number | undefined {
-  return tabOfHeld.get(page)?.id;
+/** How many tabs the file keeps for `browser` (in use or free): for the pool's own test. */
+export function keptTabs(browser: Browser): number {
+  return tabsOf.get(browser)?.length ?? 0;
 }
