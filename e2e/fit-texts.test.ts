@@ -102,7 +102,7 @@ describe.each(['es', 'ar'] as const)('wide tables at 1440×900 (%s)', (language)
 
       await openInApp(page, '/abnormal_can');
       // Polled: the visible header found first may be the level alarms' still, on their way out
-      // (kept-alive pages are hidden once the next has rendered); a CI run measured in between.
+      // (kept-alive pages are hidden once the next has rendered); a run of the browser tests measured in between.
       await expect.poll(() => headerInView(page, TABLE, t['inventory.column.tank']!)).toBeNull();
     } finally {
       await page.context().close();

@@ -20,7 +20,7 @@ export const TEMPLATE_SETUP = 'slim2';
  */
 export const TEST_INITDB_ARGS = ['--wal-segsize=1', '-c', 'shared_buffers=32MB', '-c', 'max_connections=10', '-c', 'min_wal_size=2MB'];
 
-/** The template: migrated, without template0 and template1 (no test creates a database on PGlite; a third of the files). */
+/** The template: migrated, without template0 and template1 (no test creates a database on PGlite; about half its files). */
 export async function makePgliteTemplate(dir: string): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true });
   const database = await openPglite(dir, { lock: false, initdbArgs: TEST_INITDB_ARGS });
