@@ -55,8 +55,8 @@ async function headerShown(page: Page, column: string): Promise<boolean> {
 describe('delivery records page (delivery)', () => {
   for (const lang of ['en', 'ar'] as const) {
     it(`shows the delivered volume, the sales during the drop and the ticket columns uncovered at 1440 × 900 and 1024 × 657 (${lang})`, async () => {
-      // No alarm toasts: in Arabic they rise from the bottom left, where the delivered column sits
-      // at 1024 × 657, and the shared server raises alarms at any moment (a CI run failed so).
+      // No alarm toasts: in Arabic they stack on the left (up to three, the screen's height), over the delivered column
+      // at 1024 × 657; the shared server raises alarms at any moment (a CI run failed so).
       const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, lang, { width: 1440, height: 900, alarmToasts: false });
       try {
         await page.goto('/delivery');
