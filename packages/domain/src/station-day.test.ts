@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf, dayWindow, daysBetween, isDay, nextDay } from './station-day';
+import { dayOf, dayWindow, daysBetween, earliestDayStartMs, isDay, nextDay } from './station-day';
 
 const HOUR = 3_600_000;
 
@@ -35,5 +35,15 @@ describe('station days (issue 6: day boundaries are the station’s own timezone
     expect(dayOf(Date.parse('2026-11-22T16:00:00Z'), 'Asia/Shanghai')).toBe('2026-11-23');
     expect(dayOf(Date.parse('2026-11-22T15:59:59Z'), 'Asia/Shanghai')).toBe('2026-11-22');
     expect(dayOf(Date.parse('2026-11-23T05:59:59Z'), 'America/Chicago')).toBe('2026-11-22');
+  });
+
+  it('finds the earliest instant a day begins anywhere: its midnight at UTC+14, an instant before it is an earlier day in every zone', () => {
+    const earliest = earliestDayStartMs('2026-11-23');
+    expect(new Date(earliest).toISOString()).toBe('2026-11-22T10:00:00.000Z');
+    expect(dayWindow('2026-11-23', 'Pacific/Kiritimati').startMs).toBe(earliest);
+    for (const zone of ['Pacific/Kiritimati', 'Asia/Shanghai', 'UTC', 'America/Chicago', 'Pacific/Pago_Pago', 'Etc/GMT+12']) {
+      expect(dayOf(earliest - 1, zone) < '2026-11-23', zone).toBe(true);
+      expect(dayWindow('2026-11-23', zone).startMs).toBeGreaterThanOrEqual(earliest);
+    }
   });
 });

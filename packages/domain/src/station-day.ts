@@ -60,6 +60,14 @@ function computeDayWindow(day: string, timeZone: string): DayWindow {
   return { day, startMs: wall(day), endMs: wall(nextDay(day)) };
 }
 
+/**
+ * The earliest instant `day` begins in any time zone: its midnight at UTC+14 (Kiribati), 14 hours
+ * before its UTC midnight. An instant before it falls on an earlier day wherever it is read.
+ */
+export function earliestDayStartMs(day: string): number {
+  return Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) - 14 * 3_600_000;
+}
+
 /** The days from `first` to `last`, both included. */
 export function daysBetween(first: string, last: string): string[] {
   const days: string[] = [];

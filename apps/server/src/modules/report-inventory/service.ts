@@ -123,7 +123,7 @@ export async function dailyReport(db: Db, user: AuthUser, query: DailyInventoryQ
   const toDay = query.toDay ?? query.fromDay;
   assertValid(refusals(dayRangeProblems(fromDay, toDay)));
   const sort = sortOf(query, DAILY_SORT_FIELDS);
-  const tanks = await tanksOfReport(db, scopeOf(user), query);
+  const tanks = await tanksOfReport(db, scopeOf(user), query, fromDay);
   const all = await figureTankDays(db, tankDaysOf(tanks, daysBetween(fromDay, toDay), nowMs), nowMs);
   const abnormalCount = all.reduce((n, d) => n + (d.figures.abnormal ? 1 : 0), 0);
   const days = query.abnormalOnly === 'yes' ? all.filter((d) => d.figures.abnormal) : all;
@@ -151,8 +151,8 @@ export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInvent
   assertValid(refusals(monthRangeProblems(fromMonth, toMonth)));
   const sort = sortOf(query, MONTHLY_SORT_FIELDS);
   const months = monthsBetween(fromMonth, toMonth);
-  const tanks = await tanksOfReport(db, scopeOf(user), query);
   const days = daysBetween(monthDays(months[0]!).firstDay, monthDays(months[months.length - 1]!).lastDay);
+  const tanks = await tanksOfReport(db, scopeOf(user), query, days[0]);
   const tankDays = tankDaysOf(tanks, days, nowMs);
   // A day still running counts in its month only as a day and as "in progress"
   // (monthly-inventory.ts sums the finished days): it is not read, nor reconciled below.

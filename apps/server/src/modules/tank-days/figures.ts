@@ -70,7 +70,7 @@ export async function readTankDays(db: Db, days: readonly DayOfTank[]): Promise<
     readingGaps(db, spans, DAY_GAP_MS),
   ]);
   const gapsOf = groupBy(gaps, (g) => g.tankId);
-  return days.map(({ tank, window }, i) => ({ ...edges[i]!, gaps: gapsOfDay(gapsOf.get(tank.tankId) ?? NONE, window) }));
+  return days.map(({ tank, window }, i) => ({ first: edges[i]!.first, last: edges[i]!.last, gaps: gapsOfDay(gapsOf.get(tank.tankId) ?? NONE, window) }));
 }
 
 /**
@@ -124,6 +124,12 @@ export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs
   });
   const [read, deliveries] = await Promise.all([readTankDays(db, asks), deliveriesAsked]);
   const deliveriesByTank = groupBy(deliveries, (d) => d.tankId);
+  const deliveriesKey = new Map<number, string>();
+  const keyOfDeliveries = (tankId: number) => {
+    let key = deliveriesKey.get(tankId);
+    if (key === undefined) deliveriesKey.set(tankId, (key = deliveriesSignature(deliveriesByTank.get(tankId))));
+    return key;
+  };
   let r = 0;
   return tankDays.map((tankDay, i) => {
     const book = fromBooks[i];
@@ -134,17 +140,37 @@ export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs
       r++;
     }
     const { first, last, gaps } = readings;
-    const figures = dailyInventory<EdgeReading>({
-      window: tankDay.window,
-      first,
-      last,
-      gaps,
-      deliveries: deliveriesByTank.get(tankDay.tank.tankId) ?? NO_DELIVERIES,
-      nowMs,
-    });
+    const ofTank = deliveriesByTank.get(tankDay.tank.tankId) ?? NO_DELIVERIES;
+    let figures: DailyInventory<EdgeReading>;
+    const kept = book ? figuresOfBook.get(book) : undefined;
+    if (kept && kept.deliveries === keyOfDeliveries(tankDay.tank.tankId)) figures = kept.figures;
+    else {
+      figures = dailyInventory<EdgeReading>({ window: tankDay.window, first, last, gaps, deliveries: ofTank, nowMs });
+      if (book) figuresOfBook.set(book, { deliveries: keyOfDeliveries(tankDay.tank.tankId), figures });
+    }
     // Written out, not spread: one object shape for every tank day.
     return { tank: tankDay.tank, window: tankDay.window, figures, first, last, sold: book?.sold ?? null, drops: book?.drops ?? null };
   });
+}
+
+/**
+ * The figures of a booked day, kept with the deliveries they were figured with. A book is final
+ * (its day ended and settled: nothing in its figures depends on the clock any more) and the
+ * book cache hands out the same object for as long as its version stands (book-cache.ts), so
+ * the figures follow from the book and the deliveries alone; deliveries change apart from the
+ * readings, so they are compared each call (a tank's are a handful a week). A week of 5,000
+ * tanks is 35,000 days a call, 29,000 of them booked: each figured anew made its figures and
+ * their lists again (bench/screens.ts, issue 35). Kept figures are shared: callers read them,
+ * never change them.
+ */
+const figuresOfBook = new WeakMap<Book, { deliveries: string; figures: DailyInventory<EdgeReading> }>();
+
+/** What dailyInventory reads of a tank's deliveries, as one text: equal texts, equal figures. */
+function deliveriesSignature(deliveries: readonly DeliveryRaw[] | undefined): string {
+  if (deliveries === undefined || deliveries.length === 0) return '';
+  let out = '';
+  for (const d of deliveries) out += `${d.startedAtMs},${d.endedAtMs},${d.startVolumeL},${d.endVolumeL};`;
+  return out;
 }
 
 const NONE: Gap[] = [];
