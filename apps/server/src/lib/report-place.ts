@@ -32,19 +32,15 @@ export function stationPlaceOf(r: StationPlaceRaw) {
   };
 }
 
-/** Written out, not spread from stationPlaceOf: a fleet's report makes 5,000 of these a call, and a spread cost 5 µs each. */
+/**
+ * The station's fields, then the tank's added to the same object: a spread made a second object
+ * and copied it, 5,000 times a call for a fleet's report.
+ */
 export function tankPlaceOf<Code extends string | null>(r: TankPlaceRaw<Code>) {
-  return {
-    stationId: r.station_id,
-    stationName: r.station_name,
-    stationCode: r.station_code,
-    companyName: r.company_name,
-    timezone: r.timezone,
-    volumeUnit: r.volume_unit,
-    tempUnit: r.temp_unit,
-    tankId: r.tank_id,
-    tankCode: r.tank_code,
-    productName: r.product_name,
-    productColor: r.product_color,
-  };
+  const place = stationPlaceOf(r) as ReturnType<typeof stationPlaceOf> & { tankId: number; tankCode: Code; productName: string | null; productColor: string | null };
+  place.tankId = r.tank_id;
+  place.tankCode = r.tank_code;
+  place.productName = r.product_name;
+  place.productColor = r.product_color;
+  return place;
 }
