@@ -122,7 +122,6 @@ export function deliveriesOfDay<D extends DayDelivery>(deliveries: readonly D[],
 
 /** The gaps inside the day: both readings in [start, end), more than DAY_GAP_MS apart. */
 export function gapsOfDay(gaps: readonly Gap[], window: DayBounds): Gap[] {
-  if (gaps.length === 0) return [];
   return gaps
     .filter((g) => g.fromMs >= window.startMs && g.toMs < window.endMs && isGap(g.fromMs, g.toMs))
     .sort((a, b) => a.fromMs - b.fromMs);

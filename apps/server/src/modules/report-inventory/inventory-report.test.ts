@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { dayWindow } from '@ullage/domain/station-day';
 import { LITRES_PER_US_GALLON } from '@ullage/domain/units';
 import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
+import { rawRows } from '../../lib/raw-sql';
 import { deviceReport, startTestApp, type TestContext } from '../../test/harness';
 import { requestsAs, signInAll } from '../../test/signed-in';
 import { addSecondOrganisation } from '../../test/second-organisation';
@@ -152,6 +154,20 @@ describe('daily tank inventory report (abnormal_can)', () => {
     const { data } = await daily('admin', `fromDay=2026-11-19&toDay=2026-11-24&tankId=${ids.tank2}`);
     expect(data.list.map((r) => r.day)).toEqual(['2026-11-23', '2026-11-22', '2026-11-21', '2026-11-20']);
     expect(data.list[0]).toMatchObject({ inProgress: true, missingEnd: false, missingStart: true, end: null });
+  });
+
+  it('lists every asked day of a tank created before them, those before its first reading as missing', async () => {
+    // Created on the 1st (as a tank in operation is, long before the days a report asks for), first reading on the 20th.
+    const [was] = await rawRows<{ created_at: string }>(ctx.db, sql`select created_at::text from tanks where id = ${ids.tank2}`);
+    await ctx.db.execute(sql`update tanks set created_at = '2026-11-01T00:00:00Z' where id = ${ids.tank2}`);
+    try {
+      const { code, data } = await daily('admin', `fromDay=2026-11-17&toDay=2026-11-24&tankId=${ids.tank2}`);
+      expect(code).toBe(1000);
+      expect(data.list.map((r) => r.day)).toEqual(['2026-11-23', '2026-11-22', '2026-11-21', '2026-11-20', '2026-11-19', '2026-11-18', '2026-11-17']);
+      expect(data.list.find((r) => r.day === '2026-11-19')).toMatchObject({ start: null, end: null, missingStart: true, missingEnd: true, abnormal: true });
+    } finally {
+      await ctx.db.execute(sql`update tanks set created_at = ${was!.created_at}::timestamptz where id = ${ids.tank2}`);
+    }
   });
 
   it('pages and sorts on the server, unknown sales last when descending; abnormal only', async () => {

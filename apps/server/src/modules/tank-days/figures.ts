@@ -140,12 +140,11 @@ export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs
       r++;
     }
     const { first, last, gaps } = readings;
-    const ofTank = deliveriesByTank.get(tankDay.tank.tankId) ?? NO_DELIVERIES;
     let figures: DailyInventory<EdgeReading>;
     const kept = book ? figuresOfBook.get(book) : undefined;
     if (kept && kept.deliveries === keyOfDeliveries(tankDay.tank.tankId)) figures = kept.figures;
     else {
-      figures = dailyInventory<EdgeReading>({ window: tankDay.window, first, last, gaps, deliveries: ofTank, nowMs });
+      figures = dailyInventory<EdgeReading>({ window: tankDay.window, first, last, gaps, deliveries: deliveriesByTank.get(tankDay.tank.tankId) ?? NO_DELIVERIES, nowMs });
       if (book) figuresOfBook.set(book, { deliveries: keyOfDeliveries(tankDay.tank.tankId), figures });
     }
     // Written out, not spread: one object shape for every tank day.
