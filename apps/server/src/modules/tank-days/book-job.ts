@@ -41,8 +41,8 @@ export class TankDayBookJob {
     private readonly options: { batch?: number; roundMs?: number } = {},
   ) {}
 
-  /** The hour whose running-day heads were last figured (day-heads.ts). */
-  private headsHour = -1;
+  /** The minute whose heads were last figured (day-heads.ts). */
+  private headsMinute = -1;
 
   /** One round: batches until no work is left or the round's time (default 20 s) is spent. */
   async runOnce(): Promise<BookRound> {
@@ -61,13 +61,13 @@ export class TankDayBookJob {
     return { written, pending: true };
   }
 
-  /** Once an hour, the running days' heads of every tank: the reports then read only the readings after them. */
+  /** Once a minute, every tank's head moved on (day-heads.ts): the reports then read only the readings after it. */
   private async heads(): Promise<void> {
     const nowMs = this.deps.clock().getTime();
-    const hour = Math.floor(nowMs / 3_600_000);
-    if (hour === this.headsHour) return;
+    const minute = Math.floor(nowMs / 60_000);
+    if (minute === this.headsMinute) return;
     await figureHeads(this.deps.db, await tanksToBook(this.deps.db), nowMs, (days) => readTankDays(this.deps.db, days));
-    this.headsHour = hour;
+    this.headsMinute = minute;
   }
 
   /** Figures and writes one batch; null when there was nothing to do. */

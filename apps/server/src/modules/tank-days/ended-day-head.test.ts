@@ -14,13 +14,13 @@ import { readTankDays } from './figures';
  * 203 such days whole, 1,440 readings each, on every call. NWP-MD06 (Europe/Madrid, UTC+1 in
  * November), the clock at 23:30 UTC on 20 November: Madrid's 20th ended half an hour ago, its
  * 21st began then. Tank 1 read every 5 minutes through the 20th, silent 25 minutes early in the
- * day (a gap in the head) and 20 minutes across the head's end, 22:00 UTC (a gap the join finds).
+ * day (a gap in the head) and 20 minutes across 22:00 UTC; the head reaches the day's end.
  */
 const ZONE = 'Europe/Madrid';
 const MINUTE = 60_000;
 const NOW = Date.parse('2026-11-20T23:30:00Z');
 const DAY = dayWindow('2026-11-20', ZONE);
-const UNTIL = Date.parse('2026-11-20T22:00:00Z');
+const SILENT = Date.parse('2026-11-20T22:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 const reading = (tsMs: number) => ({ tank: '1', ts: iso(tsMs), productHeightMm: 1_500, waterHeightMm: 5, temperatureC: 18, volumeL: 20_000 - (tsMs - DAY.startMs) / MINUTE, tcVolumeL: 20_000 });
 let ctx: TestContext;
@@ -53,7 +53,7 @@ beforeAll(async () => {
   const times: number[] = [];
   for (let t = DAY.startMs; t < DAY.endMs; t += 5 * MINUTE) {
     const inHeadGap = t > DAY.startMs + 30 * MINUTE && t < DAY.startMs + 55 * MINUTE;
-    const acrossTheEnd = t > UNTIL - 10 * MINUTE && t < UNTIL + 10 * MINUTE;
+    const acrossTheEnd = t > SILENT - 10 * MINUTE && t < SILENT + 10 * MINUTE;
     if (!inHeadGap && !acrossTheEnd) times.push(t);
   }
   for (let i = 0; i < times.length; i += 100) {
@@ -77,10 +77,10 @@ describe('a day ended but not yet final, from its head', () => {
   it('gives the ended day’s row exactly as reading it whole, and is what the report reads', async () => {
     expect(await figureHeads(ctx.db, await tanksToBook(ctx.db, [tankId]), NOW, (days) => readTankDays(ctx.db, days))).toBe(1);
     const [head] = await rawRows<{ day: string; until_ms: number }>(ctx.db, sql`select day::text as day, (extract(epoch from until_ts) * 1000)::float8 as until_ms from tank_day_heads where tank_id = ${tankId}`);
-    expect([head!.day, Number(head!.until_ms)]).toEqual([DAY.day, UNTIL]);
+    expect([head!.day, Number(head!.until_ms)]).toEqual([DAY.day, DAY.endMs]);
     const row = await ended();
     expect(row.gapCount).toBe(2);
-    expect(row.gaps[1]).toEqual({ from: iso(UNTIL - 10 * MINUTE), to: iso(UNTIL + 10 * MINUTE) });
+    expect(row.gaps[1]).toEqual({ from: iso(SILENT - 10 * MINUTE), to: iso(SILENT + 10 * MINUTE) });
     expect(row.firstReadingAt).toBe(iso(DAY.startMs));
     expect(row.lastReadingAt).toBe(iso(DAY.endMs - 5 * MINUTE));
     expect(row).toEqual(await whole());
@@ -89,6 +89,8 @@ describe('a day ended but not yet final, from its head', () => {
       values (${tankId}, ${iso(DAY.startMs + 40 * MINUTE)}::timestamptz, ${stationId}, 1, 1500, 5, 18, 19960, 20000)`);
     expect((await ended()).gapCount).toBe(2);
     expect((await whole()).gapCount).toBe(1);
+    // Whole, it is not moved again.
+    expect(await figureHeads(ctx.db, await tanksToBook(ctx.db, [tankId]), NOW + 5 * MINUTE, (days) => readTankDays(ctx.db, days))).toBe(0);
   });
 
   it('still stands for the ended day once it is final, until the book job has written its book', async () => {
