@@ -333,18 +333,23 @@ export const tankReadings = pgTable(
 );
 
 /** Each tank's newest reading, for the live pages; only ever moved forward in time. */
-export const tankLatest = pgTable('tank_latest', {
-  tankId: integer('tank_id').primaryKey(),
-  stationId: integer('station_id').notNull(),
-  ts: timestamp('ts', { withTimezone: true }).notNull(),
-  ...readingColumns(),
-  /**
-   * Room left and how full, for the live pages. The readings do not keep them: they follow
-   * from the volumes and the tank's capacity, and two columns fewer is a sixth less to write.
-   */
-  ullageL: doublePrecision('ullage_l').notNull(),
-  fillPct: doublePrecision('fill_pct').notNull(),
-});
+export const tankLatest = pgTable(
+  'tank_latest',
+  {
+    tankId: integer('tank_id').primaryKey(),
+    stationId: integer('station_id').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    ...readingColumns(),
+    /**
+     * Room left and how full, for the live pages. The readings do not keep them: they follow
+     * from the volumes and the tank's capacity, and two columns fewer is a sixth less to write.
+     */
+    ullageL: doublePrecision('ullage_l').notNull(),
+    fillPct: doublePrecision('fill_pct').notNull(),
+  },
+  // Home's overview sums each station's tanks (migration 0037).
+  (t) => [index('tank_latest_station_idx').on(t.stationId)],
+);
 
 /** A station's contact with the server: online/offline and the device clock. */
 export const stationStatus = pgTable('station_status', {
