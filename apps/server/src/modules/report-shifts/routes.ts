@@ -36,8 +36,8 @@ export const shiftSalesRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => Date
   });
 
   app.get('/report/shift-sales/export', { config, schema: { tags, summary: 'Sales per shift as xlsx: tank lines, shift totals, product totals', querystring: shiftSalesQuery } }, async (request, reply) => {
-    const { all, totals } = await service.findShiftSales(db, userOf(request), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS }, clock(), request.t('shifts.allDay'));
-    const { name, body } = await shiftSalesWorkbook(request.t, all.slice(0, EXPORT_MAX_ROWS).map((r, i) => ({ id: i + 1, ...r })), totals);
+    const { allRows, totals } = await service.findShiftSales(db, userOf(request), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS }, clock(), request.t('shifts.allDay'));
+    const { name, body } = await shiftSalesWorkbook(request.t, allRows(EXPORT_MAX_ROWS), totals);
     return sendXlsx(reply, name, body);
   });
 
