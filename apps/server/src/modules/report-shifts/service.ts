@@ -170,12 +170,15 @@ function stationRanks(rows: readonly Unnumbered[]): Map<number, number> {
   return new Map(ordered.map(([id], rank) => [id, rank]));
 }
 
+/** The columns the shift list sorts by (the sort of none: newest day first). */
+const SORT_FIELDS: readonly string[] = ['day', 'stationName', 'salesL', 'deliveredL'];
+
 /** The order of the shift list, given the stations' ranks; unknown sales sort last whichever way. Refuses (91011) a column that does not sort, before any work. */
 function orderOf(query: Pick<ShiftSalesQuery, 'sortField' | 'sortOrder'>): (ranks: Map<number, number>) => (a: Unnumbered, b: Unnumbered) => number {
   const sign = query.sortOrder === 'descend' ? -1 : 1;
   const nullsLast = (x: number | null, y: number | null) => (x === null ? (y === null ? 0 : 1) : y === null ? -1 : sign * (x - y));
   const field = query.sortField;
-  if (field !== undefined && !['day', 'stationName', 'salesL', 'deliveredL'].includes(field)) assertValid([{ field: 'sortField', rule: 'rule.invalid' }]);
+  if (field !== undefined && !SORT_FIELDS.includes(field)) assertValid([{ field: 'sortField', rule: 'rule.invalid' }]);
   return (ranks) => {
     const byStation = (a: Unnumbered, b: Unnumbered) => ranks.get(a.stationId)! - ranks.get(b.stationId)!;
     switch (field) {
