@@ -7,7 +7,9 @@
  * then the job's average share of one core at its interval ((Node + PostgreSQL CPU per round) /
  * interval; a job that also runs in each hour's first minute, its first round once an hour and
  * steady ones the rest). The first round of a copy may find work left (a day ended since the fleet was
- * made: its books); it is shown apart, the steady rounds' median beside it.
+ * made: its books); it is shown apart, the steady rounds' median beside it. The book job's moving
+ * of every running day's head, once a minute, gets a line of its own (the rounds here run within a
+ * minute, so only its first would do it).
  *
  *   node --import tsx bench/jobs.ts [--tanks 1000 --rounds 5 --reuse]
  */
@@ -16,6 +18,9 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
+import { tanksToBook } from '../apps/server/src/modules/tank-days/books-repo';
+import { figureHeads } from '../apps/server/src/modules/tank-days/day-heads';
+import { readTankDays } from '../apps/server/src/modules/tank-days/figures';
 import { cpuWindow } from './ingest-cpu';
 import { databaseUrl, restoreFleet } from './fleet';
 import { fmt } from './setup';
@@ -58,6 +63,26 @@ try {
       `${job.name} | ${job.everyMs / 1000} s | ${first!.wall.toFixed(0)}, ${first!.node.toFixed(0)} + ${first!.pg.toFixed(0)} | ${median(steady.map((r) => r.wall)).toFixed(0)}, ${node.toFixed(0)} + ${pg.toFixed(0)} | ${share.toFixed(2)} % | ${median(steady.map((r) => r.load)).toFixed(1)}`,
     );
   }
+  // The book job moves every tank's head on once a minute (tank-days/day-heads.ts), in its first
+  // round of each minute: the rounds above ran within a minute or two, so a round of that alone,
+  // the clock a minute further on each time (this copy's readings stop where the fleet was made:
+  // in operation each head's minute holds a reading more a tank).
+  const tanks = await tanksToBook(db);
+  const moves: { wall: number; node: number; pg: number; load: number; heads: number }[] = [];
+  for (let i = 1; i <= ROUNDS; i++) {
+    const end = cpuWindow(process.pid, TARGET);
+    const started = performance.now();
+    const heads = await figureHeads(db, tanks, Date.now() + i * 60_000, (days) => readTankDays(db, days));
+    const wall = performance.now() - started;
+    const cpu = end();
+    moves.push({ wall, node: cpu.serverMs, pg: cpu.pgDbMs, load: cpu.load, heads });
+  }
+  const [firstMove, ...steadyMoves] = moves;
+  const moveNode = mean(steadyMoves.map((r) => r.node));
+  const movePg = mean(steadyMoves.map((r) => r.pg));
+  console.log(
+    `tank-day heads moved on (part of tank-day-books, ${fmt(firstMove!.heads)} heads) | 60 s | ${firstMove!.wall.toFixed(0)}, ${firstMove!.node.toFixed(0)} + ${firstMove!.pg.toFixed(0)} | ${median(steadyMoves.map((r) => r.wall)).toFixed(0)}, ${moveNode.toFixed(0)} + ${movePg.toFixed(0)} | ${(((moveNode + movePg) / 60_000) * 100).toFixed(2)} % | ${median(steadyMoves.map((r) => r.load)).toFixed(1)}`,
+  );
 } finally {
   await app.close();
   await close();
