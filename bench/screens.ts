@@ -13,7 +13,10 @@
  * `--month YYYY-MM` asks the month-long calls (monthly report, reconciliation from the 1st) for
  * that whole month, as on its last day: early in a month "this month so far" is a day or two, which
  * measures nothing. The fleet must hold the month (made within it, or `--days` reaching back to it).
- * `--prof DIR` writes the server's CPU profile there (when it stops). `--reuse` keeps the copy a previous run made (no cold figures); `--only` takes the calls whose
+ * `--prof DIR` writes the server's CPU profile there (when it stops). `--reuse` keeps the copy a previous run made (no cold figures);
+ * `--in-place` runs on the kept fleet itself, not a copy, for a fleet too large to copy beside
+ * itself (13 months of 1,000 tanks is ~56 GB): the server's jobs then change it, so make it again
+ * for a run that must start from the fleet as made. `--only` takes the calls whose
  * page or name matches; `--out` also writes the table as Markdown. Exports stream whole files, so
  * they are asked `--export-calls` times.
  */
@@ -24,7 +27,7 @@ import pg from 'pg';
 import { BOOK_SETTLE_MS } from '@ullage/domain/tank-day-books';
 import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
 import { cpuWindow } from './ingest-cpu';
-import { FLEET_COMPANY_PASSWORD, FLEET_COMPANY_USER, FLEET_PREFIX, databaseUrl, restoreFleet } from './fleet';
+import { FLEET_COMPANY_PASSWORD, FLEET_COMPANY_USER, FLEET_PREFIX, databaseUrl, fleetDatabase, restoreFleet } from './fleet';
 import { SCREEN_CALLS, type ScreenCall } from './screen-calls';
 import { fmt, signIn } from './setup';
 
@@ -36,13 +39,14 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     as: { type: 'string', default: 'admin,company' },
     reuse: { type: 'boolean', default: false },
+    'in-place': { type: 'boolean', default: false },
     out: { type: 'string' },
     prof: { type: 'string' },
     month: { type: 'string' },
   },
 });
 const TANKS = Number(args.tanks);
-const TARGET = 'ullage_screens_bench';
+const TARGET = args['in-place'] ? fleetDatabase(TANKS) : 'ullage_screens_bench';
 const DAY_MS = 86_400_000;
 const load = () => os.loadavg()[0]!;
 
@@ -177,7 +181,7 @@ interface Row {
 }
 
 async function main() {
-  const restoreS = args.reuse ? null : await restoreFleet(TANKS, TARGET);
+  const restoreS = args.reuse || args['in-place'] ? null : await restoreFleet(TANKS, TARGET);
   if (restoreS !== null) console.log(`fleet of ${fmt(TANKS)} tanks copied to ${TARGET} in ${restoreS.toFixed(1)} s`);
   // The jobs at their production intervals (the e2e server runs the books every 2 s).
   const server = await startServer(
