@@ -16,7 +16,9 @@
  *
  * The fleet is kept as the database `ullage_fleet_<tanks>` (marked a template): a bench copies it
  * with `restoreFleet` (CREATE DATABASE … TEMPLATE, a file copy: seconds, not a replay). `--dump
- * FILE` also writes a `pg_dump -Fc` file, to carry the fleet to another machine.
+ * FILE` also writes a `pg_dump -Fc` file, to carry the fleet to another machine. Where the
+ * server's autovacuum is off, the bench runs its rule itself meanwhile (autovacuum.ts; `--vacuum-log`
+ * prints each pass).
  *
  * Accounts: `admin` (E2E_ADMIN_PASSWORD) and the company account `fleet-company` (FLEET_COMPANY_PASSWORD),
  * which sees the first company's half of the fleet.
@@ -41,6 +43,7 @@ import { VarianceAlarmJob } from '../apps/server/src/modules/reconciliation/vari
 import { RunOutForecastJob } from '../apps/server/src/modules/forecast/forecast-job';
 import { DEMO_TANK_SIZES } from '../apps/server/src/seed/demo-organisation';
 import { api, fmt, recreateDatabase, signIn } from './setup';
+import { standInForAutovacuum } from './autovacuum';
 
 export const FLEET_COMPANY_USER = 'fleet-company';
 export const FLEET_COMPANY_PASSWORD = 'Fleet#2026co';
@@ -100,6 +103,7 @@ async function main() {
       'chunk-hours': { type: 'string', default: '12' },
       zones: { type: 'string', default: TIME_ZONES.join(',') },
       dump: { type: 'string' },
+      'vacuum-log': { type: 'boolean', default: false },
     },
   });
   const TANKS = Number(args.tanks);
@@ -122,6 +126,8 @@ async function main() {
   await recreateDatabase(url);
   const server = await startServer({ DATABASE_URL: url, MQTT_PORT: '0', LOG_LEVEL: 'warn', READINGS_RETENTION_MONTHS: '' }, { requireWeb: false });
   const { db, close } = await openPostgres(url);
+  // Autovacuum's part while the history streams in and the jobs rewrite their tables (autovacuum.ts).
+  const stopVacuum = await standInForAutovacuum(url, (line) => args['vacuum-log'] && console.log(line));
   try {
     // Stations, through the settings API as an operator would make them.
     let t = performance.now();
@@ -218,8 +224,9 @@ async function main() {
           const pct = Math.floor((doneMs / totalMs) * 100);
           if (pct >= shown + 5) {
             shown = pct;
-            const s = fleet.stats();
-            console.log(`  history ${pct} % (${s.simulatedTime.slice(0, 10)}): ${fmt(s.readingsSent)} readings in ${seconds(t)} s, load ${load()}`);
+            // The day the history has reached (the fleet's own clock is today's until it goes live).
+            const reached = new Date(startMs + doneMs).toISOString().slice(0, 10);
+            console.log(`  history ${pct} % (${reached}): ${fmt(fleet.stats().readingsSent)} readings in ${seconds(t)} s, load ${load()}`);
           }
         },
       },
@@ -256,6 +263,7 @@ async function main() {
 
     // As autovacuum leaves a database that has run for a while: the planner's statistics and the
     // visibility map (this machine's PostgreSQL runs with autovacuum off, as a test server may).
+    await stopVacuum();
     t = performance.now();
     await db.execute(sql`vacuum (analyze)`);
     console.log(`vacuum and analyze: ${seconds(t)} s`);
@@ -267,6 +275,7 @@ async function main() {
         `${(size / 1e9).toFixed(1)} GB; made in ${seconds(made)} s`,
     );
   } finally {
+    await stopVacuum();
     await close();
     await server.stop();
   }
