@@ -788,7 +788,12 @@ export const tankDayBooks = pgTable(
      */
     drops: jsonb('drops').$type<[number, number, number, number][]>(),
   },
-  (t) => [primaryKey({ columns: [t.tankId, t.day], name: 'tank_day_books_pkey' }), index('tank_day_books_stale_idx').on(t.endsAt).where(sql`${t.stale}`)],
+  (t) => [
+    primaryKey({ columns: [t.tankId, t.day], name: 'tank_day_books_pkey' }),
+    index('tank_day_books_stale_idx').on(t.endsAt).where(sql`${t.stale}`),
+    // The leak-test job's look for books written since its last (migration 0038).
+    index('tank_day_books_booked_idx').on(t.bookedAt),
+  ],
 );
 
 /**

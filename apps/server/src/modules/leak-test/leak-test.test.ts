@@ -2,12 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '@ullage/contracts/codes';
 import { users } from '../../db/schema';
-import { rawRows } from '../../lib/raw-sql';
+import { epochMs, rawRows } from '../../lib/raw-sql';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp';
 import { collectSse } from '../../test/sse';
 import { probeNoise, wallMs } from '../../test/tank-readings';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext, apiGet, sendReadings } from '../../test/harness';
 import { TankDayBookJob } from '../tank-days/service';
+import { latestBookingMs, leakDaysToFigure } from './days-repo';
 
 /**
  * Issue 22 through the device endpoint: 32 Shanghai days (2026-10-01 … 11-01) of readings every
@@ -272,6 +273,23 @@ describe('keeping the tests up to date', () => {
     const after = await rawRows<{ day: string; book_version: number }>(ctx.db, sql`select day::text as day, book_version from tank_leak_days where tank_id = ${tankIds['NWP-SH01/1']} order by day`);
     const changed = after.filter((a, i) => a.book_version !== before[i]!.book_version).map((a) => a.day);
     expect(changed).toEqual(['2026-10-10']);
+  });
+
+  it('after its first round looks only at books written since its last look, less the margin', async () => {
+    // A book whose version moved without being written again (its booked_at kept): only a look
+    // reaching back to when it was written finds it.
+    const tankId = tankIds['NWP-SH01/1']!;
+    await ctx.db.execute(sql`update tank_day_books set version = version + 1 where tank_id = ${tankId} and day = '2026-10-12'`);
+    const [book] = await rawRows<{ at: number }>(ctx.db, sql`select ${sql.raw(epochMs('booked_at'))} as at from tank_day_books where tank_id = ${tankId} and day = '2026-10-12'`);
+    const bookedMs = Number(book!.at);
+    const days = async (sinceMs: number | null) => (await leakDaysToFigure(ctx.db, '2026-09-01', 50, sinceMs)).map((t) => `${t.tankId}/${t.day}`);
+    expect(await days(null)).toEqual([`${tankId}/2026-10-12`]);
+    expect(await days(bookedMs)).toEqual([`${tankId}/2026-10-12`]);
+    expect(await days(bookedMs + 1)).toEqual([]);
+    expect(await latestBookingMs(ctx.db)).toBe(bookedMs);
+    // The job's last look saw books up to NOW: written at NOW, the book is within its margin.
+    expect((await ctx.app.leakTests.runOnce()).figured).toBe(1);
+    expect((await ctx.app.leakTests.runOnce()).figured).toBe(0);
   });
 
   it('applies a changed threshold at the next round: the leaking tank passes under 3 L/h and its alarm ends', async () => {
