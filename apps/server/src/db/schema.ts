@@ -496,6 +496,8 @@ export const deliveries = pgTable(
     uniqueIndex('deliveries_one_open_key').on(t.tankId).where(sql`${t.endedAt} is null`),
     index('deliveries_company_started_idx').on(t.companyId, t.startedAt),
     index('deliveries_station_started_idx').on(t.stationId, t.startedAt),
+    // A range of days over every tank: the administrator's and a distributor's lists (migration 0039).
+    index('deliveries_started_idx').on(t.startedAt),
   ],
 );
 
