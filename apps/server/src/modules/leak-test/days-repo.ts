@@ -26,17 +26,17 @@ const iso = (v: number) => new Date(v).toISOString();
 /**
  * Up to `limit` fresh books from `sinceDay` on whose leak day is missing or old, newest first.
  * `bookedSinceMs`: only books written at or after it (the booked_at key), the job's look since
- * its last; null looks at every book of the days, a join of tens of thousands of books a look.
+ * its last; null looks at every book of the days, tens of thousands of books a look. Each book
+ * found probes its leak day's key (not a join of every leak day kept).
  */
 export async function leakDaysToFigure(db: Db, sinceDay: string, limit: number, bookedSinceMs: number | null = null): Promise<LeakDayTask[]> {
   const rows = await rawRows<{ tank_id: number; day: string; version: number; starts_at: Date | string; ends_at: Date | string }>(
     db,
     sql`select b.tank_id, b.day::text as day, b.version, b.starts_at, b.ends_at
         from tank_day_books b
-        left join tank_leak_days l on l.tank_id = b.tank_id and l.day = b.day
         where b.day >= ${sinceDay}::date and not b.stale and b.booked_at is not null
           ${bookedSinceMs === null ? sql`` : sql`and b.booked_at >= ${iso(bookedSinceMs)}::timestamptz`}
-          and (l.tank_id is null or l.book_version <> b.version or l.starts_at <> b.starts_at)
+          and not exists (select 1 from tank_leak_days l where l.tank_id = b.tank_id and l.day = b.day and l.book_version = b.version and l.starts_at = b.starts_at)
         order by b.day desc, b.tank_id limit ${limit}`,
   );
   return rows.map((r) => ({ tankId: r.tank_id, day: r.day, bookVersion: Number(r.version), startMs: ms(r.starts_at), endMs: ms(r.ends_at) }));

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
 import type { LiveHub } from '../../live/hub';
 import { endTankAlarm, openTankAlarm } from '../alarms/service';
-import { latestBookingMs, leakDaysOf, leakDaysToFigure, readingsOf, writeLeakDays } from './days-repo';
+import { latestBookingMs, leakDaysOf, leakDaysToFigure, readingsOf, writeLeakDays, type LeakDayTask } from './days-repo';
 import { latestLeakDays, leakTanks, tanksInLeakAlarm, tanksWithOldThreshold, writeStatuses, type LeakTank } from './status-repo';
 
 /**
@@ -27,6 +27,13 @@ export const LEAK_LOOK_MARGIN_MS = 10 * 60_000;
  * 0.73-0.78 s of the database's time; the narrow one reads a few minutes' books.
  */
 export const LEAK_FULL_LOOK_MS = 60 * 60_000;
+
+/**
+ * Tank days one look answers, figured a batch at a time: a whole look reads every book of the
+ * backfill, so a backlog (an upgrade, a fleet's history uploaded late) is looked at once per
+ * thousand days, not once per batch of 50 (at 1,000 tanks with 13 months, 0.73-0.78 s a look).
+ */
+export const LEAK_LOOK_LIMIT = 1_000;
 
 export interface LeakRound {
   figured: number;
@@ -61,14 +68,17 @@ export class LeakTestJob {
     const since = whole ? null : this.bookedSinceMs;
     // Read before the look: a book written later is at or after it, so the next look sees it.
     const latest = await latestBookingMs(this.deps.db);
-    for (;;) {
-      if (Date.now() - started >= roundMs) {
-        pending = true;
-        break;
+    const batch = this.options.batch ?? 50;
+    look: for (;;) {
+      const tasks = await leakDaysToFigure(this.deps.db, this.sinceDay(), LEAK_LOOK_LIMIT, since);
+      if (tasks.length === 0) break;
+      for (let i = 0; i < tasks.length; i += batch) {
+        if (Date.now() - started >= roundMs) {
+          pending = true;
+          break look;
+        }
+        figured += await this.figure(tasks.slice(i, i + batch), touched);
       }
-      const n = await this.figureBatch(touched, since);
-      if (n === 0) break;
-      figured += n;
     }
     if (!pending) {
       // Every book written before `latest` (less the margin) that needed it is figured now.
@@ -81,13 +91,15 @@ export class LeakTestJob {
     return { figured, evaluated, pending };
   }
 
-  /** Figures one batch of tank days; answers how many. */
-  private async figureBatch(touched: Set<number>, bookedSinceMs: number | null): Promise<number> {
+  /** The first day figured: LEAK_BACKFILL_DAYS back by the job's clock. */
+  private sinceDay(): string {
+    return new Date(this.deps.clock().getTime() - LEAK_BACKFILL_DAYS * 86_400_000).toISOString().slice(0, 10);
+  }
+
+  /** Figures a batch of tank days; answers how many. */
+  private async figure(tasks: readonly LeakDayTask[], touched: Set<number>): Promise<number> {
     const { db } = this.deps;
     const nowMs = this.deps.clock().getTime();
-    const sinceDay = new Date(nowMs - LEAK_BACKFILL_DAYS * 86_400_000).toISOString().slice(0, 10);
-    const tasks = await leakDaysToFigure(db, sinceDay, this.options.batch ?? 50, bookedSinceMs);
-    if (tasks.length === 0) return 0;
     const tanks = new Map((await leakTanks(db, [...new Set(tasks.map((t) => t.tankId))])).map((t) => [t.tankId, t]));
     const readings = await readingsOf(db, tasks.map((t) => ({ tankId: t.tankId, fromMs: t.startMs - QUIET_RULES.lookbackMs, toMs: t.endMs })));
     const writes = tasks.flatMap((task, i) => {
