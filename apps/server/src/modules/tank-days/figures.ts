@@ -124,12 +124,6 @@ export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs
   });
   const [read, deliveries] = await Promise.all([readTankDays(db, asks), deliveriesAsked]);
   const deliveriesByTank = groupBy(deliveries, (d) => d.tankId);
-  const deliveriesKey = new Map<number, string>();
-  const keyOfDeliveries = (tankId: number) => {
-    let key = deliveriesKey.get(tankId);
-    if (key === undefined) deliveriesKey.set(tankId, (key = deliveriesSignature(deliveriesByTank.get(tankId))));
-    return key;
-  };
   let r = 0;
   return tankDays.map((tankDay, i) => {
     const book = fromBooks[i];
@@ -141,11 +135,12 @@ export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs
     }
     const { first, last, gaps } = readings;
     let figures: DailyInventory<EdgeReading>;
+    const ofTank = deliveriesByTank.get(tankDay.tank.tankId) ?? NO_DELIVERIES;
     const kept = book ? figuresOfBook.get(book) : undefined;
-    if (kept && kept.deliveries === keyOfDeliveries(tankDay.tank.tankId)) figures = kept.figures;
+    if (kept && sameDeliveries(kept.deliveries, ofTank)) figures = kept.figures;
     else {
-      figures = dailyInventory<EdgeReading>({ window: tankDay.window, first, last, gaps, deliveries: deliveriesByTank.get(tankDay.tank.tankId) ?? NO_DELIVERIES, nowMs });
-      if (book) figuresOfBook.set(book, { deliveries: keyOfDeliveries(tankDay.tank.tankId), figures });
+      figures = dailyInventory<EdgeReading>({ window: tankDay.window, first, last, gaps, deliveries: ofTank, nowMs });
+      if (book) figuresOfBook.set(book, { deliveries: ofTank, figures });
     }
     // Written out, not spread: one object shape for every tank day.
     return { tank: tankDay.tank, window: tankDay.window, figures, first, last, sold: book?.sold ?? null, drops: book?.drops ?? null };
@@ -162,14 +157,22 @@ export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs
  * their lists again (bench/screens.ts, issue 35). Kept figures are shared: callers read them,
  * never change them.
  */
-const figuresOfBook = new WeakMap<Book, { deliveries: string; figures: DailyInventory<EdgeReading> }>();
+const figuresOfBook = new WeakMap<Book, { deliveries: readonly DeliveryRaw[]; figures: DailyInventory<EdgeReading> }>();
 
-/** What dailyInventory reads of a tank's deliveries, as one text: equal texts, equal figures. */
-function deliveriesSignature(deliveries: readonly DeliveryRaw[] | undefined): string {
-  if (deliveries === undefined || deliveries.length === 0) return '';
-  let out = '';
-  for (const d of deliveries) out += `${d.startedAtMs},${d.endedAtMs},${d.startVolumeL},${d.endVolumeL};`;
-  return out;
+/**
+ * Whether two lists hold the same deliveries, as far as dailyInventory reads them: equal lists,
+ * equal figures. Compared value by value: a text of each tank's list, made every call, cost more
+ * (numbers written out) than comparing a month's lists for each of its days.
+ */
+function sameDeliveries(a: readonly DeliveryRaw[], b: readonly DeliveryRaw[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.startedAtMs !== y.startedAtMs || x.endedAtMs !== y.endedAtMs || x.startVolumeL !== y.startVolumeL || x.endVolumeL !== y.endVolumeL) return false;
+  }
+  return true;
 }
 
 const NONE: Gap[] = [];
