@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LeakReading, QuietPeriod } from '@ullage/domain/leak-detection';
 import type { Db } from '../../db/client';
 import { epochMs, pgArray, rawRows } from '../../lib/raw-sql';
+import { readingsBetween } from '../../lib/readings-between';
 
 /**
  * Each tank day's quiet periods (tank_leak_days, migration 0025). A day is figured once its
@@ -59,7 +60,7 @@ export async function readingsOf(db: Db, spans: readonly { tankId: number; fromM
         from unnest(${pgArray(spans.map((s) => s.tankId))}::int[], ${pgArray(spans.map((s) => iso(s.fromMs)))}::timestamptz[],
           ${pgArray(spans.map((s) => iso(s.toMs)))}::timestamptz[]) with ordinality as w(tank_id, from_ts, to_ts, i)
         cross join lateral (select ts, volume_l, temperature_c, tc_volume_l from tank_readings r
-          where r.tank_id = w.tank_id and r.ts >= w.from_ts and r.ts < w.to_ts order by r.ts) r
+          where r.tank_id = w.tank_id and r.ts >= w.from_ts and r.ts < w.to_ts and ${readingsBetween('r', spans)} order by r.ts) r
         order by w.i, r.ts`,
   );
   const out: LeakReading[][] = spans.map(() => []);

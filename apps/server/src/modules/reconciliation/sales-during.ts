@@ -3,6 +3,7 @@ import type { DayDeliveryPart } from '@ullage/domain/daily-inventory';
 import { salesDuring, salesRateAroundLph, SALES_RATE_WINDOW_MS, type SalesDuring } from '@ullage/domain/delivery-sales';
 import type { Db } from '../../db/client';
 import { pgArray, rawRows } from '../../lib/raw-sql';
+import { readingsBetween } from '../../lib/readings-between';
 import { salesOfWindows } from './metered-sales';
 
 /** A drop, or a period's part of one, whose sales during are asked for. */
@@ -77,6 +78,7 @@ type Point = { tsMs: number; volumeL: number } | null;
 async function readingsAround(db: Db, drops: readonly DropAsk[]): Promise<{ before: Point; after: Point }[]> {
   if (drops.length === 0) return [];
   const window = `${SALES_RATE_WINDOW_MS / 1000} seconds`;
+  const within = readingsBetween('r', drops.map((d) => ({ fromMs: d.startedAtMs - SALES_RATE_WINDOW_MS, toMs: d.endMs + SALES_RATE_WINDOW_MS })));
   const rows = await rawRows<{ k: number; before_ts: Date | string | null; before_l: number | null; after_ts: Date | string | null; after_l: number | null }>(
     db,
     sql`select w.k::int as k, b.ts as before_ts, b.volume_l as before_l, a.ts as after_ts, a.volume_l as after_l
@@ -84,12 +86,12 @@ async function readingsAround(db: Db, drops: readonly DropAsk[]): Promise<{ befo
                     ${pgArray(drops.map((d) => iso(d.endMs)))}::timestamptz[]) with ordinality as w(tank_id, started_at, ended_at, k)
         left join lateral (
           select r.ts, r.volume_l from tank_readings r
-          where r.tank_id = w.tank_id and r.ts >= w.started_at - ${window}::interval and r.ts < w.started_at
+          where r.tank_id = w.tank_id and r.ts >= w.started_at - ${window}::interval and r.ts < w.started_at and ${within}
           order by r.ts asc limit 1
         ) b on true
         left join lateral (
           select r.ts, r.volume_l from tank_readings r
-          where r.tank_id = w.tank_id and r.ts > w.ended_at and r.ts <= w.ended_at + ${window}::interval
+          where r.tank_id = w.tank_id and r.ts > w.ended_at and r.ts <= w.ended_at + ${window}::interval and ${within}
           order by r.ts desc limit 1
         ) a on true`,
   );

@@ -7,6 +7,7 @@ import { countedDelivery } from '../../lib/counted-deliveries';
 import { likePattern } from '../../lib/list';
 import { inParallelChunks } from '../../lib/parallel-chunks';
 import { epochMs, pgArray, rawRows } from '../../lib/raw-sql';
+import { readingsBetween } from '../../lib/readings-between';
 import { scopeOn, type Scope } from '../scope/scope';
 import { tankPlaceOf, type TankPlaceRaw } from '../../lib/report-place';
 
@@ -111,6 +112,7 @@ export const edgesOf = (r: EdgeColumns): { first: EdgeReading | null; last: Edge
 export async function dayEdges(db: Db, days: readonly TankDayWindow[]): Promise<{ first: EdgeReading | null; last: EdgeReading | null }[]> {
   const out = days.map(() => ({ first: null as EdgeReading | null, last: null as EdgeReading | null }));
   if (days.length === 0) return out;
+  const within = readingsBetween('r', days.map((d) => ({ fromMs: d.startMs, toMs: d.endMs })));
   const rows = await rawRows<EdgeRaw>(
     db,
     sql`with w as (
@@ -123,11 +125,11 @@ export async function dayEdges(db: Db, days: readonly TankDayWindow[]): Promise<
         from w
         left join lateral (
           select r.ts, r.volume_l, r.product_height_mm, r.water_height_mm, r.temperature_c from tank_readings r
-          where r.tank_id = w.tank_id and r.ts >= w.starts_at and r.ts < w.ends_at order by r.ts limit 1
+          where r.tank_id = w.tank_id and r.ts >= w.starts_at and r.ts < w.ends_at and ${within} order by r.ts limit 1
         ) f on true
         left join lateral (
           select r.ts, r.volume_l, r.product_height_mm, r.water_height_mm, r.temperature_c from tank_readings r
-          where r.tank_id = w.tank_id and r.ts >= w.starts_at and r.ts < w.ends_at order by r.ts desc limit 1
+          where r.tank_id = w.tank_id and r.ts >= w.starts_at and r.ts < w.ends_at and ${within} order by r.ts desc limit 1
         ) l on true`,
   );
   for (const r of rows) out[r.k - 1] = edgesOf(r);
@@ -175,7 +177,7 @@ async function readingGapsOf(db: Db, spans: readonly TankSpan[], gapMs: number):
         join lateral (
           select x.prev_ts, x.ts from (
             select r.ts, lag(r.ts) over (order by r.ts) as prev_ts from tank_readings r
-            where r.tank_id = w.tank_id and r.ts >= w.starts_at and r.ts < w.ends_at
+            where r.tank_id = w.tank_id and r.ts >= w.starts_at and r.ts < w.ends_at and ${readingsBetween('r', spans)}
           ) x
           where x.ts - x.prev_ts > ${`${gapMs / 1000} seconds`}::interval
         ) g on true`,
