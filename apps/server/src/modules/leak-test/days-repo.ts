@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { LeakReading, QuietPeriod } from '@ullage/domain/leak-detection';
 import type { Db } from '../../db/client';
+import { daysBetween } from '@ullage/domain/station-day';
+import { DayCache } from '../../lib/day-cache';
 import { epochMs, pgArray, rawRows } from '../../lib/raw-sql';
 import { readingsBetween } from '../../lib/readings-between';
 
@@ -105,23 +107,79 @@ export interface LeakDay {
   periods: QuietPeriod[];
 }
 
-/** The figured days of these tanks from `fromDay` to `toDay`, by tank then day. */
+/** Each database's leak days read so far (a test's database has its own). */
+const caches = new WeakMap<Db, DayCache<LeakDay>>();
+const cacheOf = (db: Db) => {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new DayCache<LeakDay>()));
+  return cache;
+};
+
+/**
+ * The figured days of these tanks from `fromDay` to `toDay`, by tank then day. Each day's
+ * version is its row's xmin, the transaction that last wrote it (any write makes a new one,
+ * whatever the job's clock): only that is read every time, and a tank's days whole only when one
+ * of them is not kept at it (lib/day-cache.ts).
+ * The list's 37 days of every tank were 7,400 rows of quiet periods parsed a call at 200 tanks.
+ * Shared: never change them.
+ */
 export async function leakDaysOf(db: Db, tankIds: readonly number[], fromDay: string, toDay: string): Promise<LeakDay[]> {
   if (tankIds.length === 0) return [];
-  const rows = await rawRows<{ tank_id: number; day: string; starts_ms: number; ends_ms: number; periods: number[][] | string }>(
+  const cache = cacheOf(db);
+  const days = daysBetween(fromDay, toDay);
+  // Each tank's days as `offset:xmin,…` (offset in days from fromDay), in day order: one text a tank.
+  const rows = await rawRows<{ tank_id: number; versions: string }>(
     db,
-    sql`select tank_id, day::text as day, ${sql.raw(epochMs('starts_at'))} as starts_ms, ${sql.raw(epochMs('ends_at'))} as ends_ms, periods from tank_leak_days
+    sql`select tank_id, string_agg(concat(day - ${fromDay}::date, ':', xmin::text), ',' order by day) as versions from tank_leak_days
+        where tank_id = any(${pgArray(tankIds)}::int[]) and day >= ${fromDay}::date and day <= ${toDay}::date
+        group by tank_id order by tank_id`,
+  );
+  const kept = new Map<number, LeakDay[]>();
+  const unkept: number[] = [];
+  for (const r of rows) {
+    const pairs = r.versions.split(',');
+    const ofDays = new Array<string>(pairs.length);
+    const versions = new Array<number>(pairs.length);
+    pairs.forEach((pair, i) => {
+      const colon = pair.indexOf(':');
+      ofDays[i] = days[Number(pair.slice(0, colon))]!;
+      versions[i] = Number(pair.slice(colon + 1));
+    });
+    const ofTank = cache.keptAt(r.tank_id, ofDays, versions);
+    if (ofTank) kept.set(r.tank_id, ofTank);
+    else unkept.push(r.tank_id);
+  }
+  for (const { day, version } of await readLeakDays(db, unkept, fromDay, toDay)) {
+    cache.keep(day, version);
+    let ofTank = kept.get(day.tankId);
+    if (!ofTank) kept.set(day.tankId, (ofTank = []));
+    ofTank.push(day);
+  }
+  // By tank, then day: the tanks in the order the versions came (tank_id), each tank's days in day order.
+  return rows.flatMap((r) => kept.get(r.tank_id) ?? []);
+}
+
+/** The figured days of these tanks, whole, each with its row's version (xmin). */
+async function readLeakDays(db: Db, tankIds: readonly number[], fromDay: string, toDay: string): Promise<{ day: LeakDay; version: number }[]> {
+  if (tankIds.length === 0) return [];
+  const rows = await rawRows<{ tank_id: number; day: string; starts_ms: number; ends_ms: number; row_version: number | string; periods: number[][] | string }>(
+    db,
+    sql`select tank_id, day::text as day, ${sql.raw(epochMs('starts_at'))} as starts_ms, ${sql.raw(epochMs('ends_at'))} as ends_ms,
+          xmin::text::int8 as row_version, periods from tank_leak_days
         where tank_id = any(${pgArray(tankIds)}::int[]) and day >= ${fromDay}::date and day <= ${toDay}::date
         order by tank_id, day`,
   );
   return rows.map((r) => {
     const list = typeof r.periods === 'string' ? (JSON.parse(r.periods) as number[][]) : r.periods;
     return {
-      tankId: r.tank_id,
-      day: r.day,
-      startMs: r.starts_ms,
-      endMs: r.ends_ms,
-      periods: list.map(([startMs, endMs, n, rateLph, seLph]) => ({ startMs: startMs!, endMs: endMs!, n: n!, rateLph: rateLph!, seLph: seLph! })),
+      version: Number(r.row_version),
+      day: {
+        tankId: r.tank_id,
+        day: r.day,
+        startMs: r.starts_ms,
+        endMs: r.ends_ms,
+        periods: list.map(([startMs, endMs, n, rateLph, seLph]) => ({ startMs: startMs!, endMs: endMs!, n: n!, rateLph: rateLph!, seLph: seLph! })),
+      },
     };
   });
 }

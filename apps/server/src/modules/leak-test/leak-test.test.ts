@@ -8,7 +8,7 @@ import { collectSse } from '../../test/sse';
 import { probeNoise, wallMs } from '../../test/tank-readings';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, signIn, startTestApp, type TestContext, apiGet, sendReadings } from '../../test/harness';
 import { TankDayBookJob } from '../tank-days/service';
-import { latestBookingMs, leakDaysToFigure } from './days-repo';
+import { latestBookingMs, leakDaysOf, leakDaysToFigure } from './days-repo';
 
 /**
  * Issue 22 through the device endpoint: 32 Shanghai days (2026-10-01 … 11-01) of readings every
@@ -290,6 +290,23 @@ describe('keeping the tests up to date', () => {
     // The job's last look saw books up to NOW: written at NOW, the book is within its margin.
     expect((await ctx.app.leakTests.runOnce()).figured).toBe(1);
     expect((await ctx.app.leakTests.runOnce()).figured).toBe(0);
+  });
+
+  it('reads a leak day again once its row was written again, whatever the job’s clock (kept days: lib/day-cache.ts)', async () => {
+    const tankId = tankIds['NWP-SH01/2']!;
+    const periodsOf = async () => (await leakDaysOf(ctx.db, [tankId], '2026-10-10', '2026-10-12')).map((d) => `${d.day}:${d.periods.length}`);
+    const before = await periodsOf();
+    expect(before).toHaveLength(3);
+    expect(before.every((d) => !d.endsWith(':0'))).toBe(true);
+    // Written again with the same book version and figured_at (this app's clock stands still): only the row's version tells.
+    const [saved] = await rawRows<{ periods: string }>(ctx.db, sql`select periods::text as periods from tank_leak_days where tank_id = ${tankId} and day = '2026-10-11'`);
+    await ctx.db.execute(sql`update tank_leak_days set periods = '[]'::jsonb where tank_id = ${tankId} and day = '2026-10-11'`);
+    try {
+      expect(await periodsOf()).toEqual([before[0], '2026-10-11:0', before[2]]);
+    } finally {
+      await ctx.db.execute(sql`update tank_leak_days set periods = ${saved!.periods}::jsonb where tank_id = ${tankId} and day = '2026-10-11'`);
+    }
+    expect(await periodsOf()).toEqual(before);
   });
 
   it('applies a changed threshold at the next round: the leaking tank passes under 3 L/h and its alarm ends', async () => {

@@ -479,7 +479,7 @@ describe('metered sales kept in the tank-day books', () => {
     expect(await whole()).toEqual(live);
   });
 
-  // Changed as every writer changes a book: at a new version (tank-days/book-cache.ts).
+  // Changed as every writer changes a book: at a new version (lib/day-cache.ts).
   it('the reconciliation reads the kept sales: a book changed by hand shows', async () => {
     await ctx.db.execute(sql`update tank_day_books set sold_l = 2900, version = version + 1 where tank_id = ${tankIds['NWP-SH01/1']!} and day = ${DAYS[0]!}::date`);
     const { list: rows } = await list(`fromDay=${DAYS[0]}&toDay=${DAYS[0]}&tankId=${tankIds['NWP-SH01/1']}`);
@@ -528,7 +528,7 @@ describe('sales during drops kept in the tank-day books', () => {
     expect((await dayOfRiyadh()).gross).toMatchObject({ salesDuringDeliveriesL: 100, varianceL: 0 });
   });
 
-  // Changed as every writer changes a book: at a new version (tank-days/book-cache.ts).
+  // Changed as every writer changes a book: at a new version (lib/day-cache.ts).
   it('the reconciliation reads the kept figure: a book changed by hand shows', async () => {
     const tank = tankIds['NWP-RY04/1']!;
     await ctx.db.execute(sql`update tank_day_books set drops = jsonb_set(drops, '{0,3}', '130'), version = version + 1 where tank_id = ${tank} and day = ${DAYS[1]!}::date`);

@@ -3,7 +3,7 @@ import type { Gap } from '@ullage/domain/daily-inventory';
 import { daysBetween, type DayWindow } from '@ullage/domain/station-day';
 import type { Db } from '../../db/client';
 import { epochMs, pgArray, rawRows } from '../../lib/raw-sql';
-import { BookCache } from './book-cache';
+import { DayCache } from '../../lib/day-cache';
 import { edgesOf, type EdgeReading } from './repo';
 
 /** What one tank's readings give for one station day (daily-inventory.ts DayAggregates). */
@@ -92,17 +92,17 @@ function bookOf(tankId: number, text: string): Book {
 }
 
 /** Each database's books read so far (a test's database has its own). */
-const caches = new WeakMap<Db, BookCache<Book>>();
+const caches = new WeakMap<Db, DayCache<Book>>();
 const cacheOf = (db: Db) => {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new BookCache<Book>()));
+  if (!cache) caches.set(db, (cache = new DayCache<Book>()));
   return cache;
 };
 
 /**
  * The fresh books of these tanks from `fromDay` to `toDay`: a range of the (tank_id, day) key per
  * tank. Only each book's version is read every time; a tank's books are read whole only when
- * one of them is not kept at its version (book-cache.ts says why that is exact). Shared: never
+ * one of them is not kept at its version (lib/day-cache.ts says why that is exact). Shared: never
  * change them.
  */
 export async function freshBooks(db: Db, tankIds: readonly number[], fromDay: string, toDay: string): Promise<Book[]> {
@@ -128,7 +128,7 @@ export async function freshBooks(db: Db, tankIds: readonly number[], fromDay: st
       ofDays[i] = days[Number(pair.slice(0, colon))]!;
       versions[i] = Number(pair.slice(colon + 1));
     });
-    const kept = cache.booksAt(r.tank_id, ofDays, versions);
+    const kept = cache.keptAt(r.tank_id, ofDays, versions);
     if (kept) out.push(...kept);
     else unkept.push(r.tank_id);
   }

@@ -150,7 +150,7 @@ export async function figureTankDays(db: Db, tankDays: readonly TankDay[], nowMs
 /**
  * The figures of a booked day, kept with the deliveries they were figured with. A book is final
  * (its day ended and settled: nothing in its figures depends on the clock any more) and the
- * book cache hands out the same object for as long as its version stands (book-cache.ts), so
+ * book cache hands out the same object for as long as its version stands (lib/day-cache.ts), so
  * the figures follow from the book and the deliveries alone; deliveries change apart from the
  * readings, so they are compared each call (a tank's are a handful a week). A week of 5,000
  * tanks is 35,000 days a call, 29,000 of them booked: each figured anew made its figures and

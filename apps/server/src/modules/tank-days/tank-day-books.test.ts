@@ -114,7 +114,7 @@ describe('tank-day books (issue 21)', () => {
     expect(await fillBooks()).toBe(0);
   });
 
-  // Changed as every writer changes a book: at a new version (book-cache.ts).
+  // Changed as every writer changes a book: at a new version (lib/day-cache.ts).
   it('the reports do read the books: a book changed by hand shows, and figuring without books does not', async () => {
     const before = await dayOf(B);
     await ctx.db.execute(sql`update tank_day_books set first_volume_l = first_volume_l + 1, version = version + 1 where tank_id = ${tankId} and day = ${B}::date`);
