@@ -20,6 +20,17 @@ describe('DayCache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('reads the days and versions from the database’s text: `offset:version`, the offset from the first day asked', () => {
+    const cache = new DayCache<ReturnType<typeof book>>();
+    cache.keep(book(7, '2026-11-02', 'a'), 12);
+    cache.keep(book(7, '2026-11-04', 'b'), 3_000_000_000);
+    const days = ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04'];
+    expect(cache.keptOfText(7, '1:12,3:3000000000', days)!.map((b) => b.note)).toEqual(['a', 'b']);
+    expect(cache.keptOfText(7, '3:3000000000', days)!.map((b) => b.note)).toEqual(['b']);
+    expect(cache.keptOfText(7, '1:12,3:3000000001', days)).toBeNull();
+    expect(cache.keptOfText(7, '1:12,2:12', days)).toBeNull();
+  });
+
   it('past its limit drops the tanks kept first, down to nine tenths of it', () => {
     const cache = new DayCache<ReturnType<typeof book>>(10);
     for (let tank = 1; tank <= 5; tank++) for (const day of ['2026-11-01', '2026-11-02']) cache.keep(book(tank, day), 1);

@@ -40,6 +40,22 @@ export class DayCache<B extends { tankId: number; day: string }> {
     return out;
   }
 
+  /**
+   * As keptAt, the days and versions given as the text the reads ask the database for: each day's
+   * `offset:version`, comma-separated, the offset in days from the first of `days`.
+   */
+  keptOfText(tankId: number, text: string, days: readonly string[]): B[] | null {
+    const pairs = text.split(',');
+    const ofDays = new Array<string>(pairs.length);
+    const versions = new Array<number>(pairs.length);
+    pairs.forEach((pair, i) => {
+      const colon = pair.indexOf(':');
+      ofDays[i] = days[Number(pair.slice(0, colon))]!;
+      versions[i] = Number(pair.slice(colon + 1));
+    });
+    return this.keptAt(tankId, ofDays, versions);
+  }
+
   /** Keeps a row read at `version`, in place of any other of its tank and day. */
   keep(book: B, version: number): void {
     let kept = this.byTank.get(book.tankId);

@@ -137,15 +137,7 @@ export async function leakDaysOf(db: Db, tankIds: readonly number[], fromDay: st
   const kept = new Map<number, LeakDay[]>();
   const unkept: number[] = [];
   for (const r of rows) {
-    const pairs = r.versions.split(',');
-    const ofDays = new Array<string>(pairs.length);
-    const versions = new Array<number>(pairs.length);
-    pairs.forEach((pair, i) => {
-      const colon = pair.indexOf(':');
-      ofDays[i] = days[Number(pair.slice(0, colon))]!;
-      versions[i] = Number(pair.slice(colon + 1));
-    });
-    const ofTank = cache.keptAt(r.tank_id, ofDays, versions);
+    const ofTank = cache.keptOfText(r.tank_id, r.versions, days);
     if (ofTank) kept.set(r.tank_id, ofTank);
     else unkept.push(r.tank_id);
   }

@@ -120,15 +120,7 @@ export async function freshBooks(db: Db, tankIds: readonly number[], fromDay: st
   const out: Book[] = [];
   const unkept: number[] = [];
   for (const r of rows) {
-    const pairs = r.versions.split(',');
-    const ofDays = new Array<string>(pairs.length);
-    const versions = new Array<number>(pairs.length);
-    pairs.forEach((pair, i) => {
-      const colon = pair.indexOf(':');
-      ofDays[i] = days[Number(pair.slice(0, colon))]!;
-      versions[i] = Number(pair.slice(colon + 1));
-    });
-    const kept = cache.keptAt(r.tank_id, ofDays, versions);
+    const kept = cache.keptOfText(r.tank_id, r.versions, days);
     if (kept) out.push(...kept);
     else unkept.push(r.tank_id);
   }
