@@ -134,6 +134,38 @@ describe('salesOfWindows: totaliser rises', () => {
   });
 });
 
+describe('salesOfWindows: windows of stations with sales, with totals and with neither, asked together', () => {
+  it('answers each window what it answers alone, in the order asked', async () => {
+    const [other] = await rawRows<{ id: number }>(ctx.db, sql`select id from stations where code = 'NWP-SH01'`);
+    const [quiet] = await rawRows<{ id: number }>(ctx.db, sql`select id from stations where id not in (${stationId}, ${other!.id}) order by id limit 1`);
+    const sold = [3, 7, 11].map((h, i) => ({ key: `sw-${i}`, tsMs: T0 + h * HOUR, volumeL: 10 + i }));
+    for (const x of sold) {
+      await ctx.db.execute(sql`insert into metered_sales (station_id, target, sale_key, ts, volume_l) values (${other!.id}, 'sw1', ${x.key}, ${new Date(x.tsMs).toISOString()}::timestamptz, ${x.volumeL})`);
+    }
+    try {
+      const windows: SalesWindow[] = [
+        { stationId: quiet!.id, target: 'sw1', fromMs: T0, toMs: T0 + 24 * HOUR },
+        { stationId: other!.id, target: 'sw1', fromMs: T0, toMs: T0 + 8 * HOUR },
+        { stationId, target: 'tz1', fromMs: T0, toMs: T0 + 30 * HOUR },
+        { stationId: other!.id, target: 'sw1', fromMs: T0 + 5 * HOUR, toMs: T0 + 24 * HOUR },
+        { stationId, target: 'tz2', fromMs: T0 + 24 * HOUR, toMs: T0 + 72 * HOUR },
+      ];
+      const together = await salesOfWindows(ctx.db, windows);
+      const alone = await Promise.all(windows.map(async (w) => (await salesOfWindows(ctx.db, [w]))[0]!));
+      expect(together.map((x) => x.volumeL)).toEqual(alone.map((x) => x.volumeL));
+      expect(together[0]!.volumeL).toBe(0);
+      expect(together[1]!.volumeL).toBe(10 + 11);
+      expect(together[3]!.volumeL).toBe(11 + 12);
+      const want = expected(readings(), [windows[2]!, windows[4]!]);
+      expect(together[2]!.volumeL).toBeCloseTo(want[0]!.volumeL, 6);
+      expect(together[4]!.volumeL).toBeCloseTo(want[1]!.volumeL, 6);
+      expect(want[0]!.volumeL).toBeGreaterThan(0);
+    } finally {
+      await ctx.db.execute(sql`delete from metered_sales where station_id = ${other!.id} and target = 'sw1'`);
+    }
+  });
+});
+
 describe('the server’s connections', () => {
   // The windows above are one statement of thousands of look-ups: with JIT on, PostgreSQL compiled it first (issue 35).
   it.skipIf(backend() !== 'postgres')('ask PostgreSQL for no JIT compilation', async () => {
