@@ -40,8 +40,11 @@ export async function salesOfWindows(db: Db, windows: readonly SalesWindow[]): P
   if (windows.length === 0) return out;
   const kinds = await rawRows<{ station_id: number; sales: boolean; totals: boolean }>(
     db,
-    sql`select s.id as station_id, exists (select 1 from metered_sales m where m.station_id = s.id) as sales,
-          exists (select 1 from meter_totals t where t.station_id = s.id) as totals
+    // Each a probe of the (station, ts) key: in that key's order, with a limit, so the planner takes
+    // it. As EXISTS it scanned the whole of meter_totals for each station without totals (2 s a call).
+    sql`select s.id as station_id,
+          (select m.ts from metered_sales m where m.station_id = s.id order by m.station_id, m.ts limit 1) is not null as sales,
+          (select t.ts from meter_totals t where t.station_id = s.id order by t.station_id, t.ts limit 1) is not null as totals
         from unnest(${pgArray([...new Set(windows.map((x) => x.stationId))])}::int[]) as s(id)`,
   );
   const withSales = new Set(kinds.filter((k) => k.sales).map((k) => k.station_id));
