@@ -7,7 +7,7 @@ import { countedDelivery } from '../../lib/counted-deliveries';
 import { likePattern } from '../../lib/list';
 import { inParallelChunks } from '../../lib/parallel-chunks';
 import { epochMs, pgArray, rawRows } from '../../lib/raw-sql';
-import { readingsBetween } from '../../lib/readings-between';
+import { boundsOf, readingsBetween } from '../../lib/readings-between';
 import { scopeOn, type Scope } from '../scope/scope';
 import { tankPlaceOf, type TankPlaceRaw } from '../../lib/report-place';
 
@@ -203,12 +203,7 @@ export interface DeliveryRaw {
  */
 export async function deliveriesOf(db: Db, spans: readonly TankSpan[]): Promise<DeliveryRaw[]> {
   if (spans.length === 0) return [];
-  let fromMs = Infinity;
-  let toMs = -Infinity;
-  for (const s of spans) {
-    if (s.fromMs < fromMs) fromMs = s.fromMs;
-    if (s.toMs > toMs) toMs = s.toMs;
-  }
+  const { from: fromMs, to: toMs } = boundsOf(spans);
   const rows = await rawRows<{ tank_id: number; started_ms: number; ended_ms: number | null; start_volume_l: number; end_volume_l: number }>(
     db,
     sql`with w as (
