@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { columnsOver, EXPORT_ROWS_HEADER, excelDay, excelTime, sendXlsx, sheetOf, workbookBuffer, workbookOf, writeWorkbook, xlsxOf, type SheetColumn } from './xlsx';
+import { columnsOver, EXPORT_ROWS_HEADER, excelDay, excelTime, inBatches, rowCountOf, sendXlsx, sheetOf, workbookBuffer, workbookOf, writeWorkbook, xlsxOf, type SheetColumn } from './xlsx';
 import { readBook } from '../test/xlsx-cells';
 
 /** Issue 20 item 13: days and times are date cells that sort and filter as dates; Arabic sheets read right to left. */
@@ -101,6 +101,28 @@ describe('the streaming xlsx writer', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('finishes rows a batch at a time as it writes them, in order, counted ahead; a batch that fails cuts the file', async () => {
+    const finished: number[][] = [];
+    const finish = async (batch: number[]) => {
+      finished.push(batch);
+      if (batch.includes(5)) throw new Error('the third batch cannot be finished');
+      return batch.map((n) => `row ${n}`);
+    };
+    const sheet = (count: number) => xlsxOf('Rows', [{ header: 'Row', value: (r: string) => r }], inBatches(Array.from({ length: count }, (_, i) => i), finish, 2), 'en');
+    const five = await sheet(5);
+    // Nothing is finished until the file is written.
+    expect(finished).toEqual([]);
+    expect(rowCountOf(five)).toBe(5);
+    const book = await readBook(await workbookBuffer(five));
+    expect(finished).toEqual([[0, 1], [2, 3], [4]]);
+    expect(book.worksheets[0]!.getColumn(1).values.slice(1)).toEqual(['Row', 'row 0', 'row 1', 'row 2', 'row 3', 'row 4']);
+
+    finished.length = 0;
+    await expect(writeWorkbook(await sheet(7), new PassThrough())).rejects.toThrow('the third batch cannot be finished');
+    // The batches after the failing one are not asked for.
+    expect(finished).toEqual([[0, 1], [2, 3], [4, 5]]);
   });
 
   // A history export's shape: 12 columns, text, numbers and a time, one text distinct per row.

@@ -75,10 +75,39 @@ export function columnsOver<S, T>(columns: readonly SheetColumn<T>[], make: (sou
 
 const isExcelDate = (v: CellValue): v is ExcelDate => typeof v === 'object' && v !== null && !(v instanceof Date) && 'excel' in v;
 
+/**
+ * Rows finished a batch at a time as the file is written: what a page does for its few rows (the
+ * sales during each drop, a month's reconciliation) an export does for each batch in turn rather
+ * than for all of them before its first byte. `count` is known ahead, for x-export-rows.
+ */
+export interface RowBatches<T> {
+  count: number;
+  batches: () => AsyncIterable<T[]>;
+}
+
+/** A sheet's rows: all made, or made in batches as they are written (inBatches). */
+export type SheetRows<T> = T[] | RowBatches<T>;
+
+/** Rows in each batch an export finishes before writing it: the first of them reach the client after one batch's work. */
+export const EXPORT_BATCH_ROWS = 200;
+
+/** `sources` finished by `finish` a batch of `size` at a time, in order, as the file is written. */
+export function inBatches<S, T>(sources: readonly S[], finish: (batch: S[]) => Promise<T[]>, size = EXPORT_BATCH_ROWS): RowBatches<T> {
+  return {
+    count: sources.length,
+    batches: async function* () {
+      for (let at = 0; at < sources.length; at += size) yield await finish(sources.slice(at, at + size));
+    },
+  };
+}
+
+const countOf = (rows: SheetRows<unknown>) => (Array.isArray(rows) ? rows.length : rows.count);
+const batchesOf = <T>(rows: SheetRows<T>): Iterable<T[]> | AsyncIterable<T[]> => (Array.isArray(rows) ? [rows] : rows.batches());
+
 export interface Sheet<T> {
   name: string;
   columns: SheetColumn<T>[];
-  rows: T[];
+  rows: SheetRows<T>;
 }
 
 /**
@@ -102,15 +131,15 @@ export async function workbookOf(sheets: Sheet<never>[], language: Language | un
   return { sheets, language };
 }
 
-export const sheetOf = <T>(name: string, columns: SheetColumn<T>[], rows: T[]) => ({ name, columns, rows }) as unknown as Sheet<never>;
+export const sheetOf = <T>(name: string, columns: SheetColumn<T>[], rows: SheetRows<T>) => ({ name, columns, rows }) as unknown as Sheet<never>;
 
 /** One worksheet (workbookOf); `language` is the caller's, for the sheet's direction. */
-export async function xlsxOf<T>(sheetName: string, columns: SheetColumn<T>[], rows: T[], language: Language | undefined): Promise<Workbook> {
+export async function xlsxOf<T>(sheetName: string, columns: SheetColumn<T>[], rows: SheetRows<T>, language: Language | undefined): Promise<Workbook> {
   return workbookOf([sheetOf(sheetName, columns, rows)], language);
 }
 
 /** The data rows of a workbook, all sheets: the x-export-rows header, for the page's progress. */
-export const rowCountOf = (book: Workbook) => book.sheets.reduce((n, s) => n + s.rows.length, 0);
+export const rowCountOf = (book: Workbook) => book.sheets.reduce((n, s) => n + countOf(s.rows), 0);
 
 /**
  * Names Excel accepts for the sheets, in order: at most 31 characters, none of : \ / ? * [ ],
@@ -219,15 +248,19 @@ export async function writeWorkbook(book: Workbook, out: Writable): Promise<void
     const header = sheet.getRow(1);
     header.font = { bold: true };
     header.commit();
-    for (let r = 0; r < s.rows.length; r++) {
-      const row = s.rows[r]!;
-      const values = s.columns.map((c) => c.value(row) ?? '');
-      const line = sheet.addRow(values.map((v) => (isExcelDate(v) ? v.wall : v)));
-      values.forEach((v, i) => {
-        line.getCell(i + 1).style = styleOf(v);
-      });
-      line.commit();
-      if (r % ROWS_PER_TURN === ROWS_PER_TURN - 1) await makeRoom(sheet, out);
+    let written = 0;
+    for await (const batch of batchesOf(s.rows)) {
+      for (const row of batch) {
+        const values = s.columns.map((c) => c.value(row) ?? '');
+        const line = sheet.addRow(values.map((v) => (isExcelDate(v) ? v.wall : v)));
+        values.forEach((v, i) => {
+          line.getCell(i + 1).style = styleOf(v);
+        });
+        line.commit();
+        if (++written % ROWS_PER_TURN === 0) await makeRoom(sheet, out);
+      }
+      // A client gone while the next batch was being finished stops the export there.
+      if (out.destroyed) throw new ExportClosedError();
     }
     sheet.commit();
   }

@@ -1,7 +1,7 @@
 import type { DeliveryRow } from '@ullage/contracts/delivery-report';
 import { isCelsius, isLitres, temperatureFromC, volumeFromLitres } from '@ullage/domain/units';
 import type { Translate } from '../../i18n/translate';
-import { excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
+import { excelTime, xlsxOf, type SheetColumn, type SheetRows } from '../../lib/xlsx';
 
 const round = (n: number | null, digits: number) => (n === null ? null : Number(n.toFixed(digits)));
 
@@ -10,7 +10,7 @@ const round = (n: number | null, digits: number) => (n === null ? null : Number(
  * unit is a column, since one export may span companies that read gallons and litres); times in
  * each station's own zone, as on the page.
  */
-export async function deliveryWorkbook(t: Translate, rows: DeliveryRow[]) {
+export async function deliveryWorkbook(t: Translate, rows: SheetRows<DeliveryRow>) {
   const volume = (litres: number | null, r: DeliveryRow) => (litres === null ? null : round(volumeFromLitres(litres, r.volumeUnit), 1));
   const temperature = (c: number | null, r: DeliveryRow) => (c === null ? null : round(temperatureFromC(c, r.tempUnit), 1));
   const columns: SheetColumn<DeliveryRow>[] = [

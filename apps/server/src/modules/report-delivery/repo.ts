@@ -153,9 +153,19 @@ export async function deliveryInScope(db: Db, scope: Scope, id: number): Promise
   return rows[0] ? (await toRows(db, [rows[0]]))[0]! : null;
 }
 
-/** One page of the deliveries a scope may see, newest first unless sorted otherwise (the export: all of them up to its limit). */
+/** One page of the deliveries a scope may see, newest first unless sorted otherwise. */
 export async function deliveryRows(db: Db, scope: Scope, f: Filter, page: { limit: number; offset: number }): Promise<DeliveryRow[]> {
-  return toRows(db, await rawRows<Raw>(db, sql`select ${COLUMNS} ${FROM} where ${whereOf(scope, f)} order by ${orderOf(f)} limit ${page.limit} offset ${page.offset}`));
+  const { raws, finish } = await unfinishedRows(db, scope, f, page);
+  return finish(raws);
+}
+
+/**
+ * The deliveries of deliveryRows as read, and how to finish them into rows (the sales during
+ * each drop): an export finishes them a batch at a time as it writes them.
+ */
+export async function unfinishedRows(db: Db, scope: Scope, f: Filter, page: { limit: number; offset: number }) {
+  const raws = await rawRows<Raw>(db, sql`select ${COLUMNS} ${FROM} where ${whereOf(scope, f)} order by ${orderOf(f)} limit ${page.limit} offset ${page.offset}`);
+  return { raws, finish: (batch: readonly Raw[]) => toRows(db, batch) };
 }
 
 /** One page of the deliveries a scope may see, with the totals of all that match. */

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { deliveryListQuery, deliveryRow, deliveryTotals } from '@ullage/contracts/delivery-report';
 import { envelopeOf } from '@ullage/contracts/envelope';
 import type { Db } from '../../db/client';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../../lib/xlsx';
+import { EXPORT_MAX_ROWS, inBatches, sendXlsx } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { deliveryWorkbook } from './export';
-import { findDeliveries, findDeliveryRows, saveTicket } from './service';
+import { findDeliveries, findUnfinishedRows, saveTicket } from './service';
 import { deliveryTicketInput } from '@ullage/contracts/reconciliation';
 
 const tags = ['reports'];
@@ -22,8 +22,8 @@ export const deliveryReportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => 
   });
 
   app.get('/report/delivery/export', { config, schema: { tags, summary: 'The filtered deliveries as xlsx, in the caller’s language and the companies’ units', querystring: deliveryListQuery } }, async (request, reply) => {
-    const list = await findDeliveryRows(db, userOf(request), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS });
-    const { name, body } = await deliveryWorkbook(request.t, list);
+    const { raws, finish } = await findUnfinishedRows(db, userOf(request), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS });
+    const { name, body } = await deliveryWorkbook(request.t, inBatches(raws, finish));
     return sendXlsx(reply, name, body);
   });
 

@@ -5,7 +5,7 @@ import { pageOf } from '../../lib/list';
 import { assertValid } from '../../plugins/errors';
 import type { AuthUser } from '../../sessions/auth-user';
 import { scopeOf } from '../scope/scope';
-import { deliveryInScope, deliveryRows, listDeliveries } from './repo';
+import { deliveryInScope, listDeliveries, unfinishedRows } from './repo';
 import type { DeliveryTicketInput } from '@ullage/contracts/reconciliation';
 import { notFound } from '../../plugins/errors';
 import { recordAudit } from '../audit/service';
@@ -18,10 +18,10 @@ export async function findDeliveries(db: Db, user: AuthUser, query: DeliveryList
   return listDeliveries(db, scopeOf(user), query, pageOf(query));
 }
 
-/** The delivery records a user may see, without totals (the export). */
-export async function findDeliveryRows(db: Db, user: AuthUser, query: DeliveryListQuery) {
+/** The delivery records a user may see, without totals, to be finished a batch at a time (the export). */
+export async function findUnfinishedRows(db: Db, user: AuthUser, query: DeliveryListQuery) {
   assertRange(query);
-  return deliveryRows(db, scopeOf(user), query, pageOf(query));
+  return unfinishedRows(db, scopeOf(user), query, pageOf(query));
 }
 
 function assertRange(query: DeliveryListQuery) {

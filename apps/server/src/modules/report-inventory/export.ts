@@ -1,7 +1,7 @@
 import type { DailyInventoryRow, MonthlyInventoryRow } from '@ullage/contracts/inventory-report';
 import { isCelsius, isLitres, temperatureFromC, volumeFromLitres } from '@ullage/domain/units';
 import type { Translate } from '../../i18n/translate';
-import { columnsOver, excelDay, excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
+import { columnsOver, excelDay, excelTime, xlsxOf, type SheetColumn, type SheetRows } from '../../lib/xlsx';
 import type { TankDayFigures } from '../tank-days/service';
 import { dailyRowOf } from './daily-row';
 import { stationTime } from '../alarm-feed/message';
@@ -65,8 +65,9 @@ export async function dailyWorkbook(t: Translate, days: TankDayFigures[]) {
 /**
  * The monthly report as a workbook, with the book closing and the variance spelled out: on the
  * sales gauged from the level, and on the metered sales where the pumps report (each named so).
+ * The metered side may be figured a batch of rows at a time as they are written (inBatches).
  */
-export async function monthlyWorkbook(t: Translate, rows: MonthlyInventoryRow[]) {
+export async function monthlyWorkbook(t: Translate, rows: SheetRows<MonthlyInventoryRow>) {
   const columns: SheetColumn<MonthlyInventoryRow>[] = [
     { header: t('inventory.export.month'), width: 10, value: (r) => r.month },
     { header: t('field.stationName'), width: 26, value: (r) => r.stationName },

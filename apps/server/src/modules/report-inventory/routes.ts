@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dailyInventoryList, dailyInventoryQuery, monthlyInventoryList, monthlyInventoryQuery } from '@ullage/contracts/inventory-report';
 import { envelopeOf } from '@ullage/contracts/envelope';
 import type { Db } from '../../db/client';
-import { EXPORT_MAX_ROWS, sendXlsx } from '../../lib/xlsx';
+import { EXPORT_MAX_ROWS, inBatches, sendXlsx } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { dailyWorkbook, monthlyWorkbook } from './export';
@@ -32,8 +32,8 @@ export const inventoryReportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () =>
   );
 
   app.get('/report/inventory/monthly/export', { config, schema: { tags, summary: 'The filtered monthly report as xlsx, in the caller’s language and the companies’ units', querystring: monthlyInventoryQuery } }, async (request, reply) => {
-    const { rows } = await monthlyReport(db, userOf(request), request.query, clock().getTime());
-    const { name, body } = await monthlyWorkbook(request.t, rows.slice(0, EXPORT_MAX_ROWS));
+    const { rows, meter } = await monthlyReport(db, userOf(request), request.query, clock().getTime());
+    const { name, body } = await monthlyWorkbook(request.t, inBatches(rows.slice(0, EXPORT_MAX_ROWS), meter));
     return sendXlsx(reply, name, body);
   });
 };

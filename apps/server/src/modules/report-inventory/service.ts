@@ -143,9 +143,10 @@ const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(mo
  * The monthly inventory rows: each tank's days of each asked month (from its first day, up to
  * today) figured as the daily report does, then summed per month (monthly-inventory.ts), a
  * month in progress over its finished days only — as its metered side (meteredMonthsOf) is.
- * `meteredOf` chooses the rows whose metered side is figured (default: all of them).
+ * The rows come without their metered side: `meter` figures it for the rows sent (a page, or an
+ * export's batch as it is written).
  */
-export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInventoryQuery, nowMs: number, meteredOf: (sorted: MonthlyInventoryRow[]) => MonthlyInventoryRow[] = (sorted) => sorted) {
+export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInventoryQuery, nowMs: number) {
   const fromMonth = query.fromMonth;
   const toMonth = query.toMonth ?? query.fromMonth;
   assertValid(refusals(monthRangeProblems(fromMonth, toMonth)));
@@ -197,15 +198,17 @@ export async function monthlyReport(db: Db, user: AuthUser, query: MonthlyInvent
   // No sort or filter reads the metered side: the rows are ordered first, then only those that
   // are sent are reconciled (a page of 10 tanks, not a fleet's month of 30,000 days).
   sortRows(rows, sort, (r) => r.month, (r) => r, (r, field) => r[field as (typeof MONTHLY_SORT_FIELDS)[number]]);
-  const sent = meteredOf(rows);
-  // The same tank days, not figured a second time for the metered side.
-  const sentTanks = new Set(sent.map((r) => r.tankId));
-  const metered = await meteredMonthsOf(db, user, query, months, nowMs, ended, tanks.filter((t) => sentTanks.has(t.tankId)));
-  for (const row of sent) {
-    const m = metered.get(`${row.tankId}:${row.month}`);
-    if (m) Object.assign(row, { salesSource: 'metered', metered: m });
-  }
-  return { rows, abnormalCount, allCount: all.length };
+  const meter = async (sent: MonthlyInventoryRow[]): Promise<MonthlyInventoryRow[]> => {
+    // The same tank days, not figured a second time for the metered side.
+    const sentTanks = new Set(sent.map((r) => r.tankId));
+    const metered = await meteredMonthsOf(db, user, query, months, nowMs, ended, tanks.filter((t) => sentTanks.has(t.tankId)));
+    for (const row of sent) {
+      const m = metered.get(`${row.tankId}:${row.month}`);
+      if (m) Object.assign(row, { salesSource: 'metered', metered: m });
+    }
+    return sent;
+  };
+  return { rows, abnormalCount, allCount: all.length, meter };
 }
 
 /** A running day as the month sums it: only `inProgress` is read. */
@@ -226,7 +229,6 @@ const RUNNING_DAY: DailyInventory<EdgeReading> = {
 };
 
 export async function monthlyPage(db: Db, user: AuthUser, query: MonthlyInventoryQuery, nowMs: number) {
-  const page = (rows: MonthlyInventoryRow[]) => pageOfRows(rows, query.page, query.pageSize);
-  const { rows, abnormalCount, allCount } = await monthlyReport(db, user, query, nowMs, page);
-  return { list: page(rows), total: rows.length, page: query.page, pageSize: query.pageSize, abnormalCount, allCount };
+  const { rows, abnormalCount, allCount, meter } = await monthlyReport(db, user, query, nowMs);
+  return { list: await meter(pageOfRows(rows, query.page, query.pageSize)), total: rows.length, page: query.page, pageSize: query.pageSize, abnormalCount, allCount };
 }
