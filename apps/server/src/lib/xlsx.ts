@@ -88,15 +88,21 @@ export interface RowBatches<T> {
 /** A sheet's rows: all made, or made in batches as they are written (inBatches). */
 export type SheetRows<T> = T[] | RowBatches<T>;
 
-/** Rows in each batch an export finishes before writing it: the first of them reach the client after one batch's work. */
-export const EXPORT_BATCH_ROWS = 200;
+/** Rows in the first batch an export finishes: they reach the client after that batch's work only. */
+export const EXPORT_FIRST_BATCH_ROWS = 200;
+/**
+ * Each batch is twice the one before, up to this: a batch's statements cost the same whatever
+ * its size, and 9,316 deliveries finished 200 at a time doubled the export's PostgreSQL time
+ * (263 → 549 ms at 1,000 tanks). Doubling keeps the first byte early and the batches few.
+ */
+const EXPORT_MAX_BATCH_ROWS = 6_400;
 
-/** `sources` finished by `finish` a batch of `size` at a time, in order, as the file is written. */
-export function inBatches<S, T>(sources: readonly S[], finish: (batch: S[]) => Promise<T[]>, size = EXPORT_BATCH_ROWS): RowBatches<T> {
+/** `sources` finished by `finish` a batch at a time (`first` rows, then twice as many each time), in order, as the file is written. */
+export function inBatches<S, T>(sources: readonly S[], finish: (batch: S[]) => Promise<T[]>, first = EXPORT_FIRST_BATCH_ROWS): RowBatches<T> {
   return {
     count: sources.length,
     batches: async function* () {
-      for (let at = 0; at < sources.length; at += size) yield await finish(sources.slice(at, at + size));
+      for (let at = 0, size = first; at < sources.length; at += size, size = Math.min(size * 2, EXPORT_MAX_BATCH_ROWS)) yield await finish(sources.slice(at, at + size));
     },
   };
 }
