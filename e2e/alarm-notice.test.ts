@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
+import { picture } from './pictures';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,7 +70,7 @@ describe('alarm notice settings (top bar)', () => {
       expect(await page.locator('[data-testid="notice-leak-8-email"]').isDisabled()).toBe(true);
       expect(await page.locator('[data-testid="notice-leak-8-email"]').isChecked()).toBe(false);
       expect(await state('notice-leak-all')).toBe('checked');
-      await page.screenshot({ path: '/tmp/notice-check-all.png' });
+      await picture(page, '/tmp/notice-check-all.png');
     } finally {
       await context.close();
     }

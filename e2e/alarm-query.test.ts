@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
+import { picture } from './pictures';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,7 +59,7 @@ describe('alarm query pages (alarm_report, leak_alarm)', () => {
       const texts = [2, 3].map((n) => (sheet.getRow(n).values as unknown[]).join('|'));
       expect(texts[0]).toContain('Low temperature');
       expect(texts[1]).toContain('Probe cable re-seated');
-      await page.screenshot({ path: '/tmp/alarm-report-en.png', fullPage: true });
+      await picture(page, '/tmp/alarm-report-en.png', { fullPage: true });
     } finally {
       await context.close();
     }
@@ -74,7 +75,7 @@ describe('alarm query pages (alarm_report, leak_alarm)', () => {
       expect(text).toContain('S9');
       expect(text).toContain('غير معالج');
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-      await page.screenshot({ path: '/tmp/leak-alarm-ar.png', fullPage: true });
+      await picture(page, '/tmp/leak-alarm-ar.png', { fullPage: true });
     } finally {
       await context.close();
     }

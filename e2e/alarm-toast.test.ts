@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
+import { picture } from './pictures';
+import { feedOpened } from './alarm-feed';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,8 +17,6 @@ async function deviceAlarm(station: string, alarm: object) {
   await reportAccepted(station, { alarms: [{ ts: new Date(Date.now() - 1000).toISOString(), ...alarm }] });
 }
 
-/** Resolves when the page has opened the live alarm feed (an alarm raised before is not replayed). */
-const feedOpened = (page: Page) => page.waitForResponse((r) => r.url().includes('/api/sse-msg/connect'), { timeout: 30_000 });
 
 describe('live alarm toast (spec §8)', () => {
   it('a device alarm appears as a warning toast bottom right, missing fields as "--", until closed', async () => {
@@ -61,7 +61,7 @@ describe('live alarm toast (spec §8)', () => {
       await expect(toast.locator('[data-field="classifyName"]').textContent()).resolves.toBe('إنذار التسرب');
       await expect(toast.locator('[data-field="sensorNo"]').textContent()).resolves.toBe('S3');
       await page.waitForTimeout(800);
-      await page.screenshot({ path: '.tmp/alarm-toast-ar.png' });
+      await picture(page, '.tmp/alarm-toast-ar.png');
     } finally {
       await context.close();
     }
@@ -131,7 +131,7 @@ describe.each(['en', 'ar'] as const)('a burst of alarms (%s)', (lang) => {
       }
       const byTop = [...boxes].sort((a, b) => a.top - b.top);
       for (let i = 1; i < byTop.length; i++) expect(byTop[i]!.top).toBeGreaterThanOrEqual(byTop[i - 1]!.bottom);
-      await page.screenshot({ path: `/tmp/toast-burst-${lang}.png` });
+      await picture(page, `/tmp/toast-burst-${lang}.png`);
 
       // Closing a toast brings the oldest waiting alarm; the count follows exactly.
       const shown = async () => (await toasts.locator('[data-field="sensorNo"]').allTextContents()).sort();
@@ -151,7 +151,7 @@ describe.each(['en', 'ar'] as const)('a burst of alarms (%s)', (lang) => {
       await page.waitForTimeout(800);
       const tops = await notices.evaluateAll((els) => els.map((el) => ({ summary: el.querySelector('[data-testid="alarm-toast-summary"]') !== null, top: el.getBoundingClientRect().top })));
       expect(tops.sort((a, b) => a.top - b.top).map((n) => n.summary)).toEqual([false, false, true]);
-      await page.screenshot({ path: `/tmp/toast-burst-${lang}-next.png` });
+      await picture(page, `/tmp/toast-burst-${lang}-next.png`);
 
       // The summary leads to the leak list of when the alarms held back started.
       const leak = summaryNotice.locator('[data-testid="alarm-toast-summary-leak"]');

@@ -3,6 +3,8 @@ import type { Browser } from 'playwright-core';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
+import { picture } from './pictures';
+import { feedOpened } from './alarm-feed';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,7 +37,7 @@ describe.each(['en', 'ar'] as const)('alarm times and toasts (%s)', (lang) => {
       const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
       if (zone !== 'America/New_York') throw new Error(`the page's time zone is ${zone}, not New York's`);
       // The feed must be connected before the alarms happen (a new connection does not replay them).
-      const feed = page.waitForResponse(/\/api\/sse-msg\/connect/, { timeout: 60_000 });
+      const feed = feedOpened(page, 60_000);
       await page.goto('/home');
       await feed;
       await page.waitForTimeout(1000);
@@ -62,7 +64,7 @@ describe.each(['en', 'ar'] as const)('alarm times and toasts (%s)', (lang) => {
       if (lang === 'ar') expect(box.x + box.width).toBeLessThanOrEqual(menu.x);
       else expect(box.x).toBeGreaterThanOrEqual(menu.x + menu.width);
       expect(await page.locator(lang === 'ar' ? '.ant-notification-bottomLeft' : '.ant-notification-bottomRight').count()).toBe(1);
-      await page.screenshot({ path: `.tmp/alarm-zones-toasts-${lang}.png` });
+      await picture(page, `.tmp/alarm-zones-toasts-${lang}.png`);
 
       // The station link opens its monitor; the alarm link the leak list filtered to it.
       await first.locator('[data-testid="alarm-toast-station"]').click();
@@ -87,7 +89,7 @@ describe.each(['en', 'ar'] as const)('alarm times and toasts (%s)', (lang) => {
       const item = page.locator('[data-testid="home-alarms"] li').filter({ hasText: sensors[0]! });
       await item.waitFor({ timeout: 10_000 });
       await expect(item.locator('[data-testid="station-time"]').textContent()).resolves.toBe(`${clock.time} GMT+8`);
-      await page.screenshot({ path: `.tmp/alarm-zones-home-${lang}.png` });
+      await picture(page, `.tmp/alarm-zones-home-${lang}.png`);
     } finally {
       await context.close();
     }

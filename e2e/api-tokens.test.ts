@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiSignedInPage, baseUrl, launchBrowser } from './browser';
 import { E2E_DEMO_PASSWORD } from './server';
+import { picture } from './pictures';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,14 +39,14 @@ describe.each(['en', 'ar'] as const)('System settings → API tokens (%s)', (lan
       await shown.waitFor({ timeout: 15_000 });
       const token = (await shown.textContent())!.trim();
       expect(token).toMatch(/^ullage_[A-Za-z0-9_-]{43}$/);
-      await page.screenshot({ path: `.tmp/api-tokens-shown-${lang}.png` });
+      await picture(page, `.tmp/api-tokens-shown-${lang}.png`);
       await page.getByTestId('api-token-value-close').click();
 
       expect((await call(token)).code).toBe(1000);
       const tokenRow = page.locator('tr', { hasText: 'dispatch server' }).first();
       await tokenRow.getByText(TEXTS[lang].live, { exact: true }).waitFor();
       expect(await tokenRow.textContent()).toContain(token.slice(0, 13));
-      await page.screenshot({ path: `.tmp/api-tokens-${lang}.png`, fullPage: true });
+      await picture(page, `.tmp/api-tokens-${lang}.png`, { fullPage: true });
 
       await tokenRow.locator('[data-testid^="api-token-revoke-"]').click();
       await page.locator('[data-testid^="api-token-revoke-confirm-"]').click();

@@ -4,6 +4,7 @@ import { startFakeAtgConsole, type FakeAtgConsole } from '../apps/server/src/tes
 import { demoFakeTanks } from '../apps/server/src/test/fake-atg-console-tanks';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
+import { picture } from './pictures';
 
 /**
  * Issue 9 as a user does it: point a station at a Veeder-Root console (the fake one, on
@@ -53,7 +54,7 @@ describe('a Veeder-Root TLS console', () => {
       await page.getByText('The console answered in', { exact: false }).waitFor({ timeout: 15_000 });
       await expect.poll(() => page.locator('[data-testid="atg-console"] tbody tr.ant-table-row').count()).toBe(3);
       await page.locator('[data-testid="atg-console"]').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: '/tmp/atg-console-test.png' });
+      await picture(page, '/tmp/atg-console-test.png');
 
       // The poller fills the monitor with the console's heights.
       const expected = demoFakeTanks(3, 'metric')[1]!.height;
@@ -73,7 +74,7 @@ describe('a Veeder-Root TLS console', () => {
       await toast.first().waitFor({ timeout: 40_000 });
       await expect(toast.first().locator('[data-field="alarmTypeDesc"]').textContent()).resolves.toBe('Overfill alarm');
       await expect(toast.first().locator('[data-field="stationName"]').textContent()).resolves.toBe('Shenzhen Nanshan');
-      await page.screenshot({ path: '/tmp/atg-monitor-toast.png' });
+      await picture(page, '/tmp/atg-monitor-toast.png');
     } finally {
       fake.setAlarms([]);
       await context.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
+import { picture } from './pictures';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ describe.each(['en', 'ar'] as const)('audit log labels (%s)', (lang) => {
       expect(text).toContain(LABELS[lang].frequency);
       expect(text).toContain(String(frequency));
       expect(text).not.toMatch(/mailSendFrq|noticeByAlert|noticeByEmail|\[|\{/);
-      await page.screenshot({ path: `.tmp/audit-labels-${lang}.png` });
+      await picture(page, `.tmp/audit-labels-${lang}.png`);
     } finally {
       await context.close();
     }

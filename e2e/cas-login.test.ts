@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, watchLateTexts } from './browser';
 import { startFakeCas, type FakeCas } from '../apps/server/src/test/fake-cas';
 import { E2E_ADMIN_PASSWORD, freePort, startServer, type RunningServer } from './server';
+import { picture } from './pictures';
 
 /**
  * Single sign-on end to end: a server of its own with CAS pointed at the test CAS server on
@@ -102,7 +103,7 @@ describe('sign-in through CAS', () => {
       await arabic.page.waitForURL('**/login?casError=unknownUser');
       await expect(arabic.page.locator('[data-testid="cas-error"]').textContent()).resolves.toContain('غير مرتبط');
       expect(await arabic.page.locator('html').getAttribute('dir')).toBe('rtl');
-      await arabic.page.screenshot({ path: '/tmp/cas-refused-ar.png' });
+      await picture(arabic.page, '/tmp/cas-refused-ar.png');
     } finally {
       await arabic.context.close();
     }

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
+import { picture } from './pictures';
 
 /**
  * The data-jump page (alarm_record) over readings sent through the real device path. Madrid
@@ -52,7 +53,7 @@ describe('data-jump records page (alarm_record)', () => {
       expect(text).toContain('15°C');
       expect(text).toContain('19.5°C');
       expect(text).toContain('1,500 mm');
-      await page.screenshot({ path: '/tmp/data-jumps-en.png', fullPage: true });
+      await picture(page, '/tmp/data-jumps-en.png', { fullPage: true });
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="jump-export"]').click()]);
       const book = new ExcelJS.Workbook();
@@ -71,7 +72,7 @@ describe('data-jump records page (alarm_record)', () => {
       await open(page);
       expect(await rows(page).first().textContent()).toContain('قفزة في درجة الحرارة');
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-      await page.screenshot({ path: '/tmp/data-jumps-ar.png', fullPage: true });
+      await picture(page, '/tmp/data-jumps-ar.png', { fullPage: true });
     } finally {
       await context.close();
     }

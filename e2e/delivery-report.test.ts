@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
+import { picture } from './pictures';
 
 const GALLON = 3.785411784;
 let browser: Browser;
@@ -68,7 +69,7 @@ describe('delivery records page (delivery)', () => {
         const sold = rows(page).nth(0).locator('[data-testid="delivery-sales-during"]');
         expect(await sold.getAttribute('data-source')).toBe('estimated');
         expect(await sold.textContent()).toContain(lang === 'en' ? 'Estimated' : 'تقديري');
-        await page.screenshot({ path: `/tmp/delivery-1440-${lang}.png` });
+        await picture(page, `/tmp/delivery-1440-${lang}.png`);
 
         // On a small laptop every column can be scrolled to, and none stays under another.
         await page.setViewportSize({ width: 1024, height: 657 });
@@ -87,7 +88,7 @@ describe('delivery records page (delivery)', () => {
             )
             .toEqual([column, true]);
         }
-        await page.screenshot({ path: `/tmp/delivery-1024-${lang}.png` });
+        await picture(page, `/tmp/delivery-1024-${lang}.png`);
       } finally {
         await context.close();
       }
@@ -125,7 +126,7 @@ describe('delivery records page (delivery)', () => {
       const soldDuring = header.indexOf('Sold during the delivery') + 1;
       expect([sheet.getRow(2).getCell(soldDuring).value, sheet.getRow(3).getCell(soldDuring).value]).toEqual([10, '']);
       expect(sheet.getRow(2).getCell(2).value).toBe('LSF-MX05');
-      await page.screenshot({ path: '/tmp/delivery-en.png', fullPage: true });
+      await picture(page, '/tmp/delivery-en.png', { fullPage: true });
     } finally {
       await context.close();
     }
@@ -139,7 +140,7 @@ describe('delivery records page (delivery)', () => {
       await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBe(2);
       expect(await rows(page).first().textContent()).toContain('مُبلّغ من جهاز القياس');
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-      await page.screenshot({ path: '/tmp/delivery-ar.png', fullPage: true });
+      await picture(page, '/tmp/delivery-ar.png', { fullPage: true });
     } finally {
       await context.close();
     }

@@ -4,6 +4,7 @@ import { adminCookie, apiData } from './admin-api';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { readingsAccepted } from './device';
+import { picture } from './pictures';
 
 /**
  * The run-out forecast (issue 23) on home, the station monitor, the big screen and the phone.
@@ -125,7 +126,7 @@ describe('run-out on the pages', () => {
       expect(await page.locator(`[data-testid="run-out-${tankId}-low-alarm"]`).textContent()).toBe(inEnglish(mine.hoursToLowAlarm));
       expect(await page.locator(`[data-testid="run-out-${tankId}"]`).textContent()).toContain('Dubai Sheikh Zayed Rd');
       expect(await page.locator(`[data-testid="run-out-${tankId}-order"]`).textContent()).toBe(`${new Intl.NumberFormat('en').format(mine.suggestedOrderL!)} L`);
-      await panel.screenshot({ path: '/tmp/forecast-home-en.png' });
+      await picture(panel, '/tmp/forecast-home-en.png');
     } finally {
       await context.close();
     }
@@ -145,7 +146,7 @@ describe('run-out on the pages', () => {
       const noLow = (await api<{ list: Row[] }>(`/api/forecast/list?tankId=${noLowId}`)).list[0]!;
       expect(await page.locator(`[data-testid="tank-forecast-${noLowId}"]`).textContent()).toBe(`Empty in ${inEnglish(noLow.hoursToRunOut)} · no low alarm set`);
       expect(inEnglish(noLow.hoursToRunOut)).toMatch(/^6 d 2\d h$/);
-      await page.locator('[data-testid="station-tanks"]').screenshot({ path: '/tmp/forecast-monitor-en.png' });
+      await picture(page.locator('[data-testid="station-tanks"]'), '/tmp/forecast-monitor-en.png');
     } finally {
       await context.close();
     }
@@ -164,7 +165,7 @@ describe('run-out on the pages', () => {
       await cell.waitFor({ timeout: 15_000 });
       expect(await cell.textContent()).toMatch(/س$/);
       expect(await panel.textContent()).toContain('إنذار منخفض خلال');
-      await panel.screenshot({ path: '/tmp/forecast-home-ar.png' });
+      await picture(panel, '/tmp/forecast-home-ar.png');
       await page.goto(`/single_monitor?stationId=${stationId}`);
       const line = page.locator(`[data-testid="tank-forecast-${tankId}"]`);
       await line.waitFor({ timeout: 15_000 });
@@ -172,7 +173,7 @@ describe('run-out on the pages', () => {
       // The tank without a low alarm: empty in 6 days and some hours, none set.
       const noLow = await page.locator(`[data-testid="tank-forecast-${noLowId}"]`).textContent();
       expect(noLow).toMatch(/^النفاد خلال [6٦] ي [0-9٠-٩]+ س · لا يوجد إنذار مستوى منخفض$/);
-      await page.locator('[data-testid="station-tanks"]').screenshot({ path: '/tmp/forecast-monitor-ar.png' });
+      await picture(page.locator('[data-testid="station-tanks"]'), '/tmp/forecast-monitor-ar.png');
     } finally {
       await context.close();
     }
@@ -197,7 +198,7 @@ describe('run-out on the pages', () => {
         await line.waitFor({ timeout: 15_000 });
         expect(await line.textContent()).toContain(text);
         if (language === 'ar') expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-        await page.screenshot({ path: `/tmp/forecast-phone-${language}.png` });
+        await picture(page, `/tmp/forecast-phone-${language}.png`);
       } finally {
         await context.close();
       }

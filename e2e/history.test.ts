@@ -5,6 +5,7 @@ import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
 import { chooseOption } from './select-option';
+import { picture } from './pictures';
 
 /**
  * Historical inventory (issue 6 item 5): the page refuses 12 days with the spec's message
@@ -95,7 +96,7 @@ async function checkTrend(page: Page, lang: string, screenshot: string) {
   const box = (await plot.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.4);
   expect(await chart.locator('[data-testid="history-chart-hover"] line').count()).toBe(2);
-  await chart.screenshot({ path: screenshot });
+  await picture(chart, screenshot);
 
   // A legend entry hides its line and its tooltip row, and shows them again.
   const legend = chart.locator('button[data-series="volume"]');
@@ -118,7 +119,7 @@ async function checkTrend(page: Page, lang: string, screenshot: string) {
   await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.5, { steps: 5 });
   await page.mouse.up();
   await reset.waitFor();
-  await chart.screenshot({ path: screenshot.replace('.png', '-zoomed.png') });
+  await picture(chart, screenshot.replace('.png', '-zoomed.png'));
   const zoomed = [Number(await chart.getAttribute('data-view-from')), Number(await chart.getAttribute('data-view-to'))] as const;
   expect(zoomed[0]).toBeGreaterThan(full[0]);
   expect(zoomed[1]).toBeLessThan(full[1]);
@@ -183,14 +184,14 @@ describe('historical inventory page (history_can_save)', () => {
       expect(await page.locator('[data-testid="history-bucket-note"]').textContent()).toContain('each is the mean of 2 hours');
       expect(await page.locator('[data-testid="history-span-note"]').textContent()).toContain('90 days up to the end of the chosen range');
       expect(await page.locator('.ant-pagination-total-text').textContent()).toMatch(/^4,?320 in total$/);
-      await page.screenshot({ path: '/tmp/history-span-en.png', fullPage: true });
+      await picture(page, '/tmp/history-span-en.png', { fullPage: true });
       await page.locator('[data-testid="history-span"] label', { hasText: 'The chosen range' }).click();
       await page.locator('[data-testid="history-chart"][data-rendered="true"][data-bucket-seconds="600"]').waitFor();
       // Start = end: the other rule, also in the form.
       await typeTime(page, 'history-from', NOW + MIN);
       await page.locator('[data-testid="history-submit"]').click();
       await expect.poll(() => page.locator('[data-testid="history-range-problem"]').textContent()).toBe('Start time must be before end time');
-      await page.screenshot({ path: '/tmp/history-en.png', fullPage: true });
+      await picture(page, '/tmp/history-en.png', { fullPage: true });
 
       // The export is of the range last asked (the trend on screen), every reading of it.
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="history-export"]').click()]);
@@ -232,7 +233,7 @@ describe('historical inventory page (history_can_save)', () => {
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       // The chart keeps time running left to right.
       expect(await page.locator('[data-testid="history-chart"]').getAttribute('dir')).toBe('ltr');
-      await page.screenshot({ path: '/tmp/history-ar.png', fullPage: true });
+      await picture(page, '/tmp/history-ar.png', { fullPage: true });
     } finally {
       await context.close();
     }

@@ -5,6 +5,7 @@ import { dayOf, dayWindow } from '@ullage/domain/station-day';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
+import { picture } from './pictures';
 
 /**
  * Daily and monthly inventory pages (issue 6 items 1 and 2). Dallas (LSF-DA02, America/Chicago,
@@ -64,7 +65,7 @@ describe('daily tank inventory page (abnormal_can)', () => {
       await expect.poll(() => detail.textContent()).toContain('09:00:00 → 10:00:00');
       expect(await detail.textContent()).toContain('1:00:00 without a reading');
       expect(await page.locator('[data-testid="daily-summary"]').textContent()).toContain('1 of 2 tank days abnormal');
-      await page.screenshot({ path: '/tmp/inventory-daily-e2e-en.png', fullPage: true });
+      await picture(page, '/tmp/inventory-daily-e2e-en.png', { fullPage: true });
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="daily-export"]').click()]);
       const book = new ExcelJS.Workbook();
@@ -99,7 +100,7 @@ describe('daily tank inventory page (abnormal_can)', () => {
       expect(await rows(page, 'daily-table').filter({ hasText: 'انقطاعات: 1' }).count()).toBe(1);
       expect(await page.locator('[data-testid="daily-summary"]').textContent()).toContain('1 من يومَي خزان');
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-      await page.screenshot({ path: '/tmp/inventory-daily-e2e-ar.png', fullPage: true });
+      await picture(page, '/tmp/inventory-daily-e2e-ar.png', { fullPage: true });
     } finally {
       await context.close();
     }
@@ -152,7 +153,7 @@ describe('monthly inventory page (Monthly)', () => {
       // Early in a month the metered day is in the month before, and no metered column shows.
       if (DAY.slice(0, 7) === dayOf(Date.now(), TZ).slice(0, 7)) expect(headers).toEqual(expect.arrayContaining([...metered]));
       if (language === 'ar') expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-      await page.screenshot({ path: `/tmp/inventory-monthly-e2e-${language}.png`, fullPage: true });
+      await picture(page, `/tmp/inventory-monthly-e2e-${language}.png`, { fullPage: true });
     } finally {
       await context.close();
     }

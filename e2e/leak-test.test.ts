@@ -8,6 +8,7 @@ import { adminCookie, apiData } from './admin-api';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { readingsAccepted } from './device';
+import { picture } from './pictures';
 
 /**
  * Leak tests (issue 22) over readings sent through the real device path. Cairo Nasr City
@@ -110,7 +111,7 @@ describe('leak tests page (leak_test)', () => {
       expect(await leaking.textContent()).toContain('0.76 L/h');
       expect(await leaking.textContent()).toMatch(/\b2\.0\d L\/h|1\.9\d L\/h/);
       expect(await leaking.textContent()).toContain('Cairo Nasr City');
-      await page.screenshot({ path: '/tmp/leak-test-en.png', fullPage: true });
+      await picture(page, '/tmp/leak-test-en.png', { fullPage: true });
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="leak-export"]').click()]);
       const book = new ExcelJS.Workbook();
@@ -119,7 +120,7 @@ describe('leak tests page (leak_test)', () => {
 
       expect(await chartOfFailure(page)).toBeGreaterThanOrEqual(3);
       expect(await page.locator('[data-testid="leak-chart-summary"]').textContent()).toContain('threshold 0.76 L/h');
-      await page.screenshot({ path: '/tmp/leak-test-chart-en.png' });
+      await picture(page, '/tmp/leak-test-chart-en.png');
     } finally {
       await context.close();
     }
@@ -134,9 +135,9 @@ describe('leak tests page (leak_test)', () => {
       const latest = page.locator(`[data-testid="leak-table"] tbody tr.ant-table-row[data-day="${LAST}"]`);
       expect(await latest.filter({ has: page.locator('[data-result="fail"]') }).textContent()).toContain('فاشل');
       expect(await latest.filter({ has: page.locator('[data-result="pass"]') }).textContent()).toContain('ناجح');
-      await page.screenshot({ path: '/tmp/leak-test-ar.png', fullPage: true });
+      await picture(page, '/tmp/leak-test-ar.png', { fullPage: true });
       expect(await chartOfFailure(page)).toBeGreaterThanOrEqual(3);
-      await page.screenshot({ path: '/tmp/leak-test-chart-ar.png' });
+      await picture(page, '/tmp/leak-test-chart-ar.png');
     } finally {
       await context.close();
     }
@@ -165,7 +166,7 @@ describe('leak tests page (leak_test)', () => {
       expect(await record.locator('.compliance__signature').textContent()).toContain('Signature');
       await record.emulateMedia({ media: 'print' });
       expect(await record.locator('[data-testid="compliance-print"]').isVisible()).toBe(false);
-      await record.screenshot({ path: '/tmp/leak-compliance-en.png', fullPage: true });
+      await picture(record, '/tmp/leak-compliance-en.png', { fullPage: true });
       // Opened without a month: the last month that has ended on the station's clock, not a request for one.
       const lastWhole = lastCompleteMonth(Date.now(), TZ);
       await record.goto(`/leak_compliance?stationId=${stationId}`);
@@ -177,7 +178,7 @@ describe('leak tests page (leak_test)', () => {
       expect(await record.locator('html').getAttribute('dir')).toBe('rtl');
       expect(await record.locator('h1').textContent()).toBe('سجل الامتثال الشهري لاختبار التسرب');
       expect(await table.locator('tbody tr[data-result="fail"]').textContent()).toContain('فاشل');
-      await record.screenshot({ path: '/tmp/leak-compliance-ar.png', fullPage: true });
+      await picture(record, '/tmp/leak-compliance-ar.png', { fullPage: true });
       await record.goto(`/leak_compliance?stationId=${stationId}`);
       await expect.poll(() => record.locator('[data-testid="compliance-record"]').getAttribute('data-month'), { timeout: 15_000 }).toBe(lastWhole);
       const [year, month] = lastWhole.split('-').map(Number);
@@ -223,7 +224,7 @@ describe('leak tests page (leak_test)', () => {
       expect(await cards.first().textContent()).toContain('Cairo Nasr City');
       await cards.first().locator('[data-testid="leak-card-chart"]').click();
       await cards.first().locator('[data-testid="leak-chart"]').waitFor({ timeout: 15_000 });
-      await page.screenshot({ path: '/tmp/leak-test-phone.png', fullPage: true });
+      await picture(page, '/tmp/leak-test-phone.png', { fullPage: true });
     } finally {
       await context.close();
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiSignedInPage, baseUrl, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
+import { picture } from './pictures';
 
 /** An account of its own, made without a mail address, so the other browser tests' users stay as they are. */
 const USERNAME = 'mail.e2e';
@@ -95,7 +96,7 @@ describe('the top bar’s e-mail setting', () => {
       expect(await page.locator('[data-testid="mail-address-input"]').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
       // Let the dialog's opening animation finish before the picture.
       await page.waitForTimeout(400);
-      await page.screenshot({ path: '/tmp/mail-dialog-ar.png' });
+      await picture(page, '/tmp/mail-dialog-ar.png');
     } finally {
       await context.close();
     }

@@ -8,6 +8,7 @@ import { startPreparedServer } from './prepared-server';
 import { E2E_ADMIN_PASSWORD, type RunningServer } from './server';
 import { reportAccepted } from './device';
 import { chooseOption } from './select-option';
+import { picture } from './pictures';
 
 /**
  * The six remaining _phone reports (issue 8) at 390×844 with a phone's identity: daily and
@@ -168,7 +169,7 @@ describe('the six _phone reports (spec §2: the same data and filters, as cards)
       expect(text).toContain('23:50:00');
       await expect(page.locator('[data-testid="daily-summary"]').textContent()).resolves.toMatch(/^\d+ of \d+ tank days? abnormal$/);
       await expectNoOverflow(page);
-      await page.screenshot({ path: '/tmp/phone-daily-en.png', fullPage: true });
+      await picture(page, '/tmp/phone-daily-en.png', { fullPage: true });
 
       await openFilters(page);
       for (const id of ['daily-filter-org', 'daily-filter-area', 'daily-filter-tank', 'daily-filter-product', 'daily-filter-days', 'daily-filter-abnormal']) {
@@ -179,7 +180,7 @@ describe('the six _phone reports (spec §2: the same data and filters, as cards)
       const forty = new Date(Date.parse(`${to}T12:00:00Z`) - 40 * 86_400_000).toISOString().slice(0, 10);
       await page.locator('[data-testid="daily-filter-days-from"]').fill(forty);
       await expect(page.locator('[data-testid="daily-filter-days-problem"]').textContent()).resolves.toBe('No more than 31 days');
-      await page.screenshot({ path: '/tmp/phone-daily-filters-en.png' });
+      await picture(page, '/tmp/phone-daily-filters-en.png');
       await page.locator('[data-testid="daily-filter-abnormal"] [data-value="yes"]').click();
       await closeFilters(page);
       // Only abnormal days remain: the whole day is gone, a day with a missing start stays.
@@ -231,7 +232,7 @@ describe('the six _phone reports (spec §2: the same data and filters, as cards)
       await expect(page.locator('[data-testid="monthly-filter-months-from"]').inputValue()).resolves.toBe(expected.month);
       await closeFilters(page);
       await expectNoOverflow(page);
-      await page.screenshot({ path: '/tmp/phone-monthly-en.png', fullPage: true });
+      await picture(page, '/tmp/phone-monthly-en.png', { fullPage: true });
     } finally {
       await context.close();
     }
@@ -272,7 +273,7 @@ describe('the six _phone reports (spec §2: the same data and filters, as cards)
       await closeFilters(page);
       await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(1);
       await expectNoOverflow(page);
-      await page.screenshot({ path: '/tmp/phone-jumps-en.png', fullPage: true });
+      await picture(page, '/tmp/phone-jumps-en.png', { fullPage: true });
     } finally {
       await context.close();
     }
@@ -298,7 +299,7 @@ describe('the six _phone reports (spec §2: the same data and filters, as cards)
       await expect(done.locator('[data-testid="offline-card-content"]').textContent()).resolves.toBe('Utility power cut; console restarted');
       expect(await done.locator('[data-testid^="offline-process-"]').count()).toBe(0);
       await expectNoOverflow(page);
-      await page.screenshot({ path: '/tmp/phone-offline-en.png', fullPage: true });
+      await picture(page, '/tmp/phone-offline-en.png', { fullPage: true });
 
       await openFilters(page);
       for (const id of ['offline-filter-org', 'offline-filter-area', 'offline-filter-processed', 'offline-filter-type', 'filter-dates']) {
@@ -318,7 +319,7 @@ describe('the six _phone reports (spec §2: the same data and filters, as cards)
       await page.locator('[data-testid="offline-process-handler"]').fill('Li Wei');
       await page.locator('[data-testid="offline-process-type-atg-fault"]').click();
       await page.locator('[data-testid="offline-process-content"]').fill('Network cable replaced');
-      await page.screenshot({ path: '/tmp/phone-offline-form-en.png' });
+      await picture(page, '/tmp/phone-offline-form-en.png');
       await page.locator('[data-testid="offline-process-submit"]').click();
       await expect.poll(() => cards.nth(0).locator('[data-testid="offline-card-state"]').textContent(), { timeout: 10_000 }).toBe('Processed');
       await expect(cards.nth(0).locator('[data-testid="offline-card-content"]').textContent()).resolves.toBe('Network cable replaced');
@@ -348,7 +349,7 @@ describe('the six _phone reports (spec §2: the same data and filters, as cards)
       // The refused range's pickers are framed in red, the pickers' own grey frame notwithstanding.
       await expect(page.locator('[data-testid="history-from"]').evaluate((e) => getComputedStyle(e).borderTopColor)).resolves.toBe('rgb(255, 77, 79)');
       await expect(page.locator('[data-testid="history-chart"]').count()).resolves.toBe(0);
-      await page.screenshot({ path: '/tmp/phone-history-refused-en.png', fullPage: true });
+      await picture(page, '/tmp/phone-history-refused-en.png', { fullPage: true });
 
       await page.locator('[data-testid="history-presets"] [data-days="1"]').click();
       await page.locator('[data-testid="history-submit"]').click();
@@ -373,11 +374,11 @@ describe('the six _phone reports (spec §2: the same data and filters, as cards)
       await expect(card.locator('[data-testid="history-card-temperature"]').textContent()).resolves.toBe(fahrenheit(15));
       await expect(page.locator('[data-testid="history-subject"]').textContent()).resolves.toContain('Denver Colfax');
       await expectNoOverflow(page);
-      await page.screenshot({ path: '/tmp/phone-history-en.png' });
+      await picture(page, '/tmp/phone-history-en.png');
       await chart.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: '/tmp/phone-history-chart-en.png' });
+      await picture(page, '/tmp/phone-history-chart-en.png');
       await card.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: '/tmp/phone-history-cards-en.png' });
+      await picture(page, '/tmp/phone-history-cards-en.png');
     } finally {
       await context.close();
     }
@@ -414,7 +415,7 @@ describe('the six _phone reports (spec §2: the same data and filters, as cards)
       await expect.poll(() => page.locator('[data-testid="power-legend"]').textContent(), { timeout: 10_000 }).toContain('more than 400 L');
       await expect.poll(() => card.textContent(), { timeout: 10_000 }).not.toContain('Over tolerance');
       await expectNoOverflow(page);
-      await page.screenshot({ path: '/tmp/phone-power-en.png', fullPage: true });
+      await picture(page, '/tmp/phone-power-en.png', { fullPage: true });
     } finally {
       await context.close();
     }

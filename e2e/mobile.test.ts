@@ -5,6 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiSignedInPage, baseUrl, launchBrowser, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
+import { picture } from './pictures';
+import { feedOpened } from './alarm-feed';
 
 /**
  * The phone side (issue 8) at 390×844 with a phone's browser identity: sign-in and redirect
@@ -164,7 +166,7 @@ describe('inventory drill-down to a station’s tanks (spec §2 /invertory → /
       await page.locator('[data-testid="tank-1-volume"]').waitFor();
       await page.locator('.m-crumbs').getByRole('link', { name: 'Latin America' }).click();
       await page.waitForURL(/\/stationInvertory\?/);
-      await page.screenshot({ path: '/tmp/mobile-station-inventory-en.png' });
+      await picture(page, '/tmp/mobile-station-inventory-en.png');
     } finally {
       await context.close();
     }
@@ -181,7 +183,7 @@ describe('inventory drill-down to a station’s tanks (spec §2 /invertory → /
       const expected = await formatted(page, 15_000 / LITRES_PER_GALLON, gallons, 'ar');
       await expect(page.locator('[data-testid="tank-2-volume"]').textContent()).resolves.toBe(expected);
       await expect(page.locator('[data-testid="tank-2"] h3').textContent()).resolves.toBe(AR['monitor.tank.title']!.replace('{{code}}', '2'));
-      await page.screenshot({ path: '/tmp/mobile-station-details-ar.png', fullPage: true });
+      await picture(page, '/tmp/mobile-station-details-ar.png', { fullPage: true });
     } finally {
       await context.close();
     }
@@ -192,11 +194,13 @@ describe('live alarms on /realAlarm (spec §2, §7)', () => {
   it('a device alarm appears without a reload, marked new, and no toast covers it', async () => {
     const { context, page } = await signedInPhone('en');
     try {
+      const feed = feedOpened(page);
       await page.goto('/realAlarm');
       await page.locator('[data-testid="active-count"]').filter({ hasText: 'Active alarms:' }).waitFor();
       await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
-      // Let the feed connect before the alarm happens.
-      await page.waitForTimeout(1500);
+      // The feed open before the alarm happens.
+      await feed;
+      await page.waitForTimeout(500);
       await report({ alarms: [{ kind: 'level', tank: '2', code: 10, ts: new Date(Date.now() - 1000).toISOString() }] });
       const card = page.locator('[data-testid="real-alarm-list"] article').filter({ hasText: 'High alarm' }).filter({ hasText: 'Bogotá Calle 80' });
       await card.first().waitFor({ timeout: 15_000 });
@@ -206,7 +210,7 @@ describe('live alarms on /realAlarm (spec §2, §7)', () => {
       expect(await page.locator('[data-testid="alarm-toast"]').count()).toBe(0);
       // Its station opens from the card, once the list has the full row.
       await page.locator('[data-testid="alarm-card"]').filter({ hasText: 'High alarm' }).filter({ hasText: 'Bogotá Calle 80' }).first().waitFor();
-      await page.screenshot({ path: '/tmp/mobile-real-alarm-en.png' });
+      await picture(page, '/tmp/mobile-real-alarm-en.png');
     } finally {
       await context.close();
     }
@@ -215,9 +219,11 @@ describe('live alarms on /realAlarm (spec §2, §7)', () => {
   it('in Arabic: a leak sensor alarm appears, named in Arabic', async () => {
     const { context, page } = await signedInPhone('ar');
     try {
+      const feed = feedOpened(page);
       await page.goto('/realAlarm');
       await page.locator('[data-testid="active-count"]').waitFor();
-      await page.waitForTimeout(1500);
+      await feed;
+      await page.waitForTimeout(500);
       await report({ sensors: [{ sensorNo: 'S7', type: 'sump', state: 'alarm', code: 8, ts: new Date(Date.now() - 1000).toISOString() }] });
       const card = page.locator('[data-testid="real-alarm-list"] article').filter({ hasText: 'S7' });
       await card.first().waitFor({ timeout: 15_000 });
@@ -226,7 +232,7 @@ describe('live alarms on /realAlarm (spec §2, §7)', () => {
       const row = page.locator('[data-testid="alarm-card"]').filter({ hasText: 'S7' }).first();
       await row.waitFor({ timeout: 15_000 });
       await expect(row.locator('.m-alarm__name').textContent()).resolves.toBe(`${AR['monitor.alarm.kind.leak']}${AR['monitor.alarmCode.leak.8']}`);
-      await page.screenshot({ path: '/tmp/mobile-real-alarm-ar.png' });
+      await picture(page, '/tmp/mobile-real-alarm-ar.png');
     } finally {
       await context.close();
     }
@@ -260,7 +266,7 @@ describe('_phone reports (spec §2: the same data and filters, as cards)', () =>
       await page.locator('[data-testid="alarm-process-note"]').fill('Sump drained');
       await page.locator('[data-testid="alarm-process-submit"]').click();
       await expect.poll(() => s8.textContent(), { timeout: 10_000 }).toContain('Sump drained');
-      await page.screenshot({ path: '/tmp/mobile-leak-report-phone-en.png' });
+      await picture(page, '/tmp/mobile-leak-report-phone-en.png');
     } finally {
       await context.close();
     }
@@ -281,7 +287,7 @@ describe('_phone reports (spec §2: the same data and filters, as cards)', () =>
       await page.waitForURL(/\/deliveryDetail\?/);
       await expect(page.locator('[data-testid="delivery-detail-delivered"]').textContent()).resolves.toBe(await formatted(page, 8_000 / LITRES_PER_GALLON, gallons, 'ar'));
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      await page.screenshot({ path: '/tmp/mobile-delivery-detail-ar.png', fullPage: true });
+      await picture(page, '/tmp/mobile-delivery-detail-ar.png', { fullPage: true });
     } finally {
       await context.close();
     }

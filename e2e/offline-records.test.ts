@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { startPreparedServer } from './prepared-server';
 import { E2E_ADMIN_PASSWORD, type RunningServer } from './server';
+import { picture } from './pictures';
 
 /**
  * The offline record page (offline_record). A station goes offline after 15 silent minutes,
@@ -60,7 +61,7 @@ describe('offline records page (offline_record)', () => {
       await page.locator('[data-testid="offline-process-submit"]').click();
       await page.getByText('Please choose the type').waitFor();
       await page.getByText('Please enter the processing content').waitFor();
-      await page.screenshot({ path: '/tmp/offline-form-en.png' });
+      await picture(page, '/tmp/offline-form-en.png');
 
       await page.locator('[data-testid="offline-process-handler"]').fill('Li Wei');
       await page.locator('[data-testid="offline-process-type-atg-fault"]').click();
@@ -74,7 +75,7 @@ describe('offline records page (offline_record)', () => {
       expect(after).toContain('Administrator');
       // A processed record offers no second processing.
       expect(await sh01.locator('[data-testid^="offline-process-"]').count()).toBe(0);
-      await page.screenshot({ path: '/tmp/offline-records-en.png', fullPage: true });
+      await picture(page, '/tmp/offline-records-en.png', { fullPage: true });
     } finally {
       await context.close();
     }
@@ -87,7 +88,7 @@ describe('offline records page (offline_record)', () => {
       expect(await rowOf(page, 'Shanghai Pudong').textContent()).toContain('عطل جهاز قياس الخزان');
       expect(await rowOf(page, 'Shenzhen Nanshan').textContent()).toContain('مستمر');
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-      await page.screenshot({ path: '/tmp/offline-records-ar.png', fullPage: true });
+      await picture(page, '/tmp/offline-records-ar.png', { fullPage: true });
     } finally {
       await context.close();
     }

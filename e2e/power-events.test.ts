@@ -5,6 +5,7 @@ import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { reportAccepted } from './device';
 import { pickTreeNode } from './tree-select';
+import { picture } from './pictures';
 
 /**
  * Power-off inventory records (issue 6 item 7). Dallas (LSF-DA02, a company reading US gallons)
@@ -59,7 +60,7 @@ describe('power-off inventory page (open_close_report)', () => {
       await tolerance.fill('200');
       await tolerance.press('Enter');
       await expect.poll(() => page.locator('[data-testid="power-flagged"]').count(), { timeout: 10_000 }).toBe(0);
-      await page.screenshot({ path: '/tmp/power-en.png', fullPage: true });
+      await picture(page, '/tmp/power-en.png', { fullPage: true });
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="power-export"]').click()]);
       const book = new ExcelJS.Workbook();
@@ -82,7 +83,7 @@ describe('power-off inventory page (open_close_report)', () => {
       expect(await lines(page).nth(0).textContent()).toContain('لم يتم التشغيل بعد');
       expect(await page.locator('[data-testid="power-flagged"]').textContent()).toContain('يتجاوز الحد المسموح');
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-      await page.screenshot({ path: '/tmp/power-ar.png', fullPage: true });
+      await picture(page, '/tmp/power-ar.png', { fullPage: true });
     } finally {
       await context.close();
     }

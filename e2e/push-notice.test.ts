@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
+import { picture } from './pictures';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ describe('push notifications in the alarm notice settings (issue 38)', () => {
       await page.getByText('Notify this device').waitFor();
       const device = page.locator('[data-testid="notice-push-devices"] li', { hasText: 'Chrome' });
       await device.waitFor();
-      await page.screenshot({ path: '/tmp/notice-push-en.png' });
+      await picture(page, '/tmp/notice-push-en.png');
 
       await page.locator('[data-testid="notice-level-11-push"]').uncheck();
       await page.locator('[data-testid="notice-submit"]').click();
@@ -62,7 +63,7 @@ describe('push notifications in the alarm notice settings (issue 38)', () => {
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       await page.getByText('إشعار هذا الجهاز').waitFor();
       await page.locator('[data-testid="alarm-notice-dialog"]').getByText('إشعار فوري').first().waitFor();
-      await page.screenshot({ path: '/tmp/notice-push-ar.png' });
+      await picture(page, '/tmp/notice-push-ar.png');
     } finally {
       await context.close();
     }

@@ -6,6 +6,7 @@ import { adminCookie, apiData } from './admin-api';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD } from './server';
 import { readingsAccepted, reportAccepted } from './device';
+import { picture } from './pictures';
 
 /**
  * Wetstock reconciliation (issue 23) over data sent through the real device path. The file
@@ -167,7 +168,7 @@ describe('reconciliation page (reconciliation)', () => {
         expect(cumulative).toBeLessThan(-2_750);
         expect(cumulative).toBeGreaterThan(-3_100);
       } else expect(cumulative).toBeLessThan(0); // a new month began in between: its sum starts again
-      await page.screenshot({ path: '/tmp/reconciliation-en.png', fullPage: true });
+      await picture(page, '/tmp/reconciliation-en.png', { fullPage: true });
 
       // Compensated figures: the pumps' 99 %.
       await page.locator('[data-testid="recon-filter-basis"]').getByText('At 15 °C').click();
@@ -185,7 +186,7 @@ describe('reconciliation page (reconciliation)', () => {
       const groupPanel = panels.filter({ hasText: '1+2' });
       expect(Number(await groupPanel.getAttribute('data-beyond'))).toBeGreaterThanOrEqual(1);
       expect(await groupPanel.locator('[data-testid="recon-chart-band"]').count()).toBeGreaterThanOrEqual(1);
-      await page.screenshot({ path: '/tmp/reconciliation-chart-en.png', fullPage: true });
+      await picture(page, '/tmp/reconciliation-chart-en.png', { fullPage: true });
 
       // The monthly rule: the group fails, the diesel tank has no metered sales to judge.
       await page.getByRole('tab', { name: 'Monthly rule' }).click();
@@ -206,10 +207,10 @@ describe('reconciliation page (reconciliation)', () => {
       expect(await page.locator('[data-testid="page-title"]').textContent()).toBe('تسوية المخزون');
       expect(await rows(page).and(page.locator('[data-tank="1+2"]')).first().locator('[data-testid="recon-source"]').textContent()).toBe('مقيسة');
       expect(await rows(page).and(page.locator('[data-tank="3"]')).first().locator('[data-testid="recon-source"]').textContent()).toBe('من المستوى');
-      await page.screenshot({ path: '/tmp/reconciliation-ar.png', fullPage: true });
+      await picture(page, '/tmp/reconciliation-ar.png', { fullPage: true });
       await page.getByRole('tab', { name: 'الفرق التراكمي' }).click();
       await page.locator('[data-testid="recon-chart-panel"]').first().waitFor({ timeout: 15_000 });
-      await page.screenshot({ path: '/tmp/reconciliation-chart-ar.png', fullPage: true });
+      await picture(page, '/tmp/reconciliation-chart-ar.png', { fullPage: true });
       await page.getByRole('tab', { name: 'القاعدة الشهرية' }).click();
       const fail = page.locator('[data-testid="recon-rule-result"][data-result="fail"]');
       await fail.first().waitFor({ timeout: 15_000 });
@@ -242,7 +243,7 @@ describe('reconciliation page (reconciliation)', () => {
       await page.locator('[data-testid="ticket-submit"]').click();
       await expect.poll(async () => row.locator('[data-testid="delivery-ticket"]').textContent(), { timeout: 10_000 }).toContain('5,080 L');
       expect(await row.locator('[data-testid="delivery-ticket-flag"]').count()).toBe(0);
-      await page.screenshot({ path: '/tmp/reconciliation-delivery-en.png', fullPage: true });
+      await picture(page, '/tmp/reconciliation-delivery-en.png', { fullPage: true });
     } finally {
       await context.close();
     }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiSignedInPage, baseUrl, launchBrowser, menuItems } from './browser';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from './server';
+import { picture } from './pictures';
 
 /**
  * The role table (packages/domain/src/roles.ts, docs/roles.md) on the screen: a station attendant
@@ -82,7 +83,7 @@ describe.each(LANGUAGES)('the role table on the screen (%s)', (lang) => {
       await page.waitForURL('**/before_single_monitor');
       await page.locator('[data-testid="page-title"]').waitFor();
       expect(await isNotFound(page, lang)).toBe(false);
-      await page.screenshot({ path: `/tmp/roles-attendant-${lang}.png` });
+      await picture(page, `/tmp/roles-attendant-${lang}.png`);
     } finally {
       await context.close();
     }
@@ -115,7 +116,7 @@ describe.each(LANGUAGES)('the role table on the screen (%s)', (lang) => {
       await back.waitFor();
       expect(await back.getAttribute('href')).toBe('/home');
       expect(await back.textContent()).toBe(t['monitor.screen.back']);
-      await page.screenshot({ path: `/tmp/roles-company-${lang}.png` });
+      await picture(page, `/tmp/roles-company-${lang}.png`);
     } finally {
       await context.close();
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiSignedInPage, launchBrowser, logIn, menuItems, newPage } from './browser';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from './server';
+import { picture } from './pictures';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,12 +41,12 @@ describe('sign-in and the desktop shell', () => {
         await expect.poll(() => banner.textContent()).toContain('14 of 35 days in (40 %)');
         expect(await banner.locator('[role="progressbar"]').getAttribute('aria-valuenow')).toBe('40');
       }
-      await page.screenshot({ path: '/tmp/demo-history-banner-en.png' });
+      await picture(page, '/tmp/demo-history-banner-en.png');
       await arabic.page.goto('/home');
       const arabicBanner = arabic.page.locator('[data-testid="demo-history-banner"]');
       await expect.poll(() => arabicBanner.textContent()).toContain('جارٍ تحميل سجل محطات العرض التجريبي');
       expect(await arabicBanner.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
-      await arabic.page.screenshot({ path: '/tmp/demo-history-banner-ar.png' });
+      await picture(arabic.page, '/tmp/demo-history-banner-ar.png');
       // The sign-in page, before anyone signs in, says it too.
       const visitor = await newPage(browser);
       await visitor.page.route('**/api/demo/history', (route) => route.fulfill({ json: { code: 1000, msg: 'success', data: progress } }));

@@ -6,6 +6,7 @@ import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_DEMO_PASSWORD } from './server';
 import { reportAccepted } from './device';
 import { pickTreeNode } from './tree-select';
+import { picture } from './pictures';
 
 /**
  * Sales per shift (pay_for_oil) and sales details (sales_detail) as a company user works them:
@@ -84,7 +85,7 @@ describe('sales per shift and sales details', () => {
       expect(text).toContain('10,000 L07:05');
       expect(text).toContain('8,200 L19:00');
       expect(text).toContain('2,000 L');
-      await page.screenshot({ path: '/tmp/shift-sales-en.png', fullPage: true });
+      await picture(page, '/tmp/shift-sales-en.png', { fullPage: true });
 
       await tankLine.locator('[data-testid="shift-figure"]').click();
       await page.waitForURL('**/sales_detail?**');
@@ -101,7 +102,7 @@ describe('sales per shift and sales details', () => {
       expect(await rows.nth(1).textContent()).toContain('-1,200.0 L');
       expect(await rows.nth(3).textContent()).toContain('End reading');
       expect(await page.locator('[data-testid="detail-deliveries"] tbody tr.ant-table-row').count()).toBe(1);
-      await page.screenshot({ path: '/tmp/sales-detail-en.png', fullPage: true });
+      await picture(page, '/tmp/sales-detail-en.png', { fullPage: true });
 
       // The night shift from the filters of the details page itself.
       await page.locator('[data-testid="detail-filter-shift"]').click();
@@ -121,7 +122,7 @@ describe('sales per shift and sales details', () => {
       await expect.poll(() => shiftLine(page, 'Day').locator('[data-testid="shift-total"]').textContent(), { timeout: 10_000 }).toContain('3,800');
       expect(await page.locator('[data-testid="page-title"]').textContent()).toBe('المبيعات حسب الوردية');
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-      await page.screenshot({ path: '/tmp/shift-sales-ar.png', fullPage: true });
+      await picture(page, '/tmp/shift-sales-ar.png', { fullPage: true });
     } finally {
       await context.close();
     }

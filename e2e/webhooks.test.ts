@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_DEMO_PASSWORD } from './server';
+import { picture } from './pictures';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,7 +40,7 @@ describe.each(['en', 'ar'] as const)('System settings → Webhooks (%s)', (lang)
       await shown.waitFor({ timeout: 15_000 });
       const secret = (await shown.textContent())!.trim();
       expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-      await page.screenshot({ path: `.tmp/webhooks-secret-${lang}.png` });
+      await picture(page, `.tmp/webhooks-secret-${lang}.png`);
       await page.getByTestId('webhook-secret-close').click();
 
       const row = page.locator('tr', { hasText: url }).first();
@@ -50,7 +51,7 @@ describe.each(['en', 'ar'] as const)('System settings → Webhooks (%s)', (lang)
       const deliveries = page.getByTestId('webhook-deliveries');
       await deliveries.locator('tr', { hasText: 'test.ping' }).first().waitFor({ timeout: 15_000 });
       expect(await deliveries.textContent()).toContain(TEXTS[lang].test);
-      await page.screenshot({ path: `.tmp/webhooks-deliveries-${lang}.png`, fullPage: true });
+      await picture(page, `.tmp/webhooks-deliveries-${lang}.png`, { fullPage: true });
       await page.keyboard.press('Escape');
 
       await row.locator('[data-testid^="webhook-rotate-"]').click();
@@ -60,7 +61,7 @@ describe.each(['en', 'ar'] as const)('System settings → Webhooks (%s)', (lang)
       expect(rotated).toMatch(/^whsec_/);
       expect(rotated).not.toBe(secret);
       await page.getByTestId('webhook-secret-close').click();
-      await page.screenshot({ path: `.tmp/webhooks-${lang}.png`, fullPage: true });
+      await picture(page, `.tmp/webhooks-${lang}.png`, { fullPage: true });
     } finally {
       await context.close();
     }
