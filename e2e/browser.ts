@@ -42,6 +42,11 @@ export async function releaseWorkerServer(): Promise<void> {
   await ask(`/server/release?id=${id}`);
 }
 
+/** The run's first-start data (e2e/server-template.ts), for a file that starts a server of its own: `startServer(env, { dataFrom: await serverTemplate() })`. */
+export async function serverTemplate(): Promise<string> {
+  return (await ask<{ dir: string }>('/server/template')).dir;
+}
+
 /** This file's server: no other file uses it while this one runs. */
 export function baseUrl(): string {
   if (!workerServer) throw new Error('no server: e2e/worker-server.setup.ts leases one before each file');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, watchLateTexts } from './browser';
+import { launchBrowser, serverTemplate, watchLateTexts } from './browser';
 import { startFakeCas, type FakeCas } from '../apps/server/src/test/fake-cas';
 import { E2E_ADMIN_PASSWORD, freePort, startServer, type RunningServer } from './server';
 import { picture } from './pictures';
@@ -16,7 +16,7 @@ let server: RunningServer;
 beforeAll(async () => {
   cas = await startFakeCas();
   const port = await freePort();
-  server = await startServer({ PORT: String(port), CAS_URL: cas.url, CAS_SERVICE_URL: `http://127.0.0.1:${port}/api/cas/callback` });
+  server = await startServer({ PORT: String(port), CAS_URL: cas.url, CAS_SERVICE_URL: `http://127.0.0.1:${port}/api/cas/callback` }, { dataFrom: await serverTemplate() });
   browser = await launchBrowser();
   // An account linked to the CAS user li.wei, made as an administrator would.
   const login = await fetch(`${server.baseUrl}/api/login/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });

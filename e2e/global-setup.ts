@@ -3,8 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ensureServerBuilt } from '../scripts/server-build.mjs';
 import { startServer, type RunningServer } from './server';
+import { makeServerTemplate } from './server-template';
 import './browser';
 
 /**
@@ -17,6 +20,9 @@ import './browser';
  * side by side never share one: a free server is reused (its data from earlier files, as when all
  * files shared one), and a new one starts only when every server is leased. Each file opens its
  * own browser contexts (cookies and storage of their own) in the shared Chromium.
+ *
+ * Every server starts on a copy of one first start's data (e2e/server-template.ts), made when the
+ * first server is asked for; files that start servers of their own ask for it too (`/server/template`).
  */
 export default async function setup(project: TestProject) {
   // Once, before any file: files that start servers of their own side by side must not build it twice at once.
@@ -25,10 +31,13 @@ export default async function setup(project: TestProject) {
   const servers: { id: number; server: Promise<RunningServer>; leased: boolean }[] = [];
   // Ids are never reused: a server dropped after a failed start leaves a gap, not a twin.
   let started = 0;
+  const templateDir = path.resolve(import.meta.dirname, '..', '.tmp', `e2e-template-${process.pid}`);
+  let template: Promise<string> | undefined;
+  const madeTemplate = () => (template ??= makeServerTemplate(templateDir));
   const lease = () => {
     let slot = servers.find((s) => !s.leased);
     if (!slot) {
-      slot = { id: ++started, server: startServer(), leased: false };
+      slot = { id: ++started, server: madeTemplate().then((dataFrom) => startServer({}, { dataFrom })), leased: false };
       servers.push(slot);
     }
     slot.leased = true;
@@ -50,14 +59,13 @@ export default async function setup(project: TestProject) {
   };
   const control = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://control');
-    const answer =
-      url.pathname === '/browser'
-        ? (browser ??= chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })).then((b) => ({ endpoint: b.wsEndpoint() }))
-        : url.pathname === '/server/lease'
-          ? lease()
-          : url.pathname === '/server/release'
-            ? release(Number(url.searchParams.get('id')))
-            : Promise.reject(new Error(`no ${url.pathname} here`));
+    const routes: Record<string, () => Promise<unknown>> = {
+      '/browser': () => (browser ??= chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })).then((b) => ({ endpoint: b.wsEndpoint() })),
+      '/server/lease': lease,
+      '/server/template': () => madeTemplate().then((dir) => ({ dir })),
+      '/server/release': () => release(Number(url.searchParams.get('id'))),
+    };
+    const answer = routes[url.pathname]?.() ?? Promise.reject(new Error(`no ${url.pathname} here`));
     answer.then(
       (body) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
       (error: unknown) => response.writeHead(500).end(String(error)),
@@ -71,5 +79,6 @@ export default async function setup(project: TestProject) {
       browser?.then((b) => b.close()).catch(() => undefined),
       ...servers.map((s) => s.server.then((server) => server.stop()).catch(() => undefined)),
     ]);
+    fs.rmSync(templateDir, { recursive: true, force: true });
   };
 }

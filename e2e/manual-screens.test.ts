@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LANGUAGES, type Language } from '@ullage/domain/languages';
 import { MANUAL_SCREENS, SCREEN_SIZES, type ManualScreen, type ScreenLayout, type ScreenStep } from '../apps/web/src/features/manual/manual-screens';
-import { launchBrowser, openInApp } from './browser';
+import { launchBrowser, openInApp, serverTemplate } from './browser';
 import { E2E_ADMIN_PASSWORD, startServer, type RunningServer } from './server';
 
 /**
@@ -35,7 +35,7 @@ let server: RunningServer;
 beforeAll(async () => {
   // Live reports once a minute rather than every 10 s: the pictures show live data either way, and
   // each report re-draws the open pages (the machine's CPU the other browser files are short of).
-  server = await startServer({ SIMULATOR: 'on', SIMULATOR_INTERVAL_MS: '60000', DEMO_BACKFILL_DAYS: '2', LOG_LEVEL: 'info' });
+  server = await startServer({ SIMULATOR: 'on', SIMULATOR_INTERVAL_MS: '60000', DEMO_BACKFILL_DAYS: '2', LOG_LEVEL: 'info' }, { dataFrom: await serverTemplate() });
   const started = Date.now();
   // The fleet sends its history first (apps/server/src/seed/demo-fleet.ts), then says so.
   while (!server.output().includes('now reporting live')) {

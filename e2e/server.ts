@@ -25,7 +25,14 @@ export interface RunningServer {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { requireWeb?: boolean; nodeArgs?: string[]; /** Given the process's output so far, as soon as it is spawned (before it is healthy). */ onSpawn?: (output: () => string) => void } = {},
+  options: {
+    requireWeb?: boolean;
+    nodeArgs?: string[];
+    /** Given the process's output so far, as soon as it is spawned (before it is healthy). */
+    onSpawn?: (output: () => string) => void;
+    /** A data directory a first start made (e2e/server-template.ts): the server starts on a copy of it rather than migrating and seeding its own. */
+    dataFrom?: string;
+  } = {},
 ): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, '..');
   // WEB_DIST (as for `npm start`) lets a build elsewhere be tested while apps/web/dist is rebuilt.
@@ -36,6 +43,7 @@ export async function startServer(
   // The compiled server, as `npm start` runs it (built here when a source is newer: about a second).
   ensureServerBuilt();
   const dataDir = path.join(root, '.tmp', `server-${process.pid}-${Date.now()}`);
+  if (options.dataFrom) copyDataDir(options.dataFrom, env.DATA_DIR ?? dataDir);
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: root,
@@ -106,6 +114,13 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, output: () =
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`the server did not become healthy in time:\n${output()}`);
+}
+
+/** A stopped server's data directory copied to `to` (replacing what was there), without its lock file. */
+export function copyDataDir(from: string, to: string): void {
+  fs.rmSync(to, { recursive: true, force: true });
+  fs.cpSync(from, to, { recursive: true });
+  fs.rmSync(path.join(to, 'ullage.lock'), { force: true });
 }
 
 export function freePort(): Promise<number> {
