@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { pooledTab, sessionCookie } from './page-pool';
+import type { ServerTemplate } from './server-data';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,9 +43,9 @@ export async function releaseWorkerServer(): Promise<void> {
   await ask(`/server/release?id=${id}`);
 }
 
-/** The run's first-start data (e2e/server-template.ts), for a file that starts a server of its own: `startServer(env, { dataFrom: await serverTemplate() })`. */
-export async function serverTemplate(): Promise<string> {
-  return (await ask<{ dir: string }>('/server/template')).dir;
+/** The run's first-start data (e2e/server-data.ts), for a file that starts a server of its own: `startServer(env, { dataFrom: await serverTemplate() })`. */
+export function serverTemplate(): Promise<ServerTemplate> {
+  return ask<ServerTemplate>('/server/template');
 }
 
 /** This file's server: no other file uses it while this one runs. */

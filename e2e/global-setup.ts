@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
-import fs from 'node:fs';
 import path from 'node:path';
 import { ensureServerBuilt } from '../scripts/server-build.mjs';
 import { startServer, type RunningServer } from './server';
+import { removeServerTemplate, type ServerTemplate } from './server-data';
 import { makeServerTemplate } from './server-template';
 import './browser';
 
@@ -21,8 +21,9 @@ import './browser';
  * files shared one), and a new one starts only when every server is leased. Each file opens its
  * own browser contexts (cookies and storage of their own) in the shared Chromium.
  *
- * Every server starts on a copy of one first start's data (e2e/server-template.ts), made when the
- * first server is asked for; files that start servers of their own ask for it too (`/server/template`).
+ * Every server starts on a copy of one first start's data (e2e/server-data.ts), made when the
+ * first server is asked for — on the PostgreSQL server of TEST_DATABASE_URL when there is one, as
+ * the API tests' — and files that start servers of their own ask for it too (`/server/template`).
  */
 export default async function setup(project: TestProject) {
   // Once, before any file: files that start servers of their own side by side must not build it twice at once.
@@ -32,8 +33,8 @@ export default async function setup(project: TestProject) {
   // Ids are never reused: a server dropped after a failed start leaves a gap, not a twin.
   let started = 0;
   const templateDir = path.resolve(import.meta.dirname, '..', '.tmp', `e2e-template-${process.pid}`);
-  let template: Promise<string> | undefined;
-  const madeTemplate = () => (template ??= makeServerTemplate(templateDir));
+  let template: Promise<ServerTemplate> | undefined;
+  const madeTemplate = () => (template ??= makeServerTemplate({ dir: templateDir, postgresUrl: process.env.TEST_DATABASE_URL }));
   const lease = () => {
     let slot = servers.find((s) => !s.leased);
     if (!slot) {
@@ -62,7 +63,7 @@ export default async function setup(project: TestProject) {
     const routes: Record<string, () => Promise<unknown>> = {
       '/browser': () => (browser ??= chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })).then((b) => ({ endpoint: b.wsEndpoint() })),
       '/server/lease': lease,
-      '/server/template': () => madeTemplate().then((dir) => ({ dir })),
+      '/server/template': madeTemplate,
       '/server/release': () => release(Number(url.searchParams.get('id'))),
     };
     const answer = routes[url.pathname]?.() ?? Promise.reject(new Error(`no ${url.pathname} here`));
@@ -79,6 +80,6 @@ export default async function setup(project: TestProject) {
       browser?.then((b) => b.close()).catch(() => undefined),
       ...servers.map((s) => s.server.then((server) => server.stop()).catch(() => undefined)),
     ]);
-    fs.rmSync(templateDir, { recursive: true, force: true });
+    await template?.then(removeServerTemplate).catch(() => undefined);
   };
 }

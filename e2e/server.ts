@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { ensureServerBuilt, SERVER_ENTRY } from '../scripts/server-build.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
+import { copyServerTemplate, type ServerData, type ServerTemplate } from './server-data';
 
 export const E2E_ADMIN_PASSWORD = 'Admin#2026e2e';
 export const E2E_DEMO_PASSWORD = 'Demo#2026e2e';
@@ -30,8 +31,8 @@ export async function startServer(
     nodeArgs?: string[];
     /** Given the process's output so far, as soon as it is spawned (before it is healthy). */
     onSpawn?: (output: () => string) => void;
-    /** A data directory a first start made (e2e/server-template.ts): the server starts on a copy of it rather than migrating and seeding its own. */
-    dataFrom?: string;
+    /** The data a first start made (e2e/server-data.ts): the server starts on a copy of its own, removed when it stops, rather than migrating and seeding. */
+    dataFrom?: ServerTemplate;
   } = {},
 ): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, '..');
@@ -43,7 +44,7 @@ export async function startServer(
   // The compiled server, as `npm start` runs it (built here when a source is newer: about a second).
   ensureServerBuilt();
   const dataDir = path.join(root, '.tmp', `server-${process.pid}-${Date.now()}`);
-  if (options.dataFrom) copyDataDir(options.dataFrom, env.DATA_DIR ?? dataDir);
+  const data: ServerData | undefined = options.dataFrom && (await copyServerTemplate(options.dataFrom, 'server'));
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: root,
@@ -64,6 +65,7 @@ export async function startServer(
       BOOKS_INTERVAL_MS: '2000',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...data?.env,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,6 +85,7 @@ export async function startServer(
       await exited;
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await data?.remove();
     throw error;
   }
   return {
@@ -96,6 +99,7 @@ export async function startServer(
         await exited;
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await data?.remove();
     },
   };
 }
@@ -114,13 +118,6 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, output: () =
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`the server did not become healthy in time:\n${output()}`);
-}
-
-/** A stopped server's data directory copied to `to` (replacing what was there), without its lock file. */
-export function copyDataDir(from: string, to: string): void {
-  fs.rmSync(to, { recursive: true, force: true });
-  fs.cpSync(from, to, { recursive: true });
-  fs.rmSync(path.join(to, 'ullage.lock'), { force: true });
 }
 
 export function freePort(): Promise<number> {
