@@ -113,7 +113,11 @@ describe('serving the built web app', () => {
         const page = await web.app.inject({ method: 'GET', url });
         expect(page.statusCode, `${url} ${page.body}`).toBe(200);
         expect(page.body).toBe('<!doctype html><title>Ullage</title>');
+        // HEAD answers as GET does, without the body: an uptime check or a link checker asks so.
+        const head = await web.app.inject({ method: 'HEAD', url });
+        expect([url, head.statusCode, head.headers['content-type'], head.body]).toEqual([url, 200, page.headers['content-type'], '']);
       }
+      expect((await web.app.inject({ method: 'HEAD', url: '/api/nope' })).statusCode).toBe(404);
       const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
       expect(asset.body).toBe('console.log(1)');
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -352,8 +352,9 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
   };
   if (indexPath) app.get('/', { schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler(async (request, reply) => {
-    // Client-side routes get the web app; a missing asset or API path the envelope's 80001.
-    if (indexPath && request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/assets/')) {
+    // Client-side routes get the web app (HEAD as GET, without the body: an uptime check asks so);
+    // a missing asset or API path the envelope's 80001.
+    if (indexPath && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && !request.url.startsWith('/assets/')) {
       return sendIndex(request, reply);
     }
     return sendAppError(request, reply, new AppError(CODES.notFound, 'common.notFound'));
