@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { createDatabaseFrom, withDatabase } from '../apps/server/src/test/databases';
 
 /**
  * The data a server leaves after its first start (migrated, the demo seeded, the browser tests'
@@ -23,15 +24,9 @@ export interface ServerData {
   remove(): Promise<void>;
 }
 
-/** The server's database on the PostgreSQL server of `url`, named `name`. */
-export const databaseUrl = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
+/** Runs `work` on a connection to the `postgres` database of the server `url` names (to create and drop others). */
 export async function onPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl(url, 'postgres') });
+  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
   await client.connect();
   try {
     return await work(client);
@@ -61,20 +56,9 @@ export async function copyServerTemplate(template: ServerTemplate, name: string)
   }
   const database = `e2e_${own}`.toLowerCase();
   const from = new URL(template.url).pathname.slice(1);
-  await onPostgres(template.url, async (client) => {
-    // Two copies of one template at the same instant collide ("source database is being accessed"): the second tries again.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await client.query(`create database ${database} template ${from}`);
-        return;
-      } catch (error) {
-        if (attempt >= 20) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
-      }
-    }
-  });
+  await onPostgres(template.url, (client) => createDatabaseFrom(client, database, from));
   return {
-    env: { DATABASE_URL: databaseUrl(template.url, database) },
+    env: { DATABASE_URL: withDatabase(template.url, database) },
     remove: () => onPostgres(template.url, (client) => client.query(`drop database if exists ${database} with (force)`)).then(() => undefined),
   };
 }

@@ -1,5 +1,6 @@
 import { startServer } from './server';
-import { databaseUrl, onPostgres, type ServerTemplate } from './server-data';
+import { withDatabase } from '../apps/server/src/test/databases';
+import { onPostgres, type ServerTemplate } from './server-data';
 
 /**
  * The template of the browser tests' servers (e2e/server-data.ts), made by `npm start`'s own
@@ -8,7 +9,7 @@ import { databaseUrl, onPostgres, type ServerTemplate } from './server-data';
  */
 /** Makes the template: `where` a directory, or with `postgresUrl` a database named after it. */
 export async function makeServerTemplate(where: { dir: string; postgresUrl?: string }): Promise<ServerTemplate> {
-  const template: ServerTemplate = where.postgresUrl ? { kind: 'postgres', url: databaseUrl(where.postgresUrl, `e2e_template_${process.pid}`) } : { kind: 'dir', dir: where.dir };
+  const template: ServerTemplate = where.postgresUrl ? { kind: 'postgres', url: withDatabase(where.postgresUrl, `e2e_template_${process.pid}`) } : { kind: 'dir', dir: where.dir };
   if (template.kind === 'postgres') {
     const name = new URL(template.url).pathname.slice(1);
     await onPostgres(template.url, async (client) => {

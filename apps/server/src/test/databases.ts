@@ -33,6 +33,19 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
+/** `create database <name> template <template>`; two copies of one template at the same instant collide ("being accessed by other users"): the second tries again. */
+export async function createDatabaseFrom(admin: pg.Client, name: string, template: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+}
+
 /** A fresh, migrated, empty database of its own for one test file. */
 export async function freshDatabase(templates: { pgliteTemplate: string; postgresTemplateUrl: string | null }): Promise<Database & { dataDir?: string; url?: string }> {
   const id = randomBytes(5).toString('hex');
@@ -44,16 +57,7 @@ export async function freshDatabase(templates: { pgliteTemplate: string; postgre
     const name = `${testDatabasePrefix(template)}${id}`;
     const admin = new pg.Client({ connectionString: withDatabase(templates.postgresTemplateUrl, 'postgres') });
     await admin.connect();
-    // Two files cloning the template at the same instant can collide; the second retries.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`create database ${name} template ${template}`);
-        break;
-      } catch (error) {
-        if (attempt >= 20) throw error;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
+    await createDatabaseFrom(admin, name, template);
     await admin.end();
     const url = withDatabase(templates.postgresTemplateUrl, name);
     const database = await openPostgres(url);
