@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
-import path from 'node:path';
 import { ensureServerBuilt } from '../scripts/server-build.mjs';
 import { startServer, type RunningServer } from './server';
 import { removeServerTemplate, type ServerTemplate } from './server-data';

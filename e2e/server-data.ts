@@ -24,6 +24,9 @@ export interface ServerData {
   remove(): Promise<void>;
 }
 
+/** The database a PostgreSQL URL names. */
+export const databaseName = (url: string) => new URL(url).pathname.slice(1);
+
 /** Runs `work` on a connection to the `postgres` database of the server `url` names (to create and drop others). */
 export async function onPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
@@ -38,7 +41,7 @@ export async function onPostgres<T>(url: string, work: (client: pg.Client) => Pr
 /** Removes the template (at the end of the run). */
 export async function removeServerTemplate(template: ServerTemplate): Promise<void> {
   if (template.kind === 'dir') fs.rmSync(template.dir, { recursive: true, force: true });
-  else await onPostgres(template.url, (client) => client.query(`drop database if exists ${new URL(template.url).pathname.slice(1)} with (force)`));
+  else await onPostgres(template.url, (client) => client.query(`drop database if exists ${databaseName(template.url)} with (force)`));
 }
 
 let copies = 0;
@@ -55,7 +58,7 @@ export async function copyServerTemplate(template: ServerTemplate, name: string)
     return { env: { DATA_DIR: dir }, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const database = `e2e_${own}`.toLowerCase();
-  const from = new URL(template.url).pathname.slice(1);
+  const from = databaseName(template.url);
   await onPostgres(template.url, (client) => createDatabaseFrom(client, database, from));
   return {
     env: { DATABASE_URL: withDatabase(template.url, database) },
