@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ForecastRow } from '@ullage/contracts/forecast';
 import { rawRows } from '../../lib/raw-sql';
@@ -145,6 +146,43 @@ describe('sales profiles kept for the hour', () => {
     // those again once the first is done (each computing too would be three times alone).
     expect(together.statements.length).toBeLessThanOrEqual(alone.statements.length + 2 * 3);
     expect(alone.statements.length).toBeGreaterThan(2 * 3);
+  });
+
+  it('reads them again rather than computing when a computation ends while its own read of the kept ones is under way', async () => {
+    const ids = [tank['1'], tank['2']];
+    const order = { fillPct: 90, deliverAtMs: NOW + 24 * H };
+    await ctx.db.execute(sql`delete from forecast_profiles`);
+    await aMinuteLater();
+    const alone = countingStatements(ctx.db);
+    const expected = await forecastsOf(alone.db, ids, NOW, order);
+    await ctx.db.execute(sql`delete from forecast_profiles`);
+    // The second caller's read of the kept profiles runs at once but answers only after the
+    // first caller kept what it computed: it read before them, as on a busy machine.
+    let keptByFirst = () => {};
+    const kept = new Promise<void>((resolve) => (keptByFirst = resolve));
+    let reads = 0;
+    const dialect = new PgDialect();
+    const slowed = new Proxy(ctx.db, {
+      get(target, name, receiver) {
+        if (name !== 'execute') return Reflect.get(target, name, receiver) as unknown;
+        return async (q: Parameters<typeof target.execute>[0]) => {
+          const text = dialect.sqlToQuery(q as SQL).sql;
+          const result = await target.execute(q);
+          if (text.trimStart().startsWith('insert into forecast_profiles ')) keptByFirst();
+          else if (text.includes('from forecast_profiles p') && ++reads === 2) {
+            await kept;
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+          return result;
+        };
+      },
+    });
+    const together = countingStatements(slowed);
+    const answers = await Promise.all([1, 2].map(() => forecastsOf(together.db, ids, NOW, order)));
+    for (const answer of answers) expect(answer).toEqual(expected);
+    // The second reads its tanks, the kept profiles, then those again (computing too would be twice alone).
+    expect(reads).toBe(3);
+    expect(together.statements.length).toBe(alone.statements.length + 3);
   });
 
   it('a few tanks compute their own rather than wait for a computation over many', () => {

@@ -94,14 +94,20 @@ export async function forecastsOf(db: Db, tankIds: readonly number[], nowMs: num
 async function profilesOf(db: Db, tanks: readonly ForecastTank[], nowMs: number): Promise<Map<number, KeptProfile>> {
   const toMs = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
   const ids = tanks.map((t) => t.tankId);
+  let finishedBefore = finished.get(db) ?? 0;
   let kept = await keptProfiles(db, ids, toMs);
   let missing = tanks.filter((t) => !kept.has(t.tankId));
   // In the first minute of an hour every profile is missing, and each caller computing all of
   // them beside the others (seconds of CPU each at a distributor's size) made every one wait
   // longer. A call that finds a computation under way that it may wait for (waitsFor) waits,
   // then reads what it kept — the marks still judge those — and computes only what is missing.
-  for (let running = computing.get(db); missing.length > 0 && running && waitsFor(missing.length, running.tanks); running = computing.get(db)) {
-    await running.done.catch(() => undefined);
+  // One that finished while this call's read was under way (its read may predate the keeping)
+  // is read once more for the same reason rather than computed again.
+  for (let running = computing.get(db), readAgain = true; missing.length > 0; running = computing.get(db)) {
+    if (running && waitsFor(missing.length, running.tanks)) await running.done.catch(() => undefined);
+    else if (readAgain && (finished.get(db) ?? 0) !== finishedBefore) readAgain = false;
+    else break;
+    finishedBefore = finished.get(db) ?? 0;
     kept = await keptProfiles(db, ids, toMs);
     missing = tanks.filter((t) => !kept.has(t.tankId));
   }
@@ -120,6 +126,7 @@ async function profilesOf(db: Db, tanks: readonly ForecastTank[], nowMs: number)
     for (const [id, p] of await done) kept.set(id, p);
   } finally {
     if (computing.get(db) === computation) computing.delete(db);
+    finished.set(db, (finished.get(db) ?? 0) + 1);
   }
   return kept;
 }
@@ -134,6 +141,8 @@ export const waitsFor = (missing: number, running: number) => missing * 2 >= run
 
 /** The largest profile computation under way on each database (profilesOf), in this process. */
 const computing = new WeakMap<Db, { tanks: number; done: Promise<unknown> }>();
+/** How many profile computations have ended on each database, in this process: a call tells by it whether one ended during its read. */
+const finished = new WeakMap<Db, number>();
 
 /** The tanks' profiles from four weeks of their hourly levels and their stations' metered sales. */
 async function computeProfiles(db: Db, tanks: readonly ForecastTank[], nowMs: number): Promise<Map<number, KeptProfile>> {
