@@ -130,13 +130,19 @@ describe('sales profiles kept for the hour', () => {
     expect((await keptProfiles(ctx.db, [tank['1'], tank['2']], HOUR_END)).size).toBe(0);
   });
 
-  it('computes them once when several callers ask at once: the others wait, then read what it kept', async () => {
+  /** Two tanks' forecasts computed by one caller from no kept profiles, with the statements it ran counted. */
+  async function computedAlone() {
     const ids = [tank['1'], tank['2']];
     const order = { fillPct: 90, deliverAtMs: NOW + 24 * H };
     await ctx.db.execute(sql`delete from forecast_profiles`);
     await aMinuteLater();
     const alone = countingStatements(ctx.db);
     const expected = await forecastsOf(alone.db, ids, NOW, order);
+    return { ids, order, alone, expected };
+  }
+
+  it('computes them once when several callers ask at once: the others wait, then read what it kept', async () => {
+    const { ids, order, alone, expected } = await computedAlone();
     expect(expected.map((f) => f.profile)).not.toContain(null);
     await ctx.db.execute(sql`delete from forecast_profiles`);
     const together = countingStatements(ctx.db);
@@ -149,12 +155,7 @@ describe('sales profiles kept for the hour', () => {
   });
 
   it('reads them again rather than computing when a computation ends while its own read of the kept ones is under way', async () => {
-    const ids = [tank['1'], tank['2']];
-    const order = { fillPct: 90, deliverAtMs: NOW + 24 * H };
-    await ctx.db.execute(sql`delete from forecast_profiles`);
-    await aMinuteLater();
-    const alone = countingStatements(ctx.db);
-    const expected = await forecastsOf(alone.db, ids, NOW, order);
+    const { ids, order, alone, expected } = await computedAlone();
     await ctx.db.execute(sql`delete from forecast_profiles`);
     // The second caller's read of the kept profiles runs at once but answers only after the
     // first caller kept what it computed: it read before them, as on a busy machine.
