@@ -10,7 +10,8 @@ import { rawRows } from '../../lib/raw-sql';
 import { assertValid } from '../../plugins/errors';
 import { scopeOn, type Scope } from '../scope/scope';
 import { tankPlaceOf, type TankPlaceRaw } from '../../lib/report-place';
-import { salesDuringDrops, type DropAsk } from '../reconciliation/sales-during';
+import type { DropAsk } from '../reconciliation/sales-during';
+import { salesDuringKept } from '../reconciliation/kept-sales-during';
 
 type Filter = Omit<DeliveryListQuery, 'q'> & { q?: string | undefined };
 
@@ -99,9 +100,12 @@ const dropOf = (r: Pick<Raw, 'tank_id' | 'station_id' | 'started_at' | 'ended_at
   endVolumeL: Number(r.end_volume_l),
 });
 
-/** The rows with what was sold during each drop (issue 34): the delivered volume is the rise plus those sales. */
-async function toRows(db: Db, raws: readonly Raw[]): Promise<DeliveryRow[]> {
-  const sold = await salesDuringDrops(db, raws.map(dropOf));
+/**
+ * The rows with what was sold during each drop (issue 34): the delivered volume is the rise plus
+ * those sales, kept for drops long over as of `nowMs` (kept-sales-during.ts).
+ */
+async function toRows(db: Db, raws: readonly Raw[], nowMs: number): Promise<DeliveryRow[]> {
+  const sold = await salesDuringKept(db, raws.map(dropOf), nowMs);
   return raws.map((r, i) => toRow(r, sold[i] ?? null));
 }
 
@@ -150,12 +154,13 @@ function ticketOf(r: Raw, deliveredL: number) {
 /** One delivery the scope may see, as the list shows it; null for any other id. */
 export async function deliveryInScope(db: Db, scope: Scope, id: number): Promise<DeliveryRow | null> {
   const rows = await rawRows<Raw>(db, sql`select ${COLUMNS} ${FROM} where ${scopeOn(scope, 'd')} and d.id = ${id}`);
-  return rows[0] ? (await toRows(db, [rows[0]]))[0]! : null;
+  // One row, figured afresh (no time is long over as of -∞).
+  return rows[0] ? (await toRows(db, [rows[0]], Number.NEGATIVE_INFINITY))[0]! : null;
 }
 
 /** One page of the deliveries a scope may see, newest first unless sorted otherwise. */
-export async function deliveryRows(db: Db, scope: Scope, f: Filter, page: { limit: number; offset: number }): Promise<DeliveryRow[]> {
-  const { raws, finish } = await unfinishedRows(db, scope, f, page);
+export async function deliveryRows(db: Db, scope: Scope, f: Filter, page: { limit: number; offset: number }, nowMs: number): Promise<DeliveryRow[]> {
+  const { raws, finish } = await unfinishedRows(db, scope, f, page, nowMs);
   return finish(raws);
 }
 
@@ -163,14 +168,14 @@ export async function deliveryRows(db: Db, scope: Scope, f: Filter, page: { limi
  * The deliveries of deliveryRows as read, and how to finish them into rows (the sales during
  * each drop): an export finishes them a batch at a time as it writes them.
  */
-export async function unfinishedRows(db: Db, scope: Scope, f: Filter, page: { limit: number; offset: number }) {
+export async function unfinishedRows(db: Db, scope: Scope, f: Filter, page: { limit: number; offset: number }, nowMs: number) {
   const raws = await rawRows<Raw>(db, sql`select ${COLUMNS} ${FROM} where ${whereOf(scope, f)} order by ${orderOf(f)} limit ${page.limit} offset ${page.offset}`);
-  return { raws, finish: (batch: readonly Raw[]) => toRows(db, batch) };
+  return { raws, finish: (batch: readonly Raw[]) => toRows(db, batch, nowMs) };
 }
 
 /** One page of the deliveries a scope may see, with the totals of all that match. */
-export async function listDeliveries(db: Db, scope: Scope, f: Filter, page: { limit: number; offset: number }) {
-  const [list, totals] = await Promise.all([deliveryRows(db, scope, f, page), matchingTotals(db, scope, f)]);
+export async function listDeliveries(db: Db, scope: Scope, f: Filter, page: { limit: number; offset: number }, nowMs: number) {
+  const [list, totals] = await Promise.all([deliveryRows(db, scope, f, page, nowMs), matchingTotals(db, scope, f, nowMs)]);
   return { list, total: totals.count, totals };
 }
 
@@ -180,20 +185,20 @@ export async function listDeliveries(db: Db, scope: Scope, f: Filter, page: { li
  * delivery, and a few batched index look-ups each (sales-during.ts), where one SQL aggregate
  * summed the rises before.
  */
-async function matchingTotals(db: Db, scope: Scope, f: Filter): Promise<DeliveryTotals> {
+async function matchingTotals(db: Db, scope: Scope, f: Filter, nowMs: number): Promise<DeliveryTotals> {
   const all = await rawRows<TotalsRaw>(
     db,
     sql`select d.tank_id, d.station_id, d.started_at, d.ended_at, d.last_rise_at, d.start_volume_l, d.end_volume_l, d.start_tc_volume_l, d.end_tc_volume_l
         ${FROM} where ${whereOf(scope, f)}`,
   );
-  return totalsOf(db, all);
+  return totalsOf(db, all, nowMs);
 }
 
 type TotalsRaw = Pick<Raw, 'tank_id' | 'station_id' | 'started_at' | 'ended_at' | 'last_rise_at' | 'start_volume_l' | 'end_volume_l' | 'start_tc_volume_l' | 'end_tc_volume_l'>;
 
 /** The totals of the matching deliveries; a compensated total only when every delivery has both compensated ends (a partial sum would mislead). */
-async function totalsOf(db: Db, all: readonly TotalsRaw[]): Promise<DeliveryTotals> {
-  const sold = await salesDuringDrops(db, all.map(dropOf));
+async function totalsOf(db: Db, all: readonly TotalsRaw[], nowMs: number): Promise<DeliveryTotals> {
+  const sold = await salesDuringKept(db, all.map(dropOf), nowMs);
   let deliveredL = 0;
   let deliveredTcL: number | null = 0;
   let salesDuringL = 0;

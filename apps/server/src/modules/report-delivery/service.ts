@@ -12,16 +12,16 @@ import { recordAudit } from '../audit/service';
 import { setTicket } from '../ingest/service';
 import { recordEvent, type StationEvent } from '../webhooks/service';
 
-/** The delivery records a user may see; a range that ends before it starts, or spans over a year, is refused. */
-export async function findDeliveries(db: Db, user: AuthUser, query: DeliveryListQuery) {
+/** The delivery records a user may see as of `nowMs`; a range that ends before it starts, or spans over a year, is refused. */
+export async function findDeliveries(db: Db, user: AuthUser, query: DeliveryListQuery, nowMs: number) {
   assertRange(query);
-  return listDeliveries(db, scopeOf(user), query, pageOf(query));
+  return listDeliveries(db, scopeOf(user), query, pageOf(query), nowMs);
 }
 
 /** The delivery records a user may see, without totals, to be finished a batch at a time (the export). */
-export async function findUnfinishedRows(db: Db, user: AuthUser, query: DeliveryListQuery) {
+export async function findUnfinishedRows(db: Db, user: AuthUser, query: DeliveryListQuery, nowMs: number) {
   assertRange(query);
-  return unfinishedRows(db, scopeOf(user), query, pageOf(query));
+  return unfinishedRows(db, scopeOf(user), query, pageOf(query), nowMs);
 }
 
 function assertRange(query: DeliveryListQuery) {
