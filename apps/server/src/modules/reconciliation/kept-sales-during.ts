@@ -28,8 +28,8 @@ import { salesDuringDrops, type DropAsk } from './sales-during';
 const KEPT_AFTER_MS = SALES_RATE_WINDOW_MS + 25 * 60 * 60_000 + BOOK_SETTLE_MS;
 
 interface Kept {
+  /** What it was figured from (stampsOf), and the readings' months then. */
   stamp: string;
-  months: string;
   sold: SalesDuring | null;
 }
 
@@ -51,26 +51,25 @@ export async function salesDuringKept(db: Db, asks: readonly DropAsk[], nowMs: n
   const cache = cacheOf(db);
   // Read before figuring: a change landing after this read leaves the answer kept under a stamp no later read will match.
   const [stamps, months] = await Promise.all([stampsOf(db, old.map((i) => asks[i]!)), partitionsOf(db, 'tank_readings')]);
-  const ofMonths = months.join(',');
+  const stampOf = new Map(old.map((i, k) => [i, `${stamps[k]}|${months.join(',')}`]));
   const out: (SalesDuring | null)[] = asks.map(() => null);
-  const keys: (string | null)[] = asks.map(() => null);
   const figure: number[] = [];
-  const oldAt = new Map(old.map((i, k) => [i, k]));
   asks.forEach((a, i) => {
-    const k = oldAt.get(i);
-    if (k === undefined) return figure.push(i);
-    const key = (keys[i] = keyOf(a));
-    const kept = cache.get(key);
-    if (kept && kept.stamp === stamps[k] && kept.months === ofMonths) out[i] = kept.sold;
+    const stamp = stampOf.get(i);
+    const kept = stamp === undefined ? undefined : cache.get(keyOf(a));
+    if (kept && kept.stamp === stamp) out[i] = kept.sold;
     else figure.push(i);
   });
   const figured = await salesDuringDrops(db, figure.map((i) => asks[i]!));
   figure.forEach((i, n) => {
-    out[i] = figured[n] ?? null;
-    const key = keys[i];
-    if (!key) return;
+    const sold = figured[n] ?? null;
+    out[i] = sold;
+    const stamp = stampOf.get(i);
+    if (stamp === undefined) return;
+    const key = keyOf(asks[i]!);
+    // Set anew, so the map's order is the order kept in and the oldest go first.
     cache.delete(key);
-    cache.set(key, { stamp: stamps[oldAt.get(i)!]!, months: ofMonths, sold: out[i]! });
+    cache.set(key, { stamp, sold });
   });
   if (cache.size > LIMIT) {
     for (const key of cache.keys()) {
