@@ -2,7 +2,7 @@ import type { ReconciliationRow } from '@ullage/contracts/reconciliation';
 import { isLitres, volumeFromLitres } from '@ullage/domain/units';
 import type { MessageKey } from '../../i18n/en';
 import type { Translate } from '../../i18n/translate';
-import { columnsOver, excelDay, excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
+import { columnsOver, excelDay, excelTime, xlsxOf, type SheetColumn, type SheetRows } from '../../lib/xlsx';
 import { rowOf, type Reconciled } from './periods';
 
 /**
@@ -11,7 +11,7 @@ import { rowOf, type Reconciled } from './periods';
  * compensated side by side, periods in each station's own zone, as on the page. Each period's
  * row is made as it is written (columnsOver).
  */
-export async function reconciliationWorkbook(t: Translate, periods: Reconciled[]) {
+export async function reconciliationWorkbook(t: Translate, periods: SheetRows<Reconciled>) {
   const vol = (v: number | null, r: ReconciliationRow) => (v === null ? null : Number(volumeFromLitres(v, r.volumeUnit).toFixed(2)));
   const figures = (side: 'gross' | 'tc'): SheetColumn<ReconciliationRow>[] => {
     const label = (key: string) => `${t(`reconciliation.export.${key}` as MessageKey)} (${t(`reconciliation.export.${side}` as MessageKey)})`;

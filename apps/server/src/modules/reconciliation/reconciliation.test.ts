@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '@ullage/contracts/codes';
 import type { ReconciliationMonthlyRow, ReconciliationRow, ReconciliationSeries } from '@ullage/contracts/reconciliation';
 import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
+import { reconciliationQuery } from '@ullage/contracts/reconciliation';
+import type { AccountType } from '@ullage/domain/organisation';
 import { rawRows } from '../../lib/raw-sql';
+import { EXPORT_MAX_ROWS, type RowBatches } from '../../lib/xlsx';
+import type { AuthUser } from '../../sessions/auth-user';
+import { rowOf as rowOfPeriod, type Reconciled } from './periods';
+import { reconciliationExportRows, reconciliationList } from './service';
 import { TankDayBookJob } from '../tank-days/service';
 import { ADMIN_PASSWORD, apiGet, DEMO_PASSWORD, sendReadings, signIn, startTestApp, testDeviceKey, type TestContext } from '../../test/harness';
 
@@ -320,6 +326,23 @@ describe('daily reconciliation', () => {
     expect(res.rawPayload.length).toBeGreaterThan(2_000);
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
     for (const p of ['/api/reconciliation/list', '/api/reconciliation/export', '/api/reconciliation/monthly', '/api/reconciliation/chart', '/api/delivery/{id}/ticket']) expect(Object.keys(doc.paths)).toContain(p);
+  });
+
+  it('exports every period the list has, in its order and with its figures, however the rows are batched (issue 35)', async () => {
+    const [admin] = await rawRows<{ id: number; account_type: AccountType }>(ctx.db, sql`select id, account_type from users where username = 'admin'`);
+    const user: AuthUser = { id: admin!.id, username: 'admin', accountType: admin!.account_type, distributorId: null, companyId: null, stationId: null, mustChangePassword: false };
+    for (const asked of [{ period: 'day' }, { period: 'shift' }, { period: 'day', salesSource: 'metered', sortField: 'stationName', sortOrder: 'descend' }]) {
+      const query = reconciliationQuery.parse({ fromDay: DAYS[0], toDay: DAYS[4], ...asked });
+      // Every period reconciled at once, then ordered: as the export was made before its batches.
+      const whole = (await reconciliationList(ctx.db, user, query, NOW, 0, EXPORT_MAX_ROWS)).rows.map(rowOfPeriod);
+      const rows = (await reconciliationExportRows(ctx.db, user, query, NOW, EXPORT_MAX_ROWS, 3)) as RowBatches<Reconciled>;
+      const batches: ReconciliationRow[][] = [];
+      for await (const batch of rows.batches()) batches.push(batch.map(rowOfPeriod));
+      expect(rows.count).toBe(whole.length);
+      expect(whole.length).toBeGreaterThan(8);
+      expect(batches.length).toBeGreaterThan(2);
+      expect(batches.flat()).toEqual(whole);
+    }
   });
 
   it('refuses bad ranges naming the field', async () => {

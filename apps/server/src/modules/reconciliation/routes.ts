@@ -16,7 +16,7 @@ import { userOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { reconciliationWorkbook } from './export';
 import { rowOf } from './periods';
-import { RECONCILIATION_FIELD_LABELS, reconciliationChart, reconciliationList, reconciliationMonthly } from './service';
+import { RECONCILIATION_FIELD_LABELS, reconciliationChart, reconciliationExportRows, reconciliationList, reconciliationMonthly } from './service';
 
 const tags = ['reports'];
 const config = { fieldLabels: RECONCILIATION_FIELD_LABELS };
@@ -34,7 +34,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => 
   );
 
   app.get('/reconciliation/export', { config, schema: { tags, summary: 'The filtered reconciliation as xlsx, in the caller’s language and the companies’ units', querystring: reconciliationQuery } }, async (request, reply) => {
-    const { rows } = await reconciliationList(db, userOf(request), request.query, clock().getTime(), 0, EXPORT_MAX_ROWS);
+    const rows = await reconciliationExportRows(db, userOf(request), request.query, clock().getTime(), EXPORT_MAX_ROWS);
     const { name, body } = await reconciliationWorkbook(request.t, rows);
     return sendXlsx(reply, name, body);
   });

@@ -13,6 +13,7 @@ import { isMonth, monthDays } from '@ullage/domain/monthly-inventory';
 import { monthlyRule } from '@ullage/domain/reconciliation';
 import type { Db } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
+import { inBatches, type SheetRows } from '../../lib/xlsx';
 import { placeRanks, sortRowsBy, type SortValue } from '../../lib/sort-rows';
 import type { MessageKey } from '../../i18n/en';
 import { assertValid, type FieldRule } from '../../plugins/errors';
@@ -104,21 +105,59 @@ function sortRows<R extends Ordered>(rows: R[], sortField: string | undefined, d
  */
 export async function reconciliationList(db: Db, user: AuthUser, query: ReconciliationQuery, nowMs: number, offset: number, limit: number): Promise<{ rows: Reconciled[]; total: number }> {
   const { fromDay, toDay } = daysOf(query, nowMs);
-  if (query.sortField !== undefined) assertValid((RECONCILIATION_SORT_FIELDS as readonly string[]).includes(query.sortField) ? [] : [{ field: 'sortField', rule: 'rule.invalid' }]);
+  assertSortField(query);
   const units = await unitsFor(db, user, query, fromDay, toDay);
-  const descend = query.sortOrder === 'descend';
-  const ofSource = <R extends { metered: boolean }>(rows: R[]) => (query.salesSource ? rows.filter((r) => (r.metered ? 'metered' : 'derived') === query.salesSource) : rows);
   // An export's rows are all of them: ordering periods first would only add to reconciling them all.
   if (!PLACE_AND_TIME_SORTS.has(query.sortField) || limit > PAGE_SIZE_MAX) {
-    const rows = ofSource(await reconcilePeriods(db, units, fromDay, toDay, query.period, nowMs)).map((r) => ({ place: r.place, startMs: r.period.startMs, reconciled: r }));
-    return { rows: sortRows(rows, query.sortField, descend).slice(offset, offset + limit).map((r) => r.reconciled), total: rows.length };
+    const rows = ofSource(query, await reconcilePeriods(db, units, fromDay, toDay, query.period, nowMs)).map((r) => ({ place: r.place, startMs: r.period.startMs, reconciled: r }));
+    return { rows: sortRows(rows, query.sortField, query.sortOrder === 'descend').slice(offset, offset + limit).map((r) => r.reconciled), total: rows.length };
   }
-  const slots = ofSource(await periodSlots(db, units, fromDay, toDay, query.period, nowMs));
-  const sent = sortRows(slots, query.sortField, descend).slice(offset, offset + limit);
+  const slots = await sortedSlots(db, query, units, fromDay, toDay, nowMs);
+  const sent = slots.slice(offset, offset + limit);
   const figured = await reconcilePeriods(db, [...new Set(sent.map((s) => s.unit))], fromDay, toDay, query.period, nowMs);
   const byKey = new Map(figured.map((r) => [periodKey(r.unit.key, r.period), r]));
   // Both come from the same windows: every slot has its period.
   return { rows: sent.flatMap((s) => byKey.get(periodKey(s.unit.key, s)) ?? []), total: slots.length };
+}
+
+/**
+ * The export's rows (at most `max`). Ordered by day or place, they are known before anything is
+ * figured, so they are reconciled a batch at a time as the file is written (inBatches): each unit
+ * once, when its first row is sent (a period's figures need its unit's whole range), so the
+ * first byte waits for a few hundred units, not a fleet's month (issue 35). Ordered by a
+ * figure, every period is reconciled first. `firstBatch` rows come first (inBatches; tests ask a few).
+ */
+export async function reconciliationExportRows(db: Db, user: AuthUser, query: ReconciliationQuery, nowMs: number, max: number, firstBatch?: number): Promise<SheetRows<Reconciled>> {
+  if (!PLACE_AND_TIME_SORTS.has(query.sortField)) return (await reconciliationList(db, user, query, nowMs, 0, max)).rows;
+  const { fromDay, toDay } = daysOf(query, nowMs);
+  const units = await unitsFor(db, user, query, fromDay, toDay);
+  const slots = (await sortedSlots(db, query, units, fromDay, toDay, nowMs)).slice(0, max);
+  const done = new Set<ReconUnit>();
+  const figured = new Map<string, Reconciled>();
+  return inBatches(slots, async (batch) => {
+    const todo = [...new Set(batch.map((s) => s.unit))].filter((u) => !done.has(u));
+    for (const r of await reconcilePeriods(db, todo, fromDay, toDay, query.period, nowMs)) figured.set(periodKey(r.unit.key, r.period), r);
+    for (const u of todo) done.add(u);
+    return batch.flatMap((s) => {
+      const key = periodKey(s.unit.key, s);
+      const r = figured.get(key);
+      // Each period is sent once: what is sent is not kept.
+      figured.delete(key);
+      return r ?? [];
+    });
+  }, firstBatch);
+}
+
+function assertSortField(query: ReconciliationQuery) {
+  if (query.sortField !== undefined) assertValid((RECONCILIATION_SORT_FIELDS as readonly string[]).includes(query.sortField) ? [] : [{ field: 'sortField', rule: 'rule.invalid' }]);
+}
+
+/** Periods of the sales source asked for, if one is. */
+const ofSource = <R extends { metered: boolean }>(query: ReconciliationQuery, rows: R[]) => (query.salesSource ? rows.filter((r) => (r.metered ? 'metered' : 'derived') === query.salesSource) : rows);
+
+/** Every period of the units as the list orders it by day or place, before anything is figured. */
+async function sortedSlots(db: Db, query: ReconciliationQuery, units: readonly ReconUnit[], fromDay: string, toDay: string, nowMs: number) {
+  return sortRows(ofSource(query, await periodSlots(db, units, fromDay, toDay, query.period, nowMs)), query.sortField, query.sortOrder === 'descend');
 }
 
 /** Units in the order of their places (station, then tank), as the monthly rule and the chart list them. */
