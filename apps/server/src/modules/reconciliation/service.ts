@@ -101,13 +101,14 @@ function sortRows<R extends Ordered>(rows: R[], sortField: string | undefined, d
  * first): the rows from `offset`, at most `limit` of them (the caller makes the rows it sends,
  * rowOf), and how many there are. Ordered by day or place, a page's rows are known before
  * anything is figured: only the units of the rows sent are reconciled (a page of 10, not a
- * fleet's 30,000 periods); ordered by a figure, or for an export, every period is.
+ * fleet's 30,000 periods); ordered by a figure, or asked for more than a page at once, every
+ * period is (the export's own order: reconciliationExportRows).
  */
 export async function reconciliationList(db: Db, user: AuthUser, query: ReconciliationQuery, nowMs: number, offset: number, limit: number): Promise<{ rows: Reconciled[]; total: number }> {
   const { fromDay, toDay } = daysOf(query, nowMs);
   assertSortField(query);
   const units = await unitsFor(db, user, query, fromDay, toDay);
-  // An export's rows are all of them: ordering periods first would only add to reconciling them all.
+  // More than a page is all of them: ordering periods first would only add to reconciling them all.
   if (!PLACE_AND_TIME_SORTS.has(query.sortField) || limit > PAGE_SIZE_MAX) {
     const rows = ofSource(query, await reconcilePeriods(db, units, fromDay, toDay, query.period, nowMs)).map((r) => ({ place: r.place, startMs: r.period.startMs, reconciled: r }));
     return { rows: sortRows(rows, query.sortField, query.sortOrder === 'descend').slice(offset, offset + limit).map((r) => r.reconciled), total: rows.length };

@@ -183,7 +183,7 @@ export async function listDeliveries(db: Db, scope: Scope, f: Filter, page: { li
  * The totals of every delivery that matches. The delivered total is each delivery's rise plus
  * the sales during it, so this asks the sales during every matching delivery: a short row per
  * delivery, and a few batched index look-ups each (sales-during.ts), where one SQL aggregate
- * summed the rises before.
+ * summed the rises before — of a drop long over, only its stamp (kept-sales-during.ts).
  */
 async function matchingTotals(db: Db, scope: Scope, f: Filter, nowMs: number): Promise<DeliveryTotals> {
   const all = await rawRows<TotalsRaw>(
