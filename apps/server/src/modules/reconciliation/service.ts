@@ -133,12 +133,13 @@ export async function reconciliationExportRows(db: Db, user: AuthUser, query: Re
   const { fromDay, toDay } = daysOf(query, nowMs);
   const units = await unitsFor(db, user, query, fromDay, toDay);
   const slots = (await sortedSlots(db, query, units, fromDay, toDay, nowMs)).slice(0, max);
-  const done = new Set<ReconUnit>();
+  const reconciled = new Set<ReconUnit>();
   const figured = new Map<string, Reconciled>();
   return inBatches(slots, async (batch) => {
-    const todo = [...new Set(batch.map((s) => s.unit))].filter((u) => !done.has(u));
-    for (const r of await reconcilePeriods(db, todo, fromDay, toDay, query.period, nowMs)) figured.set(periodKey(r.unit.key, r.period), r);
-    for (const u of todo) done.add(u);
+    // The batch's units that no earlier batch reconciled: each unit's periods are figured once.
+    const firstSent = [...new Set(batch.map((s) => s.unit))].filter((u) => !reconciled.has(u));
+    for (const r of await reconcilePeriods(db, firstSent, fromDay, toDay, query.period, nowMs)) figured.set(periodKey(r.unit.key, r.period), r);
+    for (const u of firstSent) reconciled.add(u);
     return batch.flatMap((s) => {
       const key = periodKey(s.unit.key, s);
       const r = figured.get(key);
