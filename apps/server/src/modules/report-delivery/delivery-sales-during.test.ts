@@ -22,17 +22,19 @@ let ctx: TestContext;
 let admin = '';
 const STATION = 'NWP-SZ02';
 const T0 = Math.floor((Date.now() - 6 * 3_600_000) / 300_000) * 300_000;
-const at = (minute: number) => new Date(T0 + minute * 60_000).toISOString();
+/** The time `minute` minutes after `t0`, as a device sends it. */
+const minutesAfter = (t0: number) => (minute: number) => new Date(t0 + minute * 60_000).toISOString();
+const at = minutesAfter(T0);
 const MINUTES = Array.from({ length: 37 }, (_, i) => i * 5);
 const dropping = (m: number) => m >= 65 && m <= 90;
 
 function readings(tank: string, startL: number, soldPerStepL: number, t0 = T0, minutes = MINUTES) {
-  const at = (minute: number) => new Date(t0 + minute * 60_000).toISOString();
+  const atMinute = minutesAfter(t0);
   let volume = startL;
   return minutes.map((m) => {
     if (m > 0) volume -= soldPerStepL;
     if (dropping(m)) volume += 1_000;
-    return { tank, ts: at(m), productHeightMm: volume / 12, waterHeightMm: 0, temperatureC: 15, volumeL: volume, tcVolumeL: volume };
+    return { tank, ts: atMinute(m), productHeightMm: volume / 12, waterHeightMm: 0, temperatureC: 15, volumeL: volume, tcVolumeL: volume };
   });
 }
 
@@ -65,7 +67,7 @@ const stationId = async (code = STATION) => (await rawRows<{ id: number }>(ctx.d
 
 const OLD_STATION = 'NWP-DX03';
 const T_OLD = T0 - 3 * 86_400_000;
-const atOld = (minute: number) => new Date(T_OLD + minute * 60_000).toISOString();
+const atOld = minutesAfter(T_OLD);
 
 /** A station's deliveries as the list asks the sales during them, by tank code. */
 async function dropsOf(code: string): Promise<DropAsk[]> {
