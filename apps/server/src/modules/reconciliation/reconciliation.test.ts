@@ -6,6 +6,7 @@ import { zonedTimeToUtc } from '@ullage/domain/zoned-time';
 import { reconciliationQuery } from '@ullage/contracts/reconciliation';
 import type { AccountType } from '@ullage/domain/organisation';
 import { rawRows } from '../../lib/raw-sql';
+import { readSheet } from '../../test/xlsx-cells';
 import { EXPORT_MAX_ROWS, type RowBatches } from '../../lib/xlsx';
 import type { AuthUser } from '../../sessions/auth-user';
 import { rowOf as rowOfPeriod, type Reconciled } from './periods';
@@ -360,6 +361,10 @@ describe('daily reconciliation', () => {
       expect([q, answer.code]).toEqual([q, CODES.validation]);
     }
     expect((await get('/api/reconciliation/chart?fromDay=2026-10-05&toDay=2026-10-01')).code).toBe(CODES.validation);
+    // The export (its batches or not) refuses as the list does, naming the field, with no file begun.
+    const exported = await get(`/api/reconciliation/export?fromDay=${DAYS[4]}&toDay=${DAYS[0]}`);
+    expect([exported.code, exported.msg]).toEqual([CODES.validation, inverted.msg]);
+    expect((await get('/api/reconciliation/export?sortField=password')).code).toBe(CODES.validation);
   });
 
   it('shows a station account only its own station', async () => {
@@ -367,6 +372,12 @@ describe('daily reconciliation', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((r) => r.stationCode))).toEqual(new Set(['NWP-SH01']));
     expect((await list(`fromDay=${DAYS[0]}&toDay=${DAYS[4]}&tankId=${tankIds['NWP-CA05/1']}`, stationUser)).total).toBe(0);
+    // Its export, written in batches, holds its own station's periods and no other.
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/reconciliation/export?fromDay=${DAYS[0]}&toDay=${DAYS[4]}`, headers: { cookie: stationUser, language: 'en' } });
+    expect(res.headers['x-export-rows']).toBe(String(rows.length));
+    const { sheet, cell } = await readSheet(res);
+    expect(sheet.rowCount - 1).toBe(rows.length);
+    expect(new Set(Array.from({ length: sheet.rowCount - 1 }, (_, i) => cell(i + 2, 'Code')))).toEqual(new Set(['NWP-SH01']));
   });
 });
 
