@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiSignedInPage, launchBrowser } from './browser';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from './server';
+import { reportAccepted } from './device';
 
 /**
  * The station map without a tile server (the default, issue 20 item 16): country outlines from
@@ -56,3 +57,48 @@ describe('the station map without tiles', () => {
     await context.close();
   });
 });
+
+/** The animations that run for ever on the page: their names and every property their keyframes move. */
+function endlessAnimations(page: Page) {
+  return page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations === Infinity)
+      .map((a) => ({
+        name: (a as CSSAnimation).animationName,
+        moves: [...new Set((a.effect as KeyframeEffect).getKeyframes().flatMap((k) => Object.keys(k).filter((p) => !['offset', 'computedOffset', 'easing', 'composite'].includes(p))))].sort(),
+      })),
+  );
+}
+
+describe('what moves on home while it stays open', () => {
+  it('pulses where a station is in alarm and beside "Live", moving only transform and opacity (the compositor alone moves them: no repaint each frame)', async () => {
+    // The same alarm the toast test raises at this station (alarm-toast.test.ts).
+    await reportAccepted('NWP-CA05', { alarms: [{ ts: new Date(Date.now() - 1000).toISOString(), kind: 'level', tank: '2', code: 2 }] });
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD, 'en', { motion: true, newContext: true });
+    try {
+      await page.goto('/home');
+      await page.locator('[data-testid="station-map"] .station-map__pulse').first().waitFor();
+      await page.locator('[data-testid="live-indicator"][data-state="open"]').first().waitFor();
+      const running = await endlessAnimations(page);
+      expect(running.map((a) => a.name)).toEqual(expect.arrayContaining(['monitor-live-pulse', 'station-map-pulse']));
+      // A box-shadow or background-position pulse repainted the page every frame: a fifth of a core (bench/idle-page-cost.ts).
+      expect(running.flatMap((a) => a.moves.filter((p) => p !== 'transform' && p !== 'opacity').map((p) => `${a.name}: ${p}`))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps still for a visitor who asks for less motion', async () => {
+    const { context, page } = await apiSignedInPage(browser, 'admin', E2E_ADMIN_PASSWORD);
+    try {
+      await page.goto('/home');
+      await page.locator('[data-testid="station-map"] [data-status]').first().waitFor();
+      await page.locator('[data-testid="live-indicator"][data-state="open"]').first().waitFor();
+      expect(await endlessAnimations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+

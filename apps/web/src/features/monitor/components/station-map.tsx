@@ -123,6 +123,13 @@ export function StationMap({ stations, tiles, onOpen, radius = 7, formatDegrees 
               )}
             </div>
           ) : null}
+          {/* Alarm pulses are HTML, not SVG: the compositor animates an element's transform and
+              opacity by itself, while an animated SVG shape repaints the map every frame. */}
+          <div className="station-map__pulses" aria-hidden="true">
+            {placed.map(({ station, x, y }) =>
+              station.status === 'alarm' ? <span key={station.id} className="station-map__pulse" style={{ left: x - radius * 2, top: y - radius * 2, width: radius * 4, height: radius * 4, background: STATUS_COLORS.alarm }} /> : null,
+            )}
+          </div>
           <svg className="station-map__dots" width={view.width} height={view.height}>
             {placed.map(({ station, x, y }) => (
               <g
@@ -141,7 +148,6 @@ export function StationMap({ stations, tiles, onOpen, radius = 7, formatDegrees 
                 onFocus={() => setHovered(station.id)}
                 onBlur={() => setHovered((id) => (id === station.id ? null : id))}
               >
-                {station.status === 'alarm' ? <circle r={radius * 2} className="station-map__pulse" fill={STATUS_COLORS.alarm} /> : null}
                 <circle r={radius} fill={dotColor(station.status)} className="station-map__dot" />
               </g>
             ))}
