@@ -34,9 +34,10 @@ function preloadShell(layout: 'desktop' | 'mobile', def: RouteDef | undefined): 
 export function preloadAddress(pathname: string, mobileSession: boolean): void {
   const def = routeByPath(pathname);
   if (!def || def.layout === 'bare' || (def.layout === 'mobile') !== mobileSession) return;
-  preloadShell(def.layout, def);
-  // Its first data too; the page asks again if this fails.
+  // Its first data first: asked before the shell's and page's scripts, it is not queued behind them.
+  // The page asks again if this fails.
   def.prefetch?.().catch(() => {});
+  preloadShell(def.layout, def);
 }
 
 /** The parent route of every page inside a shell: access first, then the user, then the shell. */
