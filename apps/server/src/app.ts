@@ -1,16 +1,15 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { acceptedEncoding, serveWebApp } from './web-app';
 import { ping, type Db } from './db/client';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin, frameworkErrorAnswer, sendAppError } from './plugins/envelope';
@@ -360,45 +359,6 @@ export async function buildApp({ config, db, logger, captchaSource = svgCaptchaS
     return sendAppError(request, reply, new AppError(CODES.notFound, 'common.notFound'));
   });
   return app;
-}
-
-/**
- * The built web app at `/`; returns the path of its index.html, or undefined when it is not
- * built. Files are looked up per request (wildcard), so a rebuild needs no restart.
- */
-async function serveWebApp(app: FastifyInstance, webDist: string): Promise<string | undefined> {
-  const indexPath = path.join(webDist, 'index.html');
-  if (!fs.existsSync(indexPath)) return undefined;
-  await app.register(fastifyStatic, {
-    root: webDist,
-    index: false,
-    // The build writes a brotli and a gzip copy of each text file (apps/web/build/precompress-plugin.ts):
-    // sent as they are to a browser that takes them, with Content-Encoding.
-    preCompressed: true,
-    // Vite puts a content hash in every asset name, so those can be cached for good; the service
-    // worker, the manifest and the icons keep their names, so they are checked on each use.
-    setHeaders: (res, filePath) => {
-      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      res.setHeader('vary', 'accept-encoding');
-    },
-    cacheControl: false,
-  });
-  return indexPath;
-}
-
-/** br, else gzip, else none, as the request's Accept-Encoding allows (a `;q=0` refuses one). */
-function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    (header ?? '')
-      .toLowerCase()
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
-      .map(([name]) => name!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return undefined;
 }
 
 /** The origin of a `{z}/{x}/{y}` tile URL template (subdomain templates like `{s}.tile…` allow any subdomain). */

@@ -83,4 +83,40 @@ describe('compressed web app', () => {
     expect(sw.headers['cache-control']).toBe('no-cache');
     expect(decoded(sw)).toBe(worker);
   });
+
+  it('answers scripts from memory once read (a name holds a hash of its bytes): the file on disk is not read again', async () => {
+    const file = path.join(dist, 'assets', 'kept-def456.js');
+    fs.writeFileSync(file, 'console.log("first")');
+    // Not built yet when first asked: not found, and looked for again next time.
+    fs.rmSync(file);
+    expect((await get('/assets/kept-def456.js', 'br')).statusCode).toBe(404);
+    fs.writeFileSync(file, 'console.log("first")');
+    const first = await get('/assets/kept-def456.js', 'br');
+    // No brotli copy beside it: the file itself, without Content-Encoding.
+    expect([first.statusCode, first.headers['content-encoding'], first.body]).toEqual([200, undefined, 'console.log("first")']);
+    expect(first.headers['content-type']).toContain('javascript');
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    fs.writeFileSync(file, 'console.log("changed on disk")');
+    expect((await get('/assets/kept-def456.js', 'br')).body).toBe('console.log("first")');
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/assets/kept-def456.js', headers: { 'accept-encoding': 'br' } });
+    expect([head.statusCode, head.headers['cache-control'], head.body]).toEqual([200, 'public, max-age=31536000, immutable', '']);
+  });
+
+  it('keeps to the assets folder: no way up out of it, and a picture comes from disk as before', async () => {
+    // A script beside the build, outside it, named as the way up would reach it.
+    const outside = `${path.basename(dist)}-outside.js`;
+    fs.writeFileSync(path.join(dist, '..', outside), 'secret');
+    try {
+      for (const url of [`/assets/..%2F..%2F${outside}`, `/assets/%2e%2e/%2e%2e/${outside}`, `/assets/../../${outside}`, `/assets/..%5C..%5C${outside}`]) {
+        const res = await get(url, 'br');
+        expect([url, res.body.includes('secret')]).toEqual([url, false]);
+      }
+    } finally {
+      fs.rmSync(path.join(dist, '..', outside));
+    }
+    expect((await get('/assets/.hidden.js', 'br')).statusCode).toBe(404);
+    fs.writeFileSync(path.join(dist, 'assets', 'screen-abc123.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    const picture = await get('/assets/screen-abc123.jpg', 'br');
+    expect([picture.statusCode, picture.headers['content-type'], picture.headers['cache-control'], picture.rawPayload.length]).toEqual([200, 'image/jpeg', 'public, max-age=31536000, immutable', 4]);
+  });
 });
