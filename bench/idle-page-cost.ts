@@ -13,9 +13,8 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
-import { processCpuMs } from './ingest-cpu';
+import { chromiumCpuMs } from './chromium-cpu';
 import { api, signIn } from './setup';
-import fs from 'node:fs';
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -23,20 +22,6 @@ const arg = (name: string) => {
 };
 const SECONDS = Number(arg('--seconds') ?? 10);
 const ROUTES = (arg('--routes') ?? '/home,/single_monitor,/screenfull').split(',');
-
-/** CPU milliseconds of every Chromium process alive now. */
-function chromiumCpuMs(): number {
-  let sum = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('chromium')) sum += processCpuMs(Number(entry)) ?? 0;
-    } catch {
-      // gone between the listing and the read
-    }
-  }
-  return sum;
-}
 
 // `--simulator`: the demo's simulated stations on (alarms on the map, readings arriving), as `npm start` runs.
 const server = await startServer({ SIMULATOR: process.argv.includes('--simulator') ? 'on' : 'off' });

@@ -24,6 +24,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import { E2E_ADMIN_PASSWORD, startServer } from '../e2e/server';
 import { processCpuMs } from './ingest-cpu';
+import { chromiumCpuMs, chromiumProcesses } from './chromium-cpu';
 import { signIn } from './setup';
 
 const arg = (name: string) => {
@@ -50,25 +51,8 @@ function machineCpu(): number {
   return (f[0]! + f[1]! + f[2]! + f[5]! + f[6]!) / TICKS;
 }
 
-/** Chromium's processes alive now, with their command lines. */
-function chromiumProcesses(): { pid: number; cmdline: string }[] {
-  const found: { pid: number; cmdline: string }[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.includes('chromium')) found.push({ pid: Number(entry), cmdline });
-    } catch {
-      // gone between the listing and the read
-    }
-  }
-  return found;
-}
-
-/** CPU seconds of the Chromium processes alive now (a renderer that exited took its figure with it). */
-function chromiumCpu(): number {
-  return chromiumProcesses().reduce((sum, { pid }) => sum + processCpu(pid), 0);
-}
+/** CPU seconds of the Chromium processes alive now. */
+const chromiumCpu = (): number => chromiumCpuMs() / 1000;
 
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...EXTRA_ARGS] });
