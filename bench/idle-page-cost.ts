@@ -23,7 +23,7 @@ const arg = (name: string) => {
 const SECONDS = Number(arg('--seconds') ?? 10);
 const ROUTES = (arg('--routes') ?? '/home,/single_monitor,/screenfull').split(',');
 
-// `--simulator`: the demo's simulated stations on (alarms on the map, readings arriving), as `npm start` runs.
+// `--simulator`: the demo's simulated stations on (readings arriving, the page updating), as `npm start` runs.
 const server = await startServer({ SIMULATOR: process.argv.includes('--simulator') ? 'on' : 'off' });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 try {

@@ -10,7 +10,7 @@ import { tableFilterMenus } from './build/table-filter-menus-plugin.ts';
  * Fewer, larger shared chunks than the bundler's own splitting (a chunk for each set of routes
  * that share a module): a cold home fetched 106 scripts, which Chromium's six connections a host
  * queue; with these groups 63, and home shows its stations ~200 ms sooner (bench/web-budgets.ts,
- * bench/results/2026-12-04-page-chunks.md). A group is one file that every route needing any of
+ * bench/results/2026-12-04-home-cold-load.md). A group is one file that every route needing any of
  * its modules loads whole:
  *  - `base`: what every page runs, the sign-in page too (React, the router, queries, translations).
  *    Taken first: a group takes its modules' dependencies with it, so without this one antd's

@@ -53,8 +53,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
   const assets = keptAssets(path.join(webDist, 'assets'));
   app.get<{ Params: { '*': string } }>('/assets/*', { schema: { hide: true } }, async (request, reply) => {
     const name = request.params['*'];
-    const type = KEPT_TYPES[path.extname(name)];
     if (!ASSET_NAME.test(name)) return sendAppError(request, reply, new AppError(CODES.notFound, 'common.notFound'));
+    const type = KEPT_TYPES[path.extname(name)];
     if (!type) return reply.sendFile(`assets/${name}`);
     const asset = await assets.get(name, acceptedEncoding(request.headers['accept-encoding']));
     if (!asset) return sendAppError(request, reply, new AppError(CODES.notFound, 'common.notFound'));

@@ -5,6 +5,9 @@ import type { MenuGroupDef, MenuGroupId, PageModule, RouteDef, RouteLayout } fro
 import { NOT_FOUND_PATH } from './access';
 import { LARGER_SCREEN_PATH } from './phone-counterparts';
 import { MANUAL_PATH } from '../features/manual/manual-address';
+// The overview home and the station picker open on, in the first chunk (half a KB) rather than
+// imported on use: its request then goes out at boot, ahead of the shell's and page's scripts that
+// Chromium's six connections a host would queue it behind (a cold home got it 600 ms later).
 import { prefetchMonitorOverview } from '../lib/monitor-overview';
 
 /**
@@ -17,12 +20,6 @@ import { prefetchMonitorOverview } from '../lib/monitor-overview';
  * its `load` with its own module.
  */
 const placeholder = (): Promise<PageModule> => import('../components/route-placeholder-page');
-/**
- * The overview home and the station picker open on. In the first chunk (half a KB), not imported
- * on use: its request then goes out at boot, ahead of the hundred scripts of the shell and page
- * that Chromium's six connections a host queue it behind (a cold home got it 600 ms later).
- */
-const prefetchOverview = prefetchMonitorOverview;
 
 export const MENU_GROUPS: readonly MenuGroupDef[] = [
   { id: 'Analysis', path: '/Analysis', titleKey: 'menu.group.analysis' },
@@ -119,13 +116,13 @@ export const ROUTES: readonly RouteDef[] = [
     keepAlive: true,
     texts: ['monitor'],
     load: () => import('../features/monitor/pages/home-page'),
-    prefetch: prefetchOverview,
+    prefetch: prefetchMonitorOverview,
   }),
   route('desktop', 'before_single_monitor', '/before_single_monitor', 'route.title.before_single_monitor', {
     keepAlive: true,
     texts: ['monitor'],
     load: () => import('../features/monitor/pages/station-picker-page'),
-    prefetch: prefetchOverview,
+    prefetch: prefetchMonitorOverview,
   }),
   route('desktop', 'single_monitor', '/single_monitor', 'route.title.single_monitor', {
     hidden: true,
