@@ -3,6 +3,8 @@ import { deviceReport, startTestApp, type TestContext } from '../../test/harness
 import { requestsAs, signInAll } from '../../test/signed-in';
 import { readSheet, wallDate } from '../../test/xlsx-cells';
 import { addSecondOrganisation, type SecondOrganisation } from '../../test/second-organisation';
+import { sql } from 'drizzle-orm';
+import { PAGE_SIZE_MAX } from '@ullage/contracts/list';
 
 let ctx: TestContext;
 let other: SecondOrganisation;
@@ -152,5 +154,32 @@ describe('alarm queries (alarm_report, leak_alarm)', () => {
     expect(first).toContainEqual(wallDate(at(0), 'Asia/Shanghai'));
     expect(first).toContain('Asia/Shanghai (GMT+8)');
     expect(first).toContain('Float cleaned, probe re-seated');
+  });
+
+  it('exports more alarms than its first batch in the list’s order, each once, only in scope', async () => {
+    // 650 ended alarms of NWP-SZ02 two days back (the export makes them 200, 400, then 50 at a
+    // time), codes and start minutes shared by many, so the id decides their order; each ends a
+    // second later than the one before, which tells them apart in the file.
+    const from = new Date(T0 - 2 * 86_400_000);
+    await ctx.db.execute(sql`
+      insert into alarms (distributor_id, company_id, station_id, kind, tank_id, code, source, started_at, ended_at)
+      select s.distributor_id, s.company_id, s.id, 'level', t.id, 1 + g % 5, 'device',
+        ${from.toISOString()}::timestamptz + (g / 3) * interval '1 minute', ${from.toISOString()}::timestamptz + interval '1 day' + g * interval '1 second'
+      from stations s join tanks t on t.station_id = s.id and t.code = '1', generate_series(1, 650) g
+      where s.code = 'NWP-SZ02'`);
+    const range = `kind=level&from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(at(-30))}&sortField=code&sortOrder=descend`;
+    const listed: Record<string, unknown>[] = [];
+    for (let page = 1; page <= Math.ceil(650 / PAGE_SIZE_MAX); page++) listed.push(...(await list('admin', `${range}&page=${page}&pageSize=${PAGE_SIZE_MAX}`)).data.list);
+    expect(listed).toHaveLength(650);
+    const res = await get('admin', `/api/alarm/export?${range}`);
+    expect(res.headers['x-export-rows']).toBe('650');
+    const { sheet, col, cell } = await readSheet(res);
+    expect(sheet.rowCount).toBe(651);
+    const codeAt = col('Alarm code');
+    const exported = Array.from({ length: 650 }, (_, i) => [sheet.getRow(i + 2).getCell(codeAt).value, cell(i + 2, 'Cleared at')]);
+    expect(exported).toEqual(listed.map((r) => [r.code, wallDate(r.endedAt as string, r.timezone as string)]));
+    // Another organisation's account gets a file of none of them.
+    const stranger = await readSheet(await get('pampa-company', `/api/alarm/export?${range}`));
+    expect(stranger.sheet.rowCount).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import type { AlarmRow } from '@ullage/contracts/alarms';
 import type { MessageKey } from '../../i18n/en';
 import type { Translate } from '../../i18n/translate';
-import { excelTime, xlsxOf, type SheetColumn } from '../../lib/xlsx';
+import { excelTime, xlsxOf, type SheetColumn, type SheetRows } from '../../lib/xlsx';
 import { stationClock } from '@ullage/domain/station-clock';
 
 /** A code outside the catalogue (a device newer than this server) is shown as its number. */
@@ -14,7 +14,7 @@ export function alarmName(t: Translate, kind: AlarmRow['kind'], code: number): s
 }
 
 /** The alarm list as a workbook; times in each station's own zone, as on the page. */
-export async function alarmWorkbook(t: Translate, kind: AlarmRow['kind'], rows: AlarmRow[]) {
+export async function alarmWorkbook(t: Translate, kind: AlarmRow['kind'], rows: SheetRows<AlarmRow>) {
   const at = (iso: string | null, row: AlarmRow) => excelTime(iso, row.timezone);
   const target: SheetColumn<AlarmRow>[] =
     kind === 'level'

@@ -8,7 +8,7 @@ import { EXPORT_MAX_ROWS, sendXlsx } from '../../lib/xlsx';
 import { userOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { alarmWorkbook } from './export';
-import { findAlarms, processAlarms } from './service';
+import { alarmsToExport, findAlarms, processAlarms } from './service';
 
 const tags = ['alarms'];
 const config = { fieldLabels: { from: 'field.from', to: 'field.to', ids: 'field.alarms', note: 'field.note', code: 'field.alarmCode' } } as const;
@@ -21,8 +21,8 @@ export const alarmQueryRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => Date
   });
 
   app.get('/alarm/export', { config, schema: { tags, summary: 'The filtered alarms as xlsx, in the caller’s language', querystring: alarmListQuery } }, async (request, reply) => {
-    const { list } = await findAlarms(db, userOf(request), { ...request.query, page: 1, pageSize: EXPORT_MAX_ROWS });
-    const { name, body } = await alarmWorkbook(request.t, request.query.kind, list);
+    const rows = await alarmsToExport(db, userOf(request), request.query, EXPORT_MAX_ROWS);
+    const { name, body } = await alarmWorkbook(request.t, request.query.kind, rows);
     return sendXlsx(reply, name, body);
   });
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { AuthUser } from '../../sessions/auth-user';
 import { assertValid, notFound } from '../../plugins/errors';
 import { scopeOf } from '../scope/scope';
-import { alarmsInScope, listAlarms, markProcessed } from './repo';
+import { alarmExportRows, alarmsInScope, listAlarms, markProcessed } from './repo';
 import { recordAlarmEvents } from '../webhooks/service';
 
 /** A range whose start is not before its end is refused, as the history query does (spec §8). */
@@ -15,6 +15,12 @@ function assertRange(query: Pick<AlarmListQuery, 'from' | 'to'>) {
 export async function findAlarms(db: Db, user: AuthUser, query: AlarmListQuery) {
   assertRange(query);
   return listAlarms(db, scopeOf(user), query);
+}
+
+/** The export's alarms, as the list filters and orders them, made a batch at a time as the file is written. */
+export async function alarmsToExport(db: Db, user: AuthUser, query: AlarmListQuery, max: number) {
+  assertRange(query);
+  return alarmExportRows(db, scopeOf(user), query, max);
 }
 
 /**
