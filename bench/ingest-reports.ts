@@ -37,6 +37,8 @@ export interface ReportPlan {
   deliveryShare: number;
   /** Share of stations whose reports carry sensor states and device alarms. */
   deviceItemShare: number;
+  /** Sensors in every report besides, all normal, as a console reports each of its sensors every poll. */
+  quietSensors?: number;
 }
 
 export interface DeviceReport {
@@ -131,6 +133,11 @@ export function* deviceReports(stations: readonly ReportStation[], plan: ReportP
       // Even reports: the leak sensor, alternately into alarm and back; odd ones: a device alarm, alternately on and off.
       if (nth % 2 === 0) report.sensors = [{ sensorNo: 'S1', type: 'leak', ts, state: nth % 4 === 0 ? 'alarm' : 'normal' }];
       else report.alarms = [{ kind: 'level', tank: station.tanks[0]!.code, code: 51, ts, state: nth % 4 === 1 ? 'active' : 'cleared' }];
+    }
+    if (plan.quietSensors) {
+      const ts = readings[0]!.ts;
+      const quiet = Array.from({ length: plan.quietSensors }, (_, k) => ({ sensorNo: `Q${k + 1}`, type: 'leak' as const, ts, state: 'normal' as const }));
+      report.sensors = [...(report.sensors ?? []), ...quiet];
     }
     yield report;
   }

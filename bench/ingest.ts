@@ -18,7 +18,7 @@
  *
  *   node --import tsx bench/ingest.ts [--seconds 5 --windows 4 --warmup-reports 2 --stations 2000 --tanks 10
  *     --readings-per-report 10 --concurrency 64 --alarm-share 0.2 --delivery-share 0.1
- *     --device-item-share 0.05 --insert-batch 5000 --insert-concurrency 2 --mqtt --embedded]
+ *     --device-item-share 0.05 --quiet-sensors 0 --insert-batch 5000 --insert-concurrency 2 --mqtt --embedded]
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/ullage_bench; the
  * database is dropped and created).
@@ -47,6 +47,7 @@ const { values: args } = parseArgs({
     'alarm-share': { type: 'string', default: '0.2' },
     'delivery-share': { type: 'string', default: '0.1' },
     'device-item-share': { type: 'string', default: '0.05' },
+    'quiet-sensors': { type: 'string', default: '0' },
     'insert-batch': { type: 'string', default: '5000' },
     'insert-concurrency': { type: 'string', default: '2' },
     mqtt: { type: 'boolean', default: false },
@@ -88,6 +89,7 @@ const plan: ReportPlan = {
   alarmShare: Number(args['alarm-share']),
   deliveryShare: Number(args['delivery-share']),
   deviceItemShare: Number(args['device-item-share']),
+  quietSensors: Number(args['quiet-sensors']),
 };
 
 // ---------------------------------------------------------------------------------------------
