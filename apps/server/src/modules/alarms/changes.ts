@@ -24,6 +24,12 @@ export async function clearAlarm(db: Db, stationId: number, key: Omit<repo.Alarm
   return ended.ids.length;
 }
 
+/** Ends the active leak alarms of these sensors back to normal (repo.clearSensorAlarms), with their webhook events. */
+export async function clearSensorAlarms(db: Db, stationId: number, normal: readonly { sensorNo: string; ts: string }[]): Promise<void> {
+  const ended = await repo.clearSensorAlarms(db, stationId, normal);
+  if (ended.heard) await recordAlarmEvents(db, 'ended', ended.ids);
+}
+
 export async function endServerLevelAlarms(db: Db, ends: readonly repo.LevelChange[]): Promise<void> {
   const ended = await repo.endServerLevelAlarms(db, ends);
   if (ended.heard) await recordAlarmEvents(db, 'ended', ended.ids);

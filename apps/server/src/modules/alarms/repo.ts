@@ -61,6 +61,25 @@ export async function clearAlarm(
   return { ids: rows.map((r) => Number(r.id)), heard: rows[0]?.heard ?? false };
 }
 
+/**
+ * Ends the active leak alarms of these sensors of one station, each at its sensor's time, in one
+ * statement; as clearAlarm without a code: every code and source of the sensor. A report carries
+ * every sensor's state, and a station of ten sensors back to normal asked ten statements a report.
+ * One entry a sensor (the caller keeps each sensor's first). Answers the ended alarms' ids.
+ */
+export async function clearSensorAlarms(db: Db, stationId: number, normal: readonly { sensorNo: string; ts: string }[]): Promise<Changed<number[]>> {
+  if (normal.length === 0) return { ids: [], heard: false };
+  const rows = await preparedRows<{ id: string | number; heard: boolean }>(
+    db,
+    sql`update alarms a set ended_at = greatest(a.started_at, e.ended_at)
+        from unnest(${pgArray(normal.map((s) => s.sensorNo))}::text[], ${pgArray(normal.map((s) => s.ts))}::timestamptz[]) as e(sensor_no, ended_at)
+        where a.station_id = ${stationId} and a.kind = 'leak' and a.ended_at is null
+          and coalesce(a.tank_id, 0) = 0 and coalesce(a.sensor_no, '') = e.sensor_no
+        returning a.id, ${HEARD}`,
+  );
+  return { ids: rows.map((r) => Number(r.id)), heard: rows[0]?.heard ?? false };
+}
+
 /** A server level alarm (one tank, one threshold code) that opens or ends at a reading's time. */
 export interface LevelChange {
   station: StationKeys;

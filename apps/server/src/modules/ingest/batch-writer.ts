@@ -4,7 +4,7 @@ import { monthsOf } from '@ullage/domain/reading-months';
 import type { Db } from '../../db/client';
 import { ensureMonths, isMissingPartition } from '../../db/partitions';
 import type { StationKeys } from '../../lib/station-keys';
-import { clearAlarm, openAlarm } from '../alarms/service';
+import { clearAlarm, clearSensorAlarms, openAlarm } from '../alarms/service';
 import { salesChanged } from '../tank-days/service';
 import { insertDeviceEvent, upsertDeviceDelivery, upsertSensors } from './device-state-repo';
 import type { IngestStation } from './device-stations';
@@ -248,10 +248,16 @@ async function writeDeviceState(db: Db, { station, parts }: PreparedBatch): Prom
     if (id !== null) opened.push({ id, stationId: station.id, stationName: station.name, timezone: station.timezone, kind, code, tankCode, sensorNo, startedAt: new Date(ts).toISOString(), endedAt: null });
   };
   // A sensor in alarm is a leak alarm (its own code, or 8 "leak alarm"); back to normal clears it.
+  // The clears wait and go together, each sensor's first; a sensor's alarm sends those before it.
+  const normal = new Map<string, string>();
   for (const s of parts.sensors) {
-    if (s.state === 'alarm') await open('leak', null, null, s.sensorNo, s.code ?? DEFAULT_LEAK_CODE, s.ts);
-    else if (s.state === 'normal') await clearAlarm(db, station.id, { kind: 'leak', tankId: null, sensorNo: s.sensorNo, code: null }, s.ts);
+    if (s.state === 'alarm') {
+      await clearSensorAlarms(db, station.id, [...normal].map(([sensorNo, ts]) => ({ sensorNo, ts })));
+      normal.clear();
+      await open('leak', null, null, s.sensorNo, s.code ?? DEFAULT_LEAK_CODE, s.ts);
+    } else if (s.state === 'normal' && !normal.has(s.sensorNo)) normal.set(s.sensorNo, s.ts);
   }
+  await clearSensorAlarms(db, station.id, [...normal].map(([sensorNo, ts]) => ({ sensorNo, ts })));
   for (const { alarm, tankId, tankCode } of parts.alarms) {
     const sensorNo = alarm.kind === 'leak' ? (alarm.sensorNo ?? null) : null;
     if (alarm.state === 'active') await open(alarm.kind, tankId, tankCode, sensorNo, alarm.code, alarm.ts);

@@ -236,6 +236,39 @@ describe('device ingest over HTTP (issue 4)', () => {
     expect(count!.n).toBe(2);
   });
 
+  it('sensors back to normal end their alarms at each one’s first normal state; one in alarm again after normal stays open', async () => {
+    const leak = () =>
+      rawRows<{ sensor_no: string; started_at: Date | string; ended_at: Date | string | null }>(
+        ctx.db,
+        sql`select sensor_no, started_at, ended_at from alarms where station_id = ${stationId} and sensor_no in ('S7', 'S8', 'S9') order by sensor_no, started_at`,
+      );
+    const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+    await report({ sensors: [{ sensorNo: 'S7', ts: at(41), state: 'alarm' }, { sensorNo: 'S8', ts: at(41), state: 'alarm', code: 9 }, { sensorNo: 'S9', ts: at(41), state: 'normal' }] });
+    // S7 normal twice (the first time ends it), S8 normal, S9 normal then in alarm: the normals before it go first.
+    await report({
+      sensors: [
+        { sensorNo: 'S7', ts: at(42), state: 'normal' },
+        { sensorNo: 'S8', ts: at(43), state: 'normal' },
+        { sensorNo: 'S7', ts: at(43), state: 'normal' },
+        { sensorNo: 'S9', ts: at(43), state: 'normal' },
+        { sensorNo: 'S9', ts: at(44), state: 'alarm' },
+      ],
+    });
+    expect((await leak()).map((r) => [r.sensor_no, iso(r.started_at), iso(r.ended_at)])).toEqual([
+      ['S7', at(41), at(42)],
+      ['S8', at(41), at(43)],
+      ['S9', at(44), null],
+    ]);
+    // In alarm, then normal in one report: it opens and ends there.
+    await report({ sensors: [{ sensorNo: 'S9', ts: at(44), state: 'normal' }, { sensorNo: 'S8', ts: at(44), state: 'alarm' }, { sensorNo: 'S8', ts: at(44.5), state: 'normal' }] });
+    expect((await leak()).map((r) => [r.sensor_no, iso(r.started_at), iso(r.ended_at)])).toEqual([
+      ['S7', at(41), at(42)],
+      ['S8', at(41), at(43)],
+      ['S8', at(44), at(44.5)],
+      ['S9', at(44), at(44)],
+    ]);
+  });
+
   it('power-off and power-on events are stored with their inventory', async () => {
     nowMs = Date.parse(at(50));
     const res = await report({ events: [{ type: 'power-off', ts: at(45), readings: [reading(45, 1350)] }, { type: 'power-on', ts: at(50), readings: [reading(50, 1350)] }] });
