@@ -71,6 +71,22 @@ describe('events at their source', () => {
     expect(variance!.data.differencePct).toBeLessThan(-10);
   });
 
+  it('sensors in alarm, then back to normal in one report: alarm.opened for each, then alarm.ended for each', async () => {
+    const since = await lastEventId();
+    const sensors = (state: 'alarm' | 'normal', minute: number) => ['S5', 'S6'].map((sensorNo) => ({ sensorNo, type: 'sump', ts: at(minute), state }));
+    expect((await deviceReport(ctx.app, STATION, { sensors: sensors('alarm', 20) })).json().code).toBe(1000);
+    expect((await deviceReport(ctx.app, STATION, { sensors: sensors('normal', 25) })).json().code).toBe(1000);
+    const events = await payloads(['alarm.opened', 'alarm.ended'], since);
+    // Both opened before either ended; the two ends come from one statement, in no set order.
+    expect(events.map((e) => e.type)).toEqual(['alarm.opened', 'alarm.opened', 'alarm.ended', 'alarm.ended']);
+    expect(events.map((e) => `${e.type} ${String(e.data.sensorNo)} ${e.timestamp}`).sort()).toEqual([
+      `alarm.ended S5 ${at(25)}`,
+      `alarm.ended S6 ${at(25)}`,
+      `alarm.opened S5 ${at(20)}`,
+      `alarm.opened S6 ${at(20)}`,
+    ]);
+  });
+
   it('a delivery the detector finds: delivery.recorded when it settles, not while it is rising', async () => {
     const since = await lastEventId();
     const readings = (start: number, volumes: number[]) => volumes.map((volumeL, i) => ({ tank: '2', ts: at(start + i), productHeightMm: volumeL / 10, temperatureC: 20, volumeL }));
