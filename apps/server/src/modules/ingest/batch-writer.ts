@@ -249,15 +249,15 @@ async function writeDeviceState(db: Db, { station, parts }: PreparedBatch): Prom
   };
   // A sensor in alarm is a leak alarm (its own code, or 8 "leak alarm"); back to normal clears it.
   // The clears wait and go together, each sensor's first; a sensor's alarm sends those before it.
-  const normal = new Map<string, string>();
+  const normal = new Map<string, { sensorNo: string; ts: string }>();
   for (const s of parts.sensors) {
     if (s.state === 'alarm') {
-      await clearSensorAlarms(db, station.id, [...normal].map(([sensorNo, ts]) => ({ sensorNo, ts })));
+      await clearSensorAlarms(db, station.id, [...normal.values()]);
       normal.clear();
       await open('leak', null, null, s.sensorNo, s.code ?? DEFAULT_LEAK_CODE, s.ts);
-    } else if (s.state === 'normal' && !normal.has(s.sensorNo)) normal.set(s.sensorNo, s.ts);
+    } else if (s.state === 'normal' && !normal.has(s.sensorNo)) normal.set(s.sensorNo, { sensorNo: s.sensorNo, ts: s.ts });
   }
-  await clearSensorAlarms(db, station.id, [...normal].map(([sensorNo, ts]) => ({ sensorNo, ts })));
+  await clearSensorAlarms(db, station.id, [...normal.values()]);
   for (const { alarm, tankId, tankCode } of parts.alarms) {
     const sensorNo = alarm.kind === 'leak' ? (alarm.sensorNo ?? null) : null;
     if (alarm.state === 'active') await open(alarm.kind, tankId, tankCode, sensorNo, alarm.code, alarm.ts);
